@@ -1,0 +1,23 @@
+//! The command line: no arguments opens the window; subcommands for scripts,
+//! simulation, verification, headless play and the relay.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    match cli.command {
+        None => 0,
+    }
+}

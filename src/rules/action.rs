@@ -1,0 +1,157 @@
+//! What players do (actions), what happens (events), and why an action can be
+//! refused (illegal).
+
+use super::seat::Seat;
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One thing a seat does. Every action names who does it, so acting out of
+/// turn is caught by the same check as any other illegal action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// The die showed `face` for `seat` (the die is an input, never drawn here).
+    Roll { seat: Seat, face: u8 },
+    /// Move the seat's `pawn`-th pawn by the face rolled.
+    Move { seat: Seat, pawn: u8 },
+    /// Palace: challenge `opponent` to a duel for the die.
+    Challenge { seat: Seat, opponent: Seat },
+    /// Palace: place the next duel mark on `cell` (0..=8, row-major).
+    Mark { seat: Seat, cell: u8 },
+}
+
+impl Action {
+    pub fn seat(&self) -> Seat {
+        match *self {
+            Action::Roll { seat, .. }
+            | Action::Move { seat, .. }
+            | Action::Challenge { seat, .. }
+            | Action::Mark { seat, .. } => seat,
+        }
+    }
+}
+
+/// What earned an extra roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bonus {
+    Six,
+    Capture,
+    Arrival,
+}
+
+/// Why a pawn was sent to its yard by the rules rather than by a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Penalty {
+    /// `three_sixes = leading_pawn_home`.
+    ThreeSixes,
+    /// `must_capture`: a capture was possible and another pawn moved.
+    MissedCapture,
+}
+
+/// Something that happened, in the order it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    Rolled { seat: Seat, face: u8 },
+    /// The roll allows no move.
+    NoMove { seat: Seat },
+    /// A yard pawn came out onto its start square.
+    Entered { seat: Seat, pawn: u8 },
+    Moved { seat: Seat, pawn: u8, from: i8, to: i8 },
+    /// `seat`'s pawn was captured by `by` and went to its yard.
+    Captured { seat: Seat, pawn: u8, by: Seat, from: i8 },
+    /// A pawn arrived home (or on a home space).
+    ReachedHome { seat: Seat, pawn: u8 },
+    /// The third six in a row: not moved.
+    ThreeSixes { seat: Seat },
+    SentToYard { seat: Seat, pawn: u8, from: i8, penalty: Penalty },
+    BonusRoll { seat: Seat, bonus: Bonus },
+    /// Every pawn of `seat` is home.
+    Finished { seat: Seat, place: u8 },
+    TurnPassed { from: Seat, to: Seat },
+    Challenged { seat: Seat, opponent: Seat },
+    Marked { seat: Seat, cell: u8 },
+    /// A drawn duel starts again; `x` now plays ✕.
+    DuelDrawn { x: Seat },
+    DuelWon { seat: Seat },
+    /// The game is over; `places[k]` is seat k's place (0 for empty seats).
+    GameOver { places: [u8; 4] },
+}
+
+/// The events of one action. Fixed capacity: the worst case is a roll that
+/// captures twelve pawns on a shared square, plus the rest of a move's news.
+pub type Events = ArrayVec<Event, 24>;
+
+/// Why an action is refused. Refusing changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Illegal {
+    GameOver,
+    NotYourTurn { to_act: Seat },
+    /// The action does not fit the phase (rolling while a move is due, ...).
+    WrongPhase,
+    BadFace { face: u8 },
+    NoSuchPawn { pawn: u8 },
+    PawnCannotMove { pawn: u8, why: Blocked },
+    /// The opponent is the challenger, an empty seat, or finished.
+    BadOpponent { opponent: Seat },
+    BadCell { cell: u8 },
+    CellTaken { cell: u8 },
+}
+
+/// Why a particular pawn cannot move with a particular roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Blocked {
+    /// Leaving the yard needs a 6.
+    NeedsSix,
+    /// The pawn is already home for good.
+    AlreadyHome,
+    /// The roll would carry it past home.
+    Overshoots,
+    /// `start_blocked_by_own`: an own pawn stands on the start square.
+    OwnPawnOnStart,
+    /// `blocking`: a pawn stands between here and there.
+    PassesAPawn,
+    /// `one_per_space` or a home space: the target is taken by an own pawn.
+    OwnPawnThere,
+    /// `one_per_space`: an opponent holds the safe target square.
+    SafeSquareTaken,
+}
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Blocked::NeedsSix => "leaving the yard needs a 6",
+            Blocked::AlreadyHome => "the pawn is already home",
+            Blocked::Overshoots => "the roll would carry it past home",
+            Blocked::OwnPawnOnStart => "an own pawn stands on the start square",
+            Blocked::PassesAPawn => "a pawn stands in the way",
+            Blocked::OwnPawnThere => "an own pawn already stands on that space",
+            Blocked::SafeSquareTaken => "an opponent holds that safe square",
+        })
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::GameOver => f.write_str("the game is over"),
+            Illegal::NotYourTurn { to_act } => write!(f, "not your turn: {to_act} is to act"),
+            Illegal::WrongPhase => f.write_str("that action does not fit the phase of the game"),
+            Illegal::BadFace { face } => write!(f, "a die shows 1 to 6, not {face}"),
+            Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
+            Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
+            Illegal::BadOpponent { opponent } => {
+                write!(f, "{opponent} cannot be challenged: it is not another player still playing")
+            }
+            Illegal::BadCell { cell } => write!(f, "duel cells are 0 to 8, not {cell}"),
+            Illegal::CellTaken { cell } => write!(f, "duel cell {cell} is already marked"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}

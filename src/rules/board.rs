@@ -1,0 +1,198 @@
+//! Board geometry: the 15×15 grid, the 52-square loop, lanes, yards, home.
+//!
+//! Cells are `(col, row)` with (0, 0) the top-left corner. The loop is listed
+//! clockwise from (0, 6), as RULES.md gives it.
+
+use super::seat::Seat;
+
+/// A cell of the 15×15 grid: (column, row).
+pub type Cell = (u8, u8);
+
+pub const SIZE: u8 = 15;
+pub const LOOP_LEN: u8 = 52;
+/// The centre cell, where lane homes meet.
+pub const CENTRE: Cell = (7, 7);
+
+/// The loop, square 0 first. Built once at compile time from RULES.md's walk.
+pub const LOOP: [Cell; 52] = build_loop();
+
+const fn build_loop() -> [Cell; 52] {
+    let mut cells = [(0u8, 0u8); 52];
+    let mut i = 0;
+    // (0..=5, 6)
+    let mut c = 0;
+    while c <= 5 {
+        cells[i] = (c, 6);
+        i += 1;
+        c += 1;
+    }
+    // (6, 5..=0)
+    let mut r = 6;
+    while r > 0 {
+        r -= 1;
+        cells[i] = (6, r);
+        i += 1;
+    }
+    cells[i] = (7, 0);
+    i += 1;
+    // (8, 0..=5)
+    r = 0;
+    while r <= 5 {
+        cells[i] = (8, r);
+        i += 1;
+        r += 1;
+    }
+    // (9..=14, 6)
+    c = 9;
+    while c <= 14 {
+        cells[i] = (c, 6);
+        i += 1;
+        c += 1;
+    }
+    cells[i] = (14, 7);
+    i += 1;
+    cells[i] = (14, 8);
+    i += 1;
+    // (13..=9, 8)
+    c = 14;
+    while c > 9 {
+        c -= 1;
+        cells[i] = (c, 8);
+        i += 1;
+    }
+    // (8, 9..=14)
+    r = 9;
+    while r <= 14 {
+        cells[i] = (8, r);
+        i += 1;
+        r += 1;
+    }
+    cells[i] = (7, 14);
+    i += 1;
+    // (6, 14..=9)
+    r = 15;
+    while r > 9 {
+        r -= 1;
+        cells[i] = (6, r);
+        i += 1;
+    }
+    // (5..=0, 8)
+    c = 6;
+    while c > 0 {
+        c -= 1;
+        cells[i] = (c, 8);
+        i += 1;
+    }
+    cells[i] = (0, 7);
+    cells
+}
+
+/// The loop square where `seat` enters: `1 + 13k`.
+pub fn start_square(seat: Seat) -> u8 {
+    1 + 13 * seat.index() as u8
+}
+
+/// The loop square of a pawn of `seat` at loop progress 0..=50.
+pub fn loop_square(seat: Seat, progress: i8) -> u8 {
+    ((i16::from(start_square(seat)) + i16::from(progress)).rem_euclid(52)) as u8
+}
+
+/// Whether a loop square is one of the eight safe squares (starts and stars),
+/// whichever seats are empty.
+pub fn is_safe_square(square: u8) -> bool {
+    square % 13 == 1 || square % 13 == 9
+}
+
+/// The star squares, eight on from each start.
+pub fn is_star_square(square: u8) -> bool {
+    square % 13 == 9
+}
+
+/// The cell where a pawn of `seat` stands at `progress` 0..=56 (56 is the
+/// centre). Yard pawns have no track cell: see [`yard_spot`].
+pub fn cell(seat: Seat, progress: i8) -> Option<Cell> {
+    match progress {
+        0..=50 => Some(LOOP[usize::from(loop_square(seat, progress))]),
+        51..=55 => Some(lane_cell(seat, (progress - 50) as u8)),
+        56 => Some(CENTRE),
+        _ => None,
+    }
+}
+
+/// The `step`-th lane cell (1..=5) of `seat`, walking from its arm's middle
+/// cell towards the centre.
+fn lane_cell(seat: Seat, step: u8) -> Cell {
+    match seat.index() {
+        0 => (step, 7),
+        1 => (7, step),
+        2 => (14 - step, 7),
+        _ => (7, 14 - step),
+    }
+}
+
+/// The top-left cell of `seat`'s 6×6 yard corner.
+pub fn yard_corner(seat: Seat) -> Cell {
+    match seat.index() {
+        0 => (0, 0),
+        1 => (9, 0),
+        2 => (9, 9),
+        _ => (0, 9),
+    }
+}
+
+/// Where the `pawn`-th (0..=3) yard pawn of `seat` rests, as the centre of a
+/// spot in cell units (fractional: the yard is drawn, not a grid of cells).
+pub fn yard_spot(seat: Seat, pawn: usize) -> (f32, f32) {
+    let (c, r) = yard_corner(seat);
+    let (dx, dy) = [(2.0, 2.0), (4.0, 2.0), (2.0, 4.0), (4.0, 4.0)][pawn % 4];
+    (f32::from(c) + dx, f32::from(r) + dy)
+}
+
+/// Which seat's lane (or start, or yard) colours a cell, if any: for drawing.
+pub fn lane_owner(cell: Cell) -> Option<Seat> {
+    Seat::ALL
+        .into_iter()
+        .find(|&s| (1..=5).any(|step| lane_cell(s, step) == cell))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_loop_has_52_distinct_squares_each_step_a_kings_move() {
+        let mut seen = std::collections::HashSet::new();
+        for (i, &(c, r)) in LOOP.iter().enumerate() {
+            assert!(c < SIZE && r < SIZE);
+            assert!(seen.insert((c, r)), "square {i} repeats");
+            let (nc, nr) = LOOP[(i + 1) % 52];
+            let (dc, dr) = (c.abs_diff(nc), r.abs_diff(nr));
+            assert!(dc <= 1 && dr <= 1 && (dc, dr) != (0, 0), "{i}: ({c},{r}) -> ({nc},{nr})");
+        }
+        // The inner corners are diagonal steps.
+        assert_eq!((LOOP[5], LOOP[6]), ((5, 6), (6, 5)));
+        assert_eq!(LOOP[51], (0, 7));
+    }
+
+    #[test]
+    fn starts_lanes_and_safe_squares() {
+        assert_eq!(LOOP[usize::from(start_square(Seat::ALL[0]))], (1, 6));
+        assert_eq!(LOOP[usize::from(start_square(Seat::ALL[1]))], (8, 1));
+        assert_eq!(LOOP[usize::from(start_square(Seat::ALL[2]))], (13, 8));
+        assert_eq!(LOOP[usize::from(start_square(Seat::ALL[3]))], (6, 13));
+        for seat in Seat::ALL {
+            // Progress 50 is the middle cell of the seat's own arm, next to its lane.
+            let (c, r) = cell(seat, 50).unwrap();
+            let (lc, lr) = cell(seat, 51).unwrap();
+            assert_eq!(c.abs_diff(lc) + r.abs_diff(lr), 1, "{seat}");
+            assert_eq!(cell(seat, 56), Some(CENTRE));
+            assert_eq!(lane_owner(cell(seat, 53).unwrap()), Some(seat));
+            let (yc, yr) = yard_corner(seat);
+            let (sc, sr) = cell(seat, 0).unwrap();
+            // The start square borders the seat's yard.
+            assert!(sc.abs_diff(yc + 2) <= 4 && sr.abs_diff(yr + 2) <= 4, "{seat}");
+        }
+        let safe: Vec<u8> = (0..52).filter(|&s| is_safe_square(s)).collect();
+        assert_eq!(safe, vec![1, 9, 14, 22, 27, 35, 40, 48]);
+    }
+}

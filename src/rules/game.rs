@@ -1,0 +1,343 @@
+//! The state of a game: a small `Copy` value, hashed, signed, sent and
+//! simulated millions of times, so it holds no heap data.
+
+use super::duel::Duel;
+use super::params::{End, Home, Rules, RulesError};
+use super::seat::{Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A pawn's progress: −1 in its yard, 0..=50 around the loop, 51..=55 up its
+/// lane, 56 home (RULES.md's encoding).
+pub type Progress = i8;
+pub const YARD: Progress = -1;
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// The roller is to roll.
+    Roll,
+    /// The roller rolled `face` and must move a pawn.
+    Move { face: u8 },
+    /// Palace: the seat whose turn it is challenges another.
+    ChooseOpponent,
+    /// Palace: the duel for the die is under way.
+    Duel(Duel),
+    Over,
+}
+
+impl Phase {
+    /// The phase's name in scripts: `roll`, `move`, `choose_opponent`, `duel`, `over`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Roll => "roll",
+            Phase::Move { .. } => "move",
+            Phase::ChooseOpponent => "choose_opponent",
+            Phase::Duel(_) => "duel",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// A validated game state. Build one with [`Game::new`] or
+/// [`Game::from_setup`]; decoding checks it the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Unchecked")]
+pub struct Game {
+    pub(super) rules: Rules,
+    pub(super) players: SeatSet,
+    /// `pawns[seat][i]`; slots beyond `rules.pawns` and empty seats hold −1.
+    pub(super) pawns: [[Progress; 4]; 4],
+    /// Whose turn it is (in palace: the challenger).
+    pub(super) turn: Seat,
+    /// Who rolls and moves now: the turn's seat, or in palace the duel's winner.
+    pub(super) roller: Seat,
+    pub(super) phase: Phase,
+    /// Sixes rolled in a row in this turn.
+    pub(super) sixes: u8,
+    /// `places[seat]`, 0 while undecided.
+    pub(super) places: [u8; 4],
+}
+
+/// The same fields as [`Game`], before they are checked.
+#[derive(Deserialize)]
+struct Unchecked {
+    rules: Rules,
+    players: SeatSet,
+    pawns: [[Progress; 4]; 4],
+    turn: Seat,
+    roller: Seat,
+    phase: Phase,
+    sixes: u8,
+    places: [u8; 4],
+}
+
+impl TryFrom<Unchecked> for Game {
+    type Error = PositionError;
+    fn try_from(u: Unchecked) -> Result<Game, PositionError> {
+        let game = Game {
+            rules: u.rules,
+            players: u.players,
+            pawns: u.pawns,
+            turn: u.turn,
+            roller: u.roller,
+            phase: u.phase,
+            sixes: u.sixes,
+            places: u.places,
+        };
+        game.check()?;
+        Ok(game)
+    }
+}
+
+/// A position to start from, before it is checked (scripts and tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub rules: Rules,
+    pub players: SeatSet,
+    /// `pawns[seat][i]`, only the first `rules.pawns` of each player read.
+    pub pawns: [[Progress; 4]; 4],
+    pub turn: Seat,
+}
+
+/// Why a position cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Rules(RulesError),
+    PlayerCount(usize),
+    TurnNotPlaying(Seat),
+    ProgressOutOfRange { seat: Seat, pawn: usize, progress: Progress },
+    EmptySeatHasPawns(Seat),
+    SpaceShared { seat: Seat, progress: Progress },
+    AlreadyOver,
+    Inconsistent(&'static str),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Rules(e) => e.fmt(f),
+            PositionError::PlayerCount(n) => write!(f, "a game has 2 to 4 players, not {n}"),
+            PositionError::TurnNotPlaying(s) => write!(f, "the turn is given to {s}, which is not playing"),
+            PositionError::ProgressOutOfRange { seat, pawn, progress } => {
+                write!(f, "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow")
+            }
+            PositionError::EmptySeatHasPawns(s) => write!(f, "{s} is empty but has pawns on the board"),
+            PositionError::SpaceShared { seat, progress } => {
+                write!(f, "two pawns share the space of {seat} at progress {progress}, which these rules forbid")
+            }
+            PositionError::AlreadyOver => f.write_str("the position is already decided"),
+            PositionError::Inconsistent(what) => write!(f, "inconsistent state: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl From<RulesError> for PositionError {
+    fn from(e: RulesError) -> Self {
+        PositionError::Rules(e)
+    }
+}
+
+impl Game {
+    /// A new game: every pawn in its yard, `first` to act.
+    pub fn new(rules: Rules, players: SeatSet, first: Seat) -> Result<Game, PositionError> {
+        Game::from_setup(Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first })
+    }
+
+    /// A game from a chosen position, `turn` about to start its turn.
+    /// Players whose pawns are all home already take places in seat order
+    /// (only `play_on` games can go on from there).
+    pub fn from_setup(setup: Setup) -> Result<Game, PositionError> {
+        let rules = setup.rules;
+        rules.validate()?;
+        let mut pawns = [[YARD; 4]; 4];
+        for seat in setup.players.iter() {
+            let n = usize::from(rules.pawns);
+            pawns[seat.index()][..n].copy_from_slice(&setup.pawns[seat.index()][..n]);
+        }
+        let mut game = Game {
+            rules,
+            players: setup.players,
+            pawns,
+            turn: setup.turn,
+            roller: setup.turn,
+            phase: rules.first_phase(),
+            sixes: 0,
+            places: [0; 4],
+        };
+        let mut place = 0;
+        for seat in setup.players.iter() {
+            if game.all_home(seat) {
+                place += 1;
+                game.places[seat.index()] = place;
+            }
+        }
+        if place > 0 && (rules.end == End::FirstHome || game.remaining().len() < 2) {
+            return Err(PositionError::AlreadyOver);
+        }
+        game.check()?;
+        Ok(game)
+    }
+
+    /// Every invariant a game keeps; decoded games are held to it too, so no
+    /// state from a peer can make the reducer misbehave.
+    fn check(&self) -> Result<(), PositionError> {
+        let rules = &self.rules;
+        rules.validate()?;
+        if !(2..=4).contains(&self.players.len()) {
+            return Err(PositionError::PlayerCount(self.players.len()));
+        }
+        let n = usize::from(rules.pawns);
+        for seat in Seat::ALL {
+            let pawns = &self.pawns[seat.index()];
+            if !self.players.contains(seat) {
+                if pawns.iter().any(|&p| p != YARD) {
+                    return Err(PositionError::EmptySeatHasPawns(seat));
+                }
+                continue;
+            }
+            for (pawn, &progress) in pawns.iter().enumerate() {
+                let in_range = if pawn < n {
+                    (YARD..=rules.last_progress()).contains(&progress)
+                } else {
+                    progress == YARD
+                };
+                if !in_range {
+                    return Err(PositionError::ProgressOutOfRange { seat, pawn, progress });
+                }
+            }
+            let single = rules.one_per_space || rules.home == Home::FourSpaces;
+            for (i, &p) in pawns[..n].iter().enumerate() {
+                let lane_or_track = (0..=55).contains(&p);
+                let home_space = rules.home == Home::FourSpaces && (51..=54).contains(&p);
+                let exclusive = (rules.one_per_space && lane_or_track) || (single && home_space);
+                if exclusive && pawns[..i].contains(&p) {
+                    return Err(PositionError::SpaceShared { seat, progress: p });
+                }
+            }
+        }
+        if rules.one_per_space {
+            for seat in self.players.iter() {
+                for &p in self.pawns(seat).iter().filter(|&&p| (0..=50).contains(&p)) {
+                    if self.opponents_on(seat, super::board::loop_square(seat, p)) > 0 {
+                        return Err(PositionError::SpaceShared { seat, progress: p });
+                    }
+                }
+            }
+        }
+        if self.places.iter().any(|&p| p > 4) {
+            return Err(PositionError::Inconsistent("a place beyond 4"));
+        }
+        if self.phase != Phase::Over {
+            let remaining = self.remaining();
+            if !remaining.contains(self.turn) {
+                return Err(PositionError::TurnNotPlaying(self.turn));
+            }
+            if !remaining.contains(self.roller) {
+                return Err(PositionError::Inconsistent("the roller is not playing"));
+            }
+            let fits = match self.phase {
+                Phase::Roll => true,
+                Phase::Move { face } => (1..=6).contains(&face),
+                Phase::ChooseOpponent => self.roller == self.turn,
+                Phase::Duel(d) => {
+                    d.is_consistent()
+                        && remaining.contains(d.x)
+                        && remaining.contains(d.o)
+                        && (d.x == self.turn || d.o == self.turn)
+                }
+                Phase::Over => true,
+            };
+            if !fits {
+                return Err(PositionError::Inconsistent("the phase does not fit the seats"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The seats that play this game.
+    pub fn players(&self) -> SeatSet {
+        self.players
+    }
+
+    /// The players whose place is not decided yet.
+    pub fn remaining(&self) -> SeatSet {
+        self.players.iter().filter(|s| self.places[s.index()] == 0).collect()
+    }
+
+    /// The progress of each of `seat`'s pawns (as many as the rules give).
+    pub fn pawns(&self, seat: Seat) -> &[Progress] {
+        &self.pawns[seat.index()][..usize::from(self.rules.pawns)]
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Who rolls and moves in this turn (the duel's winner in palace).
+    pub fn roller(&self) -> Seat {
+        self.roller
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Sixes rolled in a row in this turn.
+    pub fn sixes(&self) -> u8 {
+        self.sixes
+    }
+
+    /// The seat whose action the game waits for; `None` once it is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Roll | Phase::Move { .. } => Some(self.roller),
+            Phase::ChooseOpponent => Some(self.turn),
+            Phase::Duel(d) => Some(d.to_move()),
+            Phase::Over => None,
+        }
+    }
+
+    /// `seat`'s place, once decided.
+    pub fn place(&self, seat: Seat) -> Option<u8> {
+        Some(self.places[seat.index()]).filter(|&p| p > 0)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn all_home(&self, seat: Seat) -> bool {
+        self.pawns(seat).iter().all(|&p| self.rules.is_home(p))
+    }
+
+    /// How many pawns of `seat`'s opponents stand on a loop square.
+    pub(super) fn opponents_on(&self, seat: Seat, square: u8) -> usize {
+        self.players
+            .without(seat)
+            .iter()
+            .map(|o| {
+                self.pawns(o)
+                    .iter()
+                    .filter(|&&p| (0..=50).contains(&p) && super::board::loop_square(o, p) == square)
+                    .count()
+            })
+            .sum()
+    }
+}
+
+impl Rules {
+    /// The phase every turn starts in.
+    pub(super) fn first_phase(&self) -> Phase {
+        match self.dice {
+            super::params::Dice::Rolled => Phase::Roll,
+            super::params::Dice::Duel => Phase::ChooseOpponent,
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The game itself, pure and deterministic: board geometry, rule parameters
+//! and presets, state, actions, the reducer, legal moves, the duel, ranking.
+//! No IO, no clock, no randomness: the die value is an input.
+
+mod action;
+pub mod board;
+mod duel;
+mod game;
+mod moves;
+mod params;
+mod ranking;
+mod reducer;
+mod seat;
+
+pub use action::{Action, Blocked, Bonus, Event, Events, Illegal, Penalty};
+pub use duel::{Duel, DuelOutcome};
+pub use game::{Game, Phase, PositionError, Progress, Setup, YARD};
+pub use moves::{Move, Moves};
+pub use params::{Dice, End, FirstPlayer, Home, Preset, Rules, RulesError, SafeSquares, ThreeSixes};
+pub use seat::{Colour, Seat, SeatSet};

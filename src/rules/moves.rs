@@ -1,0 +1,118 @@
+//! Where a pawn may go with a roll: the one place that knows entering,
+//! overshooting, blocking, one pawn per space and safe squares.
+
+use super::action::Blocked;
+use super::board::{is_safe_square, loop_square};
+use super::game::{Game, Progress, YARD};
+use super::params::{Home, SafeSquares};
+use super::seat::Seat;
+use arrayvec::ArrayVec;
+
+/// A legal move: the pawn, where it stands and where it would land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub pawn: u8,
+    pub from: Progress,
+    pub to: Progress,
+}
+
+pub type Moves = ArrayVec<Move, 4>;
+
+impl Game {
+    /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
+    /// The caller passes a pawn index below `rules.pawns`.
+    pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
+        let rules = &self.rules;
+        let from = self.pawns[seat.index()][usize::from(pawn)];
+        let own = self.pawns(seat);
+        if from == YARD {
+            if face != 6 {
+                return Err(Blocked::NeedsSix);
+            }
+            if rules.start_blocked_by_own && own.contains(&0) {
+                return Err(Blocked::OwnPawnOnStart);
+            }
+            // Entering passes nothing; the start square is the target.
+            return self.check_target(seat, 0).map(|()| 0);
+        }
+        if from == rules.last_progress() {
+            return Err(Blocked::AlreadyHome);
+        }
+        let to = from + face as Progress;
+        if to > rules.last_progress() {
+            return Err(Blocked::Overshoots);
+        }
+        if rules.blocking && (from + 1..to).any(|q| self.occupied(seat, q)) {
+            return Err(Blocked::PassesAPawn);
+        }
+        self.check_target(seat, to).map(|()| to)
+    }
+
+    /// Whether any pawn stands on the space `seat` reaches at progress `q`
+    /// (loop: any colour; lane: only its own can be there).
+    fn occupied(&self, seat: Seat, q: Progress) -> bool {
+        match q {
+            0..=50 => {
+                self.pawns(seat).contains(&q) || self.opponents_on(seat, loop_square(seat, q)) > 0
+            }
+            51..=55 => self.pawns(seat).contains(&q),
+            _ => false,
+        }
+    }
+
+    /// Whether `seat` may end a move at progress `to` (never its own pawn's
+    /// current place: the caller moves it from elsewhere).
+    fn check_target(&self, seat: Seat, to: Progress) -> Result<(), Blocked> {
+        let rules = &self.rules;
+        let own_there = self.pawns(seat).contains(&to);
+        match to {
+            0..=50 => {
+                if rules.one_per_space && own_there {
+                    return Err(Blocked::OwnPawnThere);
+                }
+                if rules.one_per_space
+                    && self.is_safe(loop_square(seat, to))
+                    && self.opponents_on(seat, loop_square(seat, to)) > 0
+                {
+                    return Err(Blocked::SafeSquareTaken);
+                }
+                Ok(())
+            }
+            51..=55 if own_there && (rules.one_per_space || rules.home == Home::FourSpaces) => {
+                Err(Blocked::OwnPawnThere)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a loop square is safe under these rules.
+    pub fn is_safe(&self, square: u8) -> bool {
+        self.rules.safe_squares == SafeSquares::StartsAndStars && is_safe_square(square)
+    }
+
+    /// Whether a move of `seat` ending at `to` would capture.
+    pub fn captures(&self, seat: Seat, to: Progress) -> bool {
+        (0..=50).contains(&to) && {
+            let square = loop_square(seat, to);
+            !self.is_safe(square) && self.opponents_on(seat, square) > 0
+        }
+    }
+
+    /// Every move `seat` could make with `face`, pawn by pawn.
+    pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
+        (0..self.rules.pawns)
+            .filter_map(|pawn| {
+                let to = self.landing(seat, pawn, face).ok()?;
+                Some(Move { pawn, from: self.pawns[seat.index()][usize::from(pawn)], to })
+            })
+            .collect()
+    }
+
+    /// The moves the game waits for: empty unless a roll is to be moved.
+    pub fn legal_moves(&self) -> Moves {
+        match self.phase {
+            super::game::Phase::Move { face } => self.moves_for(self.roller, face),
+            _ => Moves::new(),
+        }
+    }
+}

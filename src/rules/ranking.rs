@@ -1,0 +1,49 @@
+//! Places: distance still to go, and shared places when the first player
+//! home ends the game.
+
+use super::game::{Game, Progress};
+use super::params::Home;
+use super::seat::Seat;
+
+impl Game {
+    /// RULES.md's distance still to go for `seat`: the sum of `56 − progress`
+    /// (a yard pawn is 57 from home), or with `four_spaces` the pawns not on
+    /// a home space, most advanced first, paired with the free home spaces,
+    /// deepest first.
+    pub fn distance(&self, seat: Seat) -> u32 {
+        let pawns = self.pawns(seat);
+        match self.rules.home {
+            Home::Lane => pawns.iter().map(|&p| (56 - i32::from(p)) as u32).sum(),
+            Home::FourSpaces => {
+                let mut free: arrayvec::ArrayVec<Progress, 4> =
+                    (51..=54).rev().filter(|s| !pawns.contains(s)).collect();
+                let mut out: arrayvec::ArrayVec<Progress, 4> =
+                    pawns.iter().copied().filter(|&p| !self.rules.is_home(p)).collect();
+                out.sort_unstable_by(|a, b| b.cmp(a));
+                free.truncate(out.len());
+                free.iter().zip(&out).map(|(&s, &p)| (i32::from(s) - i32::from(p)) as u32).sum()
+            }
+        }
+    }
+
+    /// The leading pawn: greatest progress on the board, not yet home
+    /// (the lowest index among equals). Yard pawns never lead.
+    pub fn leading_pawn(&self, seat: Seat) -> Option<u8> {
+        let pawns = self.pawns(seat);
+        (0..pawns.len())
+            .filter(|&i| pawns[i] >= 0 && !self.rules.is_home(pawns[i]))
+            .max_by_key(|&i| (pawns[i], std::cmp::Reverse(i)))
+            .map(|i| i as u8)
+    }
+
+    /// Places for everyone still playing when the first player home ends the
+    /// game: 2 + how many others are strictly closer to home (1st, 2nd, 2nd, 4th).
+    pub(super) fn rank_remaining(&mut self) {
+        let remaining = self.remaining();
+        for seat in remaining.iter() {
+            let mine = self.distance(seat);
+            let better = remaining.iter().filter(|&o| self.distance(o) < mine).count();
+            self.places[seat.index()] = (self.players.len() - remaining.len()) as u8 + 1 + better as u8;
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! The reducer: state + action → next state and what happened, or why the
+//! action is illegal. The die is an input. This one function is the rule
+//! book, the host's anti-cheat check and every guest's verifier.
+
+use super::action::{Action, Bonus, Event, Events, Illegal, Penalty};
+use super::duel::{Duel, DuelOutcome};
+use super::game::{Game, Phase, YARD};
+use super::params::{End, ThreeSixes};
+use super::seat::Seat;
+
+impl Game {
+    /// Plays `action`, returning the next state and its events. An illegal
+    /// action leaves nothing changed.
+    pub fn apply(&self, action: Action) -> Result<(Game, Events), Illegal> {
+        let mut next = *self;
+        let mut events = Events::new();
+        next.play(action, &mut events)?;
+        Ok((next, events))
+    }
+
+    /// [`Game::apply`] in place, for simulations; on error `self` is unchanged.
+    pub fn play(&mut self, action: Action, events: &mut Events) -> Result<(), Illegal> {
+        let to_act = self.to_act().ok_or(Illegal::GameOver)?;
+        if action.seat() != to_act {
+            return Err(Illegal::NotYourTurn { to_act });
+        }
+        match action {
+            Action::Roll { seat, face } => self.roll(seat, face, events),
+            Action::Move { seat, pawn } => self.move_pawn(seat, pawn, events),
+            Action::Challenge { seat, opponent } => self.challenge(seat, opponent, events),
+            Action::Mark { seat, cell } => self.mark(seat, cell, events),
+        }
+    }
+
+    fn roll(&mut self, seat: Seat, face: u8, events: &mut Events) -> Result<(), Illegal> {
+        if self.phase != Phase::Roll {
+            return Err(Illegal::WrongPhase);
+        }
+        if !(1..=6).contains(&face) {
+            return Err(Illegal::BadFace { face });
+        }
+        events.push(Event::Rolled { seat, face });
+        // Any roll that is not a 6 starts the count again.
+        self.sixes = if face == 6 { self.sixes.saturating_add(1) } else { 0 };
+        if face == 6 && self.sixes >= 3 && self.rules.three_sixes != ThreeSixes::None {
+            // Dealt with before any move: not moved, and the turn passes.
+            events.push(Event::ThreeSixes { seat });
+            if self.rules.three_sixes == ThreeSixes::LeadingPawnHome {
+                self.send_leader_to_yard(seat, Penalty::ThreeSixes, events);
+            }
+            self.pass_turn(events);
+        } else if self.moves_for(seat, face).is_empty() {
+            events.push(Event::NoMove { seat });
+            if face == 6 {
+                events.push(Event::BonusRoll { seat, bonus: Bonus::Six });
+            } else {
+                self.pass_turn(events);
+            }
+        } else {
+            self.phase = Phase::Move { face };
+        }
+        Ok(())
+    }
+
+    fn move_pawn(&mut self, seat: Seat, pawn: u8, events: &mut Events) -> Result<(), Illegal> {
+        let Phase::Move { face } = self.phase else {
+            return Err(Illegal::WrongPhase);
+        };
+        if pawn >= self.rules.pawns {
+            return Err(Illegal::NoSuchPawn { pawn });
+        }
+        let to = self
+            .landing(seat, pawn, face)
+            .map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
+        let capture_was_possible = self.rules.must_capture
+            && self.moves_for(seat, face).iter().any(|m| self.captures(seat, m.to));
+        let from = self.pawns[seat.index()][usize::from(pawn)];
+        let captured = self.captures(seat, to);
+        self.pawns[seat.index()][usize::from(pawn)] = to;
+        events.push(if from == YARD {
+            Event::Entered { seat, pawn }
+        } else {
+            Event::Moved { seat, pawn, from, to }
+        });
+        if captured {
+            self.capture_at(seat, to, events);
+        }
+        let arrived = self.rules.is_home(to) && !self.rules.is_home(from);
+        if arrived {
+            events.push(Event::ReachedHome { seat, pawn });
+        }
+        if capture_was_possible && !captured {
+            self.send_leader_to_yard(seat, Penalty::MissedCapture, events);
+        }
+        if arrived && self.all_home(seat) {
+            // The last pawn home earns no extra roll.
+            self.finish(seat, events);
+            if self.phase != Phase::Over {
+                self.pass_turn(events);
+            }
+            return Ok(());
+        }
+        // At most one extra roll, whatever earned it.
+        let bonus = if face == 6 {
+            Some(Bonus::Six)
+        } else if captured && self.rules.capture_bonus {
+            Some(Bonus::Capture)
+        } else if arrived && self.rules.arrival_bonus {
+            Some(Bonus::Arrival)
+        } else {
+            None
+        };
+        match bonus {
+            Some(bonus) => {
+                events.push(Event::BonusRoll { seat, bonus });
+                self.phase = Phase::Roll;
+            }
+            None => self.pass_turn(events),
+        }
+        Ok(())
+    }
+
+    fn challenge(&mut self, seat: Seat, opponent: Seat, events: &mut Events) -> Result<(), Illegal> {
+        if self.phase != Phase::ChooseOpponent {
+            return Err(Illegal::WrongPhase);
+        }
+        if opponent == seat || !self.remaining().contains(opponent) {
+            return Err(Illegal::BadOpponent { opponent });
+        }
+        events.push(Event::Challenged { seat, opponent });
+        // The challenger plays ✕ and moves first.
+        self.phase = Phase::Duel(Duel::new(seat, opponent));
+        Ok(())
+    }
+
+    fn mark(&mut self, seat: Seat, cell: u8, events: &mut Events) -> Result<(), Illegal> {
+        let Phase::Duel(mut duel) = self.phase else {
+            return Err(Illegal::WrongPhase);
+        };
+        if cell > 8 {
+            return Err(Illegal::BadCell { cell });
+        }
+        if !duel.is_free(cell) {
+            return Err(Illegal::CellTaken { cell });
+        }
+        events.push(Event::Marked { seat, cell });
+        match duel.mark(cell) {
+            DuelOutcome::Continues => self.phase = Phase::Duel(duel),
+            DuelOutcome::Drawn => {
+                events.push(Event::DuelDrawn { x: duel.x });
+                self.phase = Phase::Duel(duel);
+            }
+            DuelOutcome::Won(winner) => {
+                events.push(Event::DuelWon { seat: winner });
+                self.roller = winner;
+                self.phase = Phase::Roll;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends every opponent pawn on the loop square `seat` reached at `to`
+    /// to its yard.
+    fn capture_at(&mut self, seat: Seat, to: i8, events: &mut Events) {
+        let square = super::board::loop_square(seat, to);
+        for victim in self.players.without(seat).iter() {
+            for pawn in 0..self.rules.pawns {
+                let p = &mut self.pawns[victim.index()][usize::from(pawn)];
+                if (0..=50).contains(p) && super::board::loop_square(victim, *p) == square {
+                    events.push(Event::Captured { seat: victim, pawn, by: seat, from: *p });
+                    *p = YARD;
+                }
+            }
+        }
+    }
+
+    fn send_leader_to_yard(&mut self, seat: Seat, penalty: Penalty, events: &mut Events) {
+        if let Some(pawn) = self.leading_pawn(seat) {
+            let p = &mut self.pawns[seat.index()][usize::from(pawn)];
+            events.push(Event::SentToYard { seat, pawn, from: *p, penalty });
+            *p = YARD;
+        }
+    }
+
+    /// `seat` has every pawn home: it takes the next place, and the game may
+    /// be over.
+    fn finish(&mut self, seat: Seat, events: &mut Events) {
+        let place = (self.players.len() - self.remaining().len()) as u8 + 1;
+        self.places[seat.index()] = place;
+        events.push(Event::Finished { seat, place });
+        let over = match self.rules.end {
+            End::FirstHome => true,
+            End::PlayOn => self.remaining().len() <= 1,
+        };
+        if over {
+            // The rest are ranked by distance still to go (in play_on, the
+            // one left takes the last place).
+            self.rank_remaining();
+            self.phase = Phase::Over;
+            events.push(Event::GameOver { places: self.places });
+        }
+    }
+
+    /// The turn passes clockwise from the turn's seat (in palace, from the
+    /// challenger, whoever won the duel).
+    fn pass_turn(&mut self, events: &mut Events) {
+        let from = self.turn;
+        let to = self.remaining().next_after(from).unwrap_or(from);
+        self.turn = to;
+        self.roller = to;
+        self.sixes = 0;
+        self.phase = self.rules.first_phase();
+        events.push(Event::TurnPassed { from, to });
+    }
+}
