@@ -19,8 +19,8 @@ trap 'rm -f "$log"' EXIT
 status=0
 cargo test --all-targets --locked 2>&1 | tee "$log" || status=$?
 # One closing line for the whole suite (cargo prints one per test binary).
-passed=$(grep -oE '^test result: .* ([0-9]+) passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-failed=$(grep -oE '^test result: .* ([0-9]+) failed' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+passed=$(grep -oE '^test result: .* ([0-9]+) passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}' || true)
+failed=$(grep -oE '^test result: .* ([0-9]+) failed' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}' || true)
 echo
 echo "total: $passed passed, $failed failed"
 exit "$status"
