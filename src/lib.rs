@@ -3,5 +3,7 @@
 //!
 //! The parts follow `DESIGN.md`: [`rules`] is the pure game.
 
+pub mod bots;
 pub mod cli;
+pub mod fair;
 pub mod rules;
