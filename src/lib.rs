@@ -7,3 +7,4 @@ pub mod bots;
 pub mod cli;
 pub mod fair;
 pub mod rules;
+pub mod table;

@@ -1,0 +1,14 @@
+//! The table: the authority that runs a game (seats, timers, takeover,
+//! pause, the dice protocol, the log) and the state every replica checks.
+//! Pure and deterministic: time, randomness and messages come in as values.
+
+mod authority;
+pub mod dice;
+mod record;
+mod replica;
+mod state;
+
+pub use authority::{Act, game_nonce, Genesis, Input, Millis, Refusal, Table, TableConfig, Timing};
+pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
+pub use replica::Replica;
+pub use state::{DRAW_ROLLER, TableError, TableState};

@@ -1,0 +1,181 @@
+//! The table with a fake clock: bots, timers, drops and returns, leaving,
+//! pause and resume, expiry, arrivals, rematch, hot-seat turns, refusals,
+//! and replicas rebuilt from the log alone.
+
+use ludopia::bots::Strategy;
+use ludopia::rules::{Phase, Preset, Rules, Seat};
+use ludopia::table::{
+    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
+    TableConfig, Timing, dice::Chain,
+};
+
+const LOCAL: Participant = Participant::LOCAL;
+const GUEST: Participant = Participant(1);
+
+fn seat(i: usize) -> Seat {
+    Seat::ALL[i]
+}
+
+fn config(rules: Rules, seats: [Control; 4], timing: Timing) -> TableConfig {
+    TableConfig { rules, seats, host: LOCAL, timing, chain_len: 4096 }
+}
+
+fn person(owner: Participant) -> Control {
+    Control::Person { owner }
+}
+
+fn entropy(n: u8) -> [u8; 32] {
+    [n; 32]
+}
+
+/// Rebuilds the game from the genesis and the records alone and checks it
+/// ends where the table is.
+fn replay(table: &Table) -> Replica {
+    let mut replica = Replica::new(table.genesis()).expect("genesis");
+    for (i, record) in table.records().iter().enumerate() {
+        replica.apply(record).unwrap_or_else(|e| panic!("record {i} {record:?}: {e}"));
+    }
+    assert_eq!(replica.state(), table.state());
+    replica
+}
+
+/// A person plays `seat` through intents until the game waits for someone
+/// else, choosing the first legal move.
+fn play_person_turn(table: &mut Table, now: u64, owner: Participant, seat: Seat) -> u64 {
+    let mut now = now;
+    while table.state().game.to_act() == Some(seat) && !table.state().game.is_over() {
+        now += 10;
+        let act = match table.state().game.phase() {
+            Phase::Roll => Act::Roll { link: None },
+            Phase::Move { .. } => Act::Move { pawn: table.state().game.legal_moves()[0].pawn },
+            other => panic!("unexpected phase {other:?}"),
+        };
+        table.handle(now, Input::Intent { from: owner, seat, act }).expect("legal intent");
+    }
+    now
+}
+
+#[test]
+fn bots_finish_every_preset_through_the_table_and_replicas_agree() {
+    for preset in Preset::ALL {
+        for players in [2usize, 3, 4] {
+            let mut seats = [Control::Empty; 4];
+            seats[0] = person(LOCAL);
+            for s in seats.iter_mut().take(players).skip(1) {
+                *s = Control::Bot(Strategy::Normal);
+            }
+            let mut table =
+                Table::new(config(preset.rules(), seats, Timing::INSTANT), entropy(players as u8), [None; 4], 0)
+                    .expect("table");
+            // The person leaves at once: bots play the whole game.
+            table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).expect("leave");
+            assert!(table.state().game.is_over(), "{preset} with {players} players did not finish");
+            let replica = replay(&table);
+            assert!(replica.state().game.place(seat(0)).is_some());
+            // A bot's game is flagged as such in the log.
+            assert!(table.records().iter().any(|r| matches!(r, Record::Roll { by: By::Bot, .. })));
+        }
+    }
+}
+
+#[test]
+fn bots_wait_their_pace_and_deadlines_say_when() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
+    let rules = Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..Preset::Classic.rules() };
+    let mut table = Table::new(config(rules, seats, Timing::PEOPLE), entropy(1), [None; 4], 0).unwrap();
+    assert_eq!(table.state().game.to_act(), Some(seat(0)));
+    // Classic has no turn timer: nothing is due while a person thinks.
+    assert_eq!(table.next_deadline(), None);
+    let now = play_person_turn(&mut table, 0, LOCAL, seat(0));
+    assert_eq!(table.state().game.to_act(), Some(seat(1)));
+    let due = table.next_deadline().expect("the bot is due");
+    assert_eq!(due, now + Timing::PEOPLE.bot_delay);
+    assert!(table.handle(due - 1, Input::Tick).unwrap().is_empty(), "the bot waits its pace");
+    let records = table.handle(due, Input::Tick).unwrap();
+    assert!(matches!(records[0], Record::Roll { seat: s, by: By::Bot, .. } if s == seat(1)));
+}
+
+/// A guest's chain, held on "its" computer: the table sees the anchor and
+/// the links the guest reveals.
+fn guest_chain(table_entropy: u8, seat_index: usize) -> (Chain, [Option<[u8; 32]>; 4]) {
+    let nonce = ludopia::table::game_nonce(&entropy(table_entropy));
+    let chain = Chain::new(&nonce, seat(seat_index), &[42u8; 32], 4096);
+    let mut anchors = [None; 4];
+    anchors[seat_index] = Some(chain.anchor());
+    (chain, anchors)
+}
+
+fn seat0_first(preset: Preset) -> Rules {
+    Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..preset.rules() }
+}
+
+#[test]
+fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let rules = Rules { turn_timer: Some(10), ..seat0_first(Preset::Plaza) };
+    let (chain, anchors) = guest_chain(2, 1);
+    let mut table = Table::new(config(rules, seats, Timing::PEOPLE), entropy(2), anchors, 0).unwrap();
+    assert_eq!(table.next_deadline(), Some(10_000));
+    // The guest reveals its link for the pending roll, as its client does.
+    let k = table.state().next_roll;
+    table.handle(50, Input::Reveal { from: GUEST, seat: seat(1), k, link: chain.link(k).unwrap() }).unwrap();
+    assert!(table.handle(9_999, Input::Tick).unwrap().is_empty());
+    let records = table.handle(10_050, Input::Tick).unwrap();
+    let Record::Roll { by, seat: s, proof, face } = records[0] else { panic!("{records:?}") };
+    assert_eq!((by, s), (By::Timeout, seat(0)));
+    assert_eq!(proof.mask.len(), 2, "both chains contributed");
+    if face != 6 {
+        // No pawn can move: the turn passed to the guest by itself.
+        assert_eq!(table.state().game.to_act(), Some(seat(1)));
+    } else {
+        // The timer runs again for the move, then picks a legal one.
+        let due = table.next_deadline().unwrap();
+        let records = table.handle(due, Input::Tick).unwrap();
+        assert!(matches!(records[0], Record::Act { by: By::Timeout, .. }), "{records:?}");
+    }
+    replay(&table);
+}
+
+#[test]
+fn a_missing_link_is_waited_for_then_left_out_and_a_withholder_loses_the_seat() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (_chain, anchors) = guest_chain(4, 1);
+    let mut table = Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(4), anchors, 0).unwrap();
+    table.handle(10, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }).unwrap();
+    assert_eq!(table.next_deadline(), Some(10 + Timing::PEOPLE.reveal_wait));
+    assert!(table.handle(5_009, Input::Tick).unwrap().is_empty(), "waits for the guest's link");
+    let records = table.handle(5_010, Input::Tick).unwrap();
+    assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } });
+    let Record::Roll { proof, .. } = records[1] else { panic!("{records:?}") };
+    assert_eq!(proof.mask.iter().collect::<Vec<_>>(), vec![seat(0)]);
+    replay(&table);
+}
+
+#[test]
+fn reveals_that_do_not_follow_the_chain_or_come_from_others_are_refused() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (chain, anchors) = guest_chain(5, 1);
+    let mut table = Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(5), anchors, 0).unwrap();
+    let k = table.state().next_roll;
+    let good = chain.link(k).unwrap();
+    let wrong_index = chain.link(k + 1).unwrap();
+    let reveal = |from, link, k| Input::Reveal { from, seat: seat(1), k, link };
+    assert!(matches!(table.handle(1, reveal(GUEST, wrong_index, k)), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, reveal(GUEST, good, k + 1)), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, reveal(Participant(7), good, k)), Err(Refusal::NotYourSeat(_))));
+    assert!(table.handle(1, reveal(GUEST, good, k)).unwrap().is_empty());
+}
+
+#[test]
+fn a_dropped_person_is_replaced_after_15_s_and_takes_the_seat_back() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (_, anchors) = guest_chain(3, 1);
+    let mut table = Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(3), anchors, 0).unwrap();
+    table.handle(100, Input::Disconnected(GUEST)).unwrap();
+    assert!(table.handle(15_099, Input::Tick).unwrap().is_empty());
+    let records = table.handle(15_100, Input::Tick).unwrap();
+    assert_eq!(records, vec![Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } }]);
+    let records = table.handle(20_000, Input::Connected(GUEST)).unwrap();
+    assert_eq!(records, vec![Record::Control { seat: seat(1), control: person(GUEST) }]);
+    replay(&table);
+}
