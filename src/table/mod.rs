@@ -8,7 +8,7 @@ mod record;
 mod replica;
 mod state;
 
-pub use authority::{Act, game_nonce, Genesis, Input, Millis, Refusal, Table, TableConfig, Timing};
+pub use authority::{Act, Genesis, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
 pub use replica::Replica;
 pub use state::{DRAW_ROLLER, TableError, TableState};

@@ -24,9 +24,13 @@ pub enum Control {
     Empty,
     Bot(Strategy),
     /// A person plays it from `owner`'s computer.
-    Person { owner: Participant },
+    Person {
+        owner: Participant,
+    },
     /// A bot plays it while its person is away; the person may take it back.
-    Standin { owner: Participant },
+    Standin {
+        owner: Participant,
+    },
 }
 
 impl Control {
@@ -89,14 +93,32 @@ pub enum CloseReason {
 pub enum Record {
     /// The game begins with `first` to act, drawn with the dice when the
     /// rules draw the first player.
-    Start { first: Seat, draw: Option<RollProof> },
+    Start {
+        first: Seat,
+        draw: Option<RollProof>,
+    },
     /// `seat` rolled `face`, as `proof` shows.
-    Roll { seat: Seat, face: u8, proof: RollProof, by: By },
+    Roll {
+        seat: Seat,
+        face: u8,
+        proof: RollProof,
+        by: By,
+    },
     /// A move, challenge or duel mark.
-    Act { action: Action, by: By },
+    Act {
+        action: Action,
+        by: By,
+    },
     /// A seat changes hands (a drop, a return, a leave).
-    Control { seat: Seat, control: Control },
-    Pause { reason: PauseReason },
+    Control {
+        seat: Seat,
+        control: Control,
+    },
+    Pause {
+        reason: PauseReason,
+    },
     Resume,
-    Close { reason: CloseReason },
+    Close {
+        reason: CloseReason,
+    },
 }

@@ -38,14 +38,25 @@ pub enum TableError {
     NotPaused,
     Closed,
     /// The record's `by` does not fit who holds the seat.
-    WrongHand { seat: Seat, by: By },
+    WrongHand {
+        seat: Seat,
+        by: By,
+    },
     /// A roll's links do not check out.
     BadProof(String),
-    BadFace { shown: u8, proven: u8 },
-    BadFirst { shown: Seat, drawn: Seat },
+    BadFace {
+        shown: u8,
+        proven: u8,
+    },
+    BadFirst {
+        shown: Seat,
+        drawn: Seat,
+    },
     /// A roll must come as a roll record, with its proof.
     UnprovenRoll,
-    BadControlChange { seat: Seat },
+    BadControlChange {
+        seat: Seat,
+    },
     Position(PositionError),
 }
 
@@ -58,12 +69,20 @@ impl fmt::Display for TableError {
             TableError::Paused => f.write_str("the table is paused"),
             TableError::NotPaused => f.write_str("the table is not paused"),
             TableError::Closed => f.write_str("the table is closed"),
-            TableError::WrongHand { seat, by } => write!(f, "{seat} cannot be played by {by:?} now"),
+            TableError::WrongHand { seat, by } => {
+                write!(f, "{seat} cannot be played by {by:?} now")
+            }
             TableError::BadProof(why) => write!(f, "the roll's proof fails: {why}"),
-            TableError::BadFace { shown, proven } => write!(f, "the roll shows {shown} but its links give {proven}"),
-            TableError::BadFirst { shown, drawn } => write!(f, "the first player is {shown} but the draw gives {drawn}"),
+            TableError::BadFace { shown, proven } => {
+                write!(f, "the roll shows {shown} but its links give {proven}")
+            }
+            TableError::BadFirst { shown, drawn } => {
+                write!(f, "the first player is {shown} but the draw gives {drawn}")
+            }
             TableError::UnprovenRoll => f.write_str("a roll must carry its dice proof"),
-            TableError::BadControlChange { seat } => write!(f, "{seat} cannot change hands that way"),
+            TableError::BadControlChange { seat } => {
+                write!(f, "{seat} cannot change hands that way")
+            }
             TableError::Position(e) => write!(f, "bad position: {e}"),
         }
     }
@@ -127,16 +146,27 @@ impl TableState {
                     (FirstPlayer::Random, None) => return Err(TableError::UnprovenRoll),
                     (FirstPlayer::Seat0, None) => players.iter().next().unwrap_or(first),
                     (FirstPlayer::Seat0, Some(_)) => {
-                        return Err(TableError::BadProof("these rules draw no first player".into()));
+                        return Err(TableError::BadProof(
+                            "these rules draw no first player".into(),
+                        ));
                     }
                 };
                 if drawn != first {
-                    return Err(TableError::BadFirst { shown: first, drawn });
+                    return Err(TableError::BadFirst {
+                        shown: first,
+                        drawn,
+                    });
                 }
-                next.game = Game::new(*next.game.rules(), players, first).map_err(TableError::Position)?;
+                next.game =
+                    Game::new(*next.game.rules(), players, first).map_err(TableError::Position)?;
                 next.started = true;
             }
-            Record::Roll { seat, face, proof, by } => {
+            Record::Roll {
+                seat,
+                face,
+                proof,
+                by,
+            } => {
                 next.check_playable(seat, by)?;
                 // Refuse out-of-turn rolls before spending the links.
                 if next.game.to_act() != Some(seat) {
@@ -147,7 +177,10 @@ impl TableState {
                 let seed = next.check_proof(&proof, u8::from(seat))?;
                 let proven = dice::face(&seed);
                 if proven != face {
-                    return Err(TableError::BadFace { shown: face, proven });
+                    return Err(TableError::BadFace {
+                        shown: face,
+                        proven,
+                    });
                 }
                 next.game.play(Action::Roll { seat, face }, &mut events)?;
             }
@@ -196,7 +229,11 @@ impl TableState {
             By::Player | By::Timeout => matches!(control, Control::Person { .. }),
             By::Bot => control.bot().is_some(),
         };
-        if fits { Ok(()) } else { Err(TableError::WrongHand { seat, by }) }
+        if fits {
+            Ok(())
+        } else {
+            Err(TableError::WrongHand { seat, by })
+        }
     }
 
     /// Checks a roll's links against the chain heads and returns the roll
@@ -204,14 +241,19 @@ impl TableState {
     fn check_proof(&mut self, proof: &RollProof, roller: u8) -> Result<Link, TableError> {
         let k = proof.k;
         if k != self.next_roll {
-            return Err(TableError::BadProof(format!("roll number {k}, expected {}", self.next_roll)));
+            return Err(TableError::BadProof(format!(
+                "roll number {k}, expected {}",
+                self.next_roll
+            )));
         }
         if k > self.chain_len {
             return Err(TableError::BadProof("the dice chains are used up".into()));
         }
         let players = self.game.players();
         if proof.mask.is_empty() || proof.mask.iter().any(|s| !players.contains(s)) {
-            return Err(TableError::BadProof("the contributing seats must be players".into()));
+            return Err(TableError::BadProof(
+                "the contributing seats must be players".into(),
+            ));
         }
         let mut links = arrayvec::ArrayVec::<Link, 4>::new();
         for seat in Seat::ALL {
@@ -219,13 +261,19 @@ impl TableState {
                 (true, Some(link)) => {
                     let (index, head) = self.heads[seat.index()];
                     if !dice::link_follows(&self.nonce, seat, k, &link, index, &head) {
-                        return Err(TableError::BadProof(format!("{seat}'s link does not follow its chain")));
+                        return Err(TableError::BadProof(format!(
+                            "{seat}'s link does not follow its chain"
+                        )));
                     }
                     self.heads[seat.index()] = (k, link);
                     links.push(link);
                 }
                 (false, None) => {}
-                _ => return Err(TableError::BadProof(format!("{seat}'s link does not match the mask"))),
+                _ => {
+                    return Err(TableError::BadProof(format!(
+                        "{seat}'s link does not match the mask"
+                    )));
+                }
             }
         }
         self.next_roll += 1;
