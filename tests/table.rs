@@ -5,8 +5,8 @@
 use ludopia::bots::Strategy;
 use ludopia::rules::{Phase, Preset, Rules, Seat};
 use ludopia::table::{
-    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica,
-    Table, TableConfig, Timing, dice::Chain,
+    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
+    TableConfig, Timing, dice::Chain,
 };
 
 const LOCAL: Participant = Participant::LOCAL;
@@ -17,13 +17,7 @@ fn seat(i: usize) -> Seat {
 }
 
 fn config(rules: Rules, seats: [Control; 4], timing: Timing) -> TableConfig {
-    TableConfig {
-        rules,
-        seats,
-        host: LOCAL,
-        timing,
-        chain_len: 4096,
-    }
+    TableConfig { rules, seats, host: LOCAL, timing, chain_len: 4096 }
 }
 
 fn person(owner: Participant) -> Control {
@@ -39,9 +33,7 @@ fn entropy(n: u8) -> [u8; 32] {
 fn replay(table: &Table) -> Replica {
     let mut replica = Replica::new(table.genesis()).expect("genesis");
     for (i, record) in table.records().iter().enumerate() {
-        replica
-            .apply(record)
-            .unwrap_or_else(|e| panic!("record {i} {record:?}: {e}"));
+        replica.apply(record).unwrap_or_else(|e| panic!("record {i} {record:?}: {e}"));
     }
     assert_eq!(replica.state(), table.state());
     replica
@@ -55,21 +47,10 @@ fn play_person_turn(table: &mut Table, now: u64, owner: Participant, seat: Seat)
         now += 10;
         let act = match table.state().game.phase() {
             Phase::Roll => Act::Roll { link: None },
-            Phase::Move { .. } => Act::Move {
-                pawn: table.state().game.legal_moves()[0].pawn,
-            },
+            Phase::Move { .. } => Act::Move { pawn: table.state().game.legal_moves()[0].pawn },
             other => panic!("unexpected phase {other:?}"),
         };
-        table
-            .handle(
-                now,
-                Input::Intent {
-                    from: owner,
-                    seat,
-                    act,
-                },
-            )
-            .expect("legal intent");
+        table.handle(now, Input::Intent { from: owner, seat, act }).expect("legal intent");
     }
     now
 }
@@ -91,52 +72,21 @@ fn bots_finish_every_preset_through_the_table_and_replicas_agree() {
             )
             .expect("table");
             // The person leaves at once: bots play the whole game.
-            table
-                .handle(
-                    1,
-                    Input::Intent {
-                        from: LOCAL,
-                        seat: seat(0),
-                        act: Act::Leave,
-                    },
-                )
-                .expect("leave");
-            assert!(
-                table.state().game.is_over(),
-                "{preset} with {players} players did not finish"
-            );
+            table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).expect("leave");
+            assert!(table.state().game.is_over(), "{preset} with {players} players did not finish");
             let replica = replay(&table);
             assert!(replica.state().game.place(seat(0)).is_some());
             // A bot's game is flagged as such in the log.
-            assert!(
-                table
-                    .records()
-                    .iter()
-                    .any(|r| matches!(r, Record::Roll { by: By::Bot, .. }))
-            );
+            assert!(table.records().iter().any(|r| matches!(r, Record::Roll { by: By::Bot, .. })));
         }
     }
 }
 
 #[test]
 fn bots_wait_their_pace_and_deadlines_say_when() {
-    let seats = [
-        person(LOCAL),
-        Control::Bot(Strategy::Easy),
-        Control::Empty,
-        Control::Empty,
-    ];
-    let rules = Rules {
-        first_player: ludopia::rules::FirstPlayer::Seat0,
-        ..Preset::Classic.rules()
-    };
-    let mut table = Table::new(
-        config(rules, seats, Timing::PEOPLE),
-        entropy(1),
-        [None; 4],
-        0,
-    )
-    .unwrap();
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
+    let rules = Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..Preset::Classic.rules() };
+    let mut table = Table::new(config(rules, seats, Timing::PEOPLE), entropy(1), [None; 4], 0).unwrap();
     assert_eq!(table.state().game.to_act(), Some(seat(0)));
     // Classic has no turn timer: nothing is due while a person thinks.
     assert_eq!(table.next_deadline(), None);
@@ -144,10 +94,7 @@ fn bots_wait_their_pace_and_deadlines_say_when() {
     assert_eq!(table.state().game.to_act(), Some(seat(1)));
     let due = table.next_deadline().expect("the bot is due");
     assert_eq!(due, now + Timing::PEOPLE.bot_delay);
-    assert!(
-        table.handle(due - 1, Input::Tick).unwrap().is_empty(),
-        "the bot waits its pace"
-    );
+    assert!(table.handle(due - 1, Input::Tick).unwrap().is_empty(), "the bot waits its pace");
     let records = table.handle(due, Input::Tick).unwrap();
     assert!(matches!(records[0], Record::Roll { seat: s, by: By::Bot, .. } if s == seat(1)));
 }
@@ -163,47 +110,22 @@ fn guest_chain(table_entropy: u8, seat_index: usize) -> (Chain, [Option<[u8; 32]
 }
 
 fn seat0_first(preset: Preset) -> Rules {
-    Rules {
-        first_player: ludopia::rules::FirstPlayer::Seat0,
-        ..preset.rules()
-    }
+    Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..preset.rules() }
 }
 
 #[test]
 fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
-    let rules = Rules {
-        turn_timer: Some(10),
-        ..seat0_first(Preset::Plaza)
-    };
+    let rules = Rules { turn_timer: Some(10), ..seat0_first(Preset::Plaza) };
     let (chain, anchors) = guest_chain(2, 1);
-    let mut table =
-        Table::new(config(rules, seats, Timing::PEOPLE), entropy(2), anchors, 0).unwrap();
+    let mut table = Table::new(config(rules, seats, Timing::PEOPLE), entropy(2), anchors, 0).unwrap();
     assert_eq!(table.next_deadline(), Some(10_000));
     // The guest reveals its link for the pending roll, as its client does.
     let k = table.state().next_roll;
-    table
-        .handle(
-            50,
-            Input::Reveal {
-                from: GUEST,
-                seat: seat(1),
-                k,
-                link: chain.link(k).unwrap(),
-            },
-        )
-        .unwrap();
+    table.handle(50, Input::Reveal { from: GUEST, seat: seat(1), k, link: chain.link(k).unwrap() }).unwrap();
     assert!(table.handle(9_999, Input::Tick).unwrap().is_empty());
     let records = table.handle(10_050, Input::Tick).unwrap();
-    let Record::Roll {
-        by,
-        seat: s,
-        proof,
-        face,
-    } = records[0]
-    else {
-        panic!("{records:?}")
-    };
+    let Record::Roll { by, seat: s, proof, face } = records[0] else { panic!("{records:?}") };
     assert_eq!((by, s), (By::Timeout, seat(0)));
     assert_eq!(proof.mask.len(), 2, "both chains contributed");
     if face != 6 {
@@ -213,16 +135,7 @@ fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
         // The timer runs again for the move, then picks a legal one.
         let due = table.next_deadline().unwrap();
         let records = table.handle(due, Input::Tick).unwrap();
-        assert!(
-            matches!(
-                records[0],
-                Record::Act {
-                    by: By::Timeout,
-                    ..
-                }
-            ),
-            "{records:?}"
-        );
+        assert!(matches!(records[0], Record::Act { by: By::Timeout, .. }), "{records:?}");
     }
     replay(&table);
 }
@@ -231,39 +144,15 @@ fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
 fn a_missing_link_is_waited_for_then_left_out_and_a_withholder_loses_the_seat() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (_chain, anchors) = guest_chain(4, 1);
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::PEOPLE),
-        entropy(4),
-        anchors,
-        0,
-    )
-    .unwrap();
-    table
-        .handle(
-            10,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(0),
-                act: Act::Roll { link: None },
-            },
-        )
-        .unwrap();
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(4), anchors, 0)
+            .unwrap();
+    table.handle(10, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }).unwrap();
     assert_eq!(table.next_deadline(), Some(10 + Timing::PEOPLE.reveal_wait));
-    assert!(
-        table.handle(5_009, Input::Tick).unwrap().is_empty(),
-        "waits for the guest's link"
-    );
+    assert!(table.handle(5_009, Input::Tick).unwrap().is_empty(), "waits for the guest's link");
     let records = table.handle(5_010, Input::Tick).unwrap();
-    assert_eq!(
-        records[0],
-        Record::Control {
-            seat: seat(1),
-            control: Control::Standin { owner: GUEST }
-        }
-    );
-    let Record::Roll { proof, .. } = records[1] else {
-        panic!("{records:?}")
-    };
+    assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } });
+    let Record::Roll { proof, .. } = records[1] else { panic!("{records:?}") };
     assert_eq!(proof.mask.iter().collect::<Vec<_>>(), vec![seat(0)]);
     replay(&table);
 }
@@ -272,34 +161,16 @@ fn a_missing_link_is_waited_for_then_left_out_and_a_withholder_loses_the_seat() 
 fn reveals_that_do_not_follow_the_chain_or_come_from_others_are_refused() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (chain, anchors) = guest_chain(5, 1);
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::PEOPLE),
-        entropy(5),
-        anchors,
-        0,
-    )
-    .unwrap();
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(5), anchors, 0)
+            .unwrap();
     let k = table.state().next_roll;
     let good = chain.link(k).unwrap();
     let wrong_index = chain.link(k + 1).unwrap();
-    let reveal = |from, link, k| Input::Reveal {
-        from,
-        seat: seat(1),
-        k,
-        link,
-    };
-    assert!(matches!(
-        table.handle(1, reveal(GUEST, wrong_index, k)),
-        Err(Refusal::BadReveal(_))
-    ));
-    assert!(matches!(
-        table.handle(1, reveal(GUEST, good, k + 1)),
-        Err(Refusal::BadReveal(_))
-    ));
-    assert!(matches!(
-        table.handle(1, reveal(Participant(7), good, k)),
-        Err(Refusal::NotYourSeat(_))
-    ));
+    let reveal = |from, link, k| Input::Reveal { from, seat: seat(1), k, link };
+    assert!(matches!(table.handle(1, reveal(GUEST, wrong_index, k)), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, reveal(GUEST, good, k + 1)), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, reveal(Participant(7), good, k)), Err(Refusal::NotYourSeat(_))));
     assert!(table.handle(1, reveal(GUEST, good, k)).unwrap().is_empty());
 }
 
@@ -307,71 +178,29 @@ fn reveals_that_do_not_follow_the_chain_or_come_from_others_are_refused() {
 fn a_dropped_person_is_replaced_after_15_s_and_takes_the_seat_back() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (_, anchors) = guest_chain(3, 1);
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::PEOPLE),
-        entropy(3),
-        anchors,
-        0,
-    )
-    .unwrap();
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(3), anchors, 0)
+            .unwrap();
     table.handle(100, Input::Disconnected(GUEST)).unwrap();
     assert!(table.handle(15_099, Input::Tick).unwrap().is_empty());
     let records = table.handle(15_100, Input::Tick).unwrap();
-    assert_eq!(
-        records,
-        vec![Record::Control {
-            seat: seat(1),
-            control: Control::Standin { owner: GUEST }
-        }]
-    );
+    assert_eq!(records, vec![Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } }]);
     let records = table.handle(20_000, Input::Connected(GUEST)).unwrap();
-    assert_eq!(
-        records,
-        vec![Record::Control {
-            seat: seat(1),
-            control: person(GUEST)
-        }]
-    );
+    assert_eq!(records, vec![Record::Control { seat: seat(1), control: person(GUEST) }]);
     replay(&table);
 }
 
 #[test]
 fn leave_gives_the_seat_to_a_bot_for_the_rest_of_the_game() {
     let seats = [person(LOCAL), person(LOCAL), Control::Empty, Control::Empty];
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::INSTANT),
-        entropy(6),
-        [None; 4],
-        0,
-    )
-    .unwrap();
-    let records = table
-        .handle(
-            5,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(1),
-                act: Act::Leave,
-            },
-        )
-        .unwrap();
-    assert_eq!(
-        records[0],
-        Record::Control {
-            seat: seat(1),
-            control: Control::Bot(Strategy::Normal)
-        }
-    );
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::INSTANT), entropy(6), [None; 4], 0)
+            .unwrap();
+    let records = table.handle(5, Input::Intent { from: LOCAL, seat: seat(1), act: Act::Leave }).unwrap();
+    assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Bot(Strategy::Normal) });
     // Leaving is for good: intents for the seat are refused from now on.
     assert_eq!(
-        table.handle(
-            6,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(1),
-                act: Act::Roll { link: None }
-            }
-        ),
+        table.handle(6, Input::Intent { from: LOCAL, seat: seat(1), act: Act::Roll { link: None } }),
         Err(Refusal::NotYourSeat(seat(1)))
     );
     replay(&table);
@@ -380,13 +209,9 @@ fn leave_gives_the_seat_to_a_bot_for_the_rest_of_the_game() {
 #[test]
 fn hot_seat_persons_on_one_computer_take_turns_and_nobody_acts_for_another() {
     let seats = [person(LOCAL), Control::Empty, person(LOCAL), Control::Empty];
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::INSTANT),
-        entropy(7),
-        [None; 4],
-        0,
-    )
-    .unwrap();
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::INSTANT), entropy(7), [None; 4], 0)
+            .unwrap();
     let mut now = 0;
     let mut turns = Vec::new();
     for _ in 0..6 {
@@ -395,24 +220,14 @@ fn hot_seat_persons_on_one_computer_take_turns_and_nobody_acts_for_another() {
         let other = if to_act == seat(0) { seat(2) } else { seat(0) };
         let before = table.state().clone();
         assert_eq!(
-            table.handle(
-                now,
-                Input::Intent {
-                    from: LOCAL,
-                    seat: other,
-                    act: Act::Roll { link: None }
-                }
-            ),
+            table.handle(now, Input::Intent { from: LOCAL, seat: other, act: Act::Roll { link: None } }),
             Err(Refusal::NotYourTurn(other))
         );
         assert_eq!(table.state(), &before);
         now = play_person_turn(&mut table, now, LOCAL, to_act);
         turns.push(to_act);
     }
-    assert_eq!(
-        turns,
-        vec![seat(0), seat(2), seat(0), seat(2), seat(0), seat(2)]
-    );
+    assert_eq!(turns, vec![seat(0), seat(2), seat(0), seat(2), seat(0), seat(2)]);
     replay(&table);
 }
 
@@ -420,47 +235,22 @@ fn hot_seat_persons_on_one_computer_take_turns_and_nobody_acts_for_another() {
 fn intents_for_someone_elses_seat_or_illegal_moves_are_refused_and_change_nothing() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (_, anchors) = guest_chain(8, 1);
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::PEOPLE),
-        entropy(8),
-        anchors,
-        0,
-    )
-    .unwrap();
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(8), anchors, 0)
+            .unwrap();
     let before = table.state().clone();
     let records_before = table.records().len();
     let roll = Act::Roll { link: None };
     assert_eq!(
-        table.handle(
-            1,
-            Input::Intent {
-                from: GUEST,
-                seat: seat(0),
-                act: roll
-            }
-        ),
+        table.handle(1, Input::Intent { from: GUEST, seat: seat(0), act: roll }),
         Err(Refusal::NotYourSeat(seat(0)))
     );
     assert_eq!(
-        table.handle(
-            1,
-            Input::Intent {
-                from: GUEST,
-                seat: seat(1),
-                act: roll
-            }
-        ),
+        table.handle(1, Input::Intent { from: GUEST, seat: seat(1), act: roll }),
         Err(Refusal::NotYourTurn(seat(1)))
     );
     assert!(matches!(
-        table.handle(
-            1,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(0),
-                act: Act::Move { pawn: 0 }
-            }
-        ),
+        table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Move { pawn: 0 } }),
         Err(Refusal::Rules(_))
     ));
     assert_eq!(table.handle(1, Input::Pause(GUEST)), Err(Refusal::NotHost));
@@ -470,56 +260,27 @@ fn intents_for_someone_elses_seat_or_illegal_moves_are_refused_and_change_nothin
 
 #[test]
 fn the_host_pauses_resumes_and_closes_and_nothing_moves_while_paused() {
-    let seats = [
-        person(LOCAL),
-        Control::Bot(Strategy::Normal),
-        Control::Empty,
-        Control::Empty,
-    ];
-    let mut table = Table::new(
-        config(seat0_first(Preset::Plaza), seats, Timing::PEOPLE),
-        entropy(9),
-        [None; 4],
-        0,
-    )
-    .unwrap();
+    let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Empty, Control::Empty];
+    let mut table =
+        Table::new(config(seat0_first(Preset::Plaza), seats, Timing::PEOPLE), entropy(9), [None; 4], 0)
+            .unwrap();
     let records = table.handle(1_000, Input::Pause(LOCAL)).unwrap();
-    assert_eq!(
-        records,
-        vec![Record::Pause {
-            reason: PauseReason::Host
-        }]
-    );
+    assert_eq!(records, vec![Record::Pause { reason: PauseReason::Host }]);
     // The turn timer does not run while paused.
     assert_eq!(table.next_deadline(), None);
     assert!(table.handle(500_000, Input::Tick).unwrap().is_empty());
     assert_eq!(
-        table.handle(
-            500_000,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(0),
-                act: Act::Roll { link: None }
-            }
-        ),
+        table.handle(500_000, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }),
         Err(Refusal::Paused)
     );
-    assert_eq!(
-        table.handle(600_000, Input::Resume(LOCAL)).unwrap(),
-        vec![Record::Resume]
-    );
+    assert_eq!(table.handle(600_000, Input::Resume(LOCAL)).unwrap(), vec![Record::Resume]);
     // The timer starts afresh on resume.
     assert_eq!(table.next_deadline(), Some(600_000 + 60_000));
     assert_eq!(
         table.handle(600_001, Input::Close(LOCAL)).unwrap(),
-        vec![Record::Close {
-            reason: CloseReason::Host
-        }]
+        vec![Record::Close { reason: CloseReason::Host }]
     );
-    assert_eq!(
-        table.handle(600_002, Input::Resume(LOCAL)),
-        Err(Refusal::Closed)
-    );
+    assert_eq!(table.handle(600_002, Input::Resume(LOCAL)), Err(Refusal::Closed));
     replay(&table);
 }
 
@@ -527,40 +288,23 @@ fn the_host_pauses_resumes_and_closes_and_nothing_moves_while_paused() {
 fn with_no_person_connected_the_table_pauses_and_expires_after_two_minutes() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (_, anchors) = guest_chain(10, 1);
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::PEOPLE),
-        entropy(10),
-        anchors,
-        0,
-    )
-    .unwrap();
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(10), anchors, 0)
+            .unwrap();
     table.handle(0, Input::Disconnected(GUEST)).unwrap();
     let records = table.handle(10, Input::Disconnected(LOCAL)).unwrap();
-    assert_eq!(
-        records,
-        vec![Record::Pause {
-            reason: PauseReason::NoPerson
-        }]
-    );
+    assert_eq!(records, vec![Record::Pause { reason: PauseReason::NoPerson }]);
     // Someone coming back resumes the game by itself; the host's own person,
     // away past the grace, has a bot standing in by then.
     assert_eq!(
         table.handle(60_000, Input::Connected(GUEST)).unwrap(),
-        vec![
-            Record::Control {
-                seat: seat(0),
-                control: Control::Standin { owner: LOCAL }
-            },
-            Record::Resume
-        ]
+        vec![Record::Control { seat: seat(0), control: Control::Standin { owner: LOCAL } }, Record::Resume]
     );
     assert!(
         table
             .handle(60_010, Input::Disconnected(GUEST))
             .unwrap()
-            .contains(&Record::Pause {
-                reason: PauseReason::NoPerson
-            })
+            .contains(&Record::Pause { reason: PauseReason::NoPerson })
     );
     // The guest's drop grace comes first; the expiry two minutes after the pause.
     assert_eq!(table.next_deadline(), Some(60_010 + 15_000));
@@ -568,66 +312,28 @@ fn with_no_person_connected_the_table_pauses_and_expires_after_two_minutes() {
     assert_eq!(table.next_deadline(), Some(60_010 + 120_000));
     assert!(table.handle(180_009, Input::Tick).unwrap().is_empty());
     let records = table.handle(180_010, Input::Tick).unwrap();
-    assert_eq!(
-        records.last(),
-        Some(&Record::Close {
-            reason: CloseReason::Expired
-        })
-    );
+    assert_eq!(records.last(), Some(&Record::Close { reason: CloseReason::Expired }));
     assert!(table.state().closed.is_some());
     replay(&table);
 }
 
 #[test]
 fn arrivals_watch_reserve_a_colour_and_the_rematch_seats_them() {
-    let seats = [
-        person(LOCAL),
-        Control::Bot(Strategy::Hard),
-        Control::Empty,
-        Control::Empty,
-    ];
-    let mut table = Table::new(
-        config(seat0_first(Preset::Classic), seats, Timing::INSTANT),
-        entropy(11),
-        [None; 4],
-        0,
-    )
-    .unwrap();
+    let seats = [person(LOCAL), Control::Bot(Strategy::Hard), Control::Empty, Control::Empty];
+    let mut table =
+        Table::new(config(seat0_first(Preset::Classic), seats, Timing::INSTANT), entropy(11), [None; 4], 0)
+            .unwrap();
     let late = Participant(5);
     table.handle(1, Input::Connected(late)).unwrap();
     assert_eq!(table.spectators(), &[late]);
     // A person's seat cannot be reserved; a bot's or a free one can.
-    assert_eq!(
-        table.reserve(late, seat(0)),
-        Err(Refusal::ColourTaken(seat(0)))
-    );
+    assert_eq!(table.reserve(late, seat(0)), Err(Refusal::ColourTaken(seat(0))));
     table.reserve(late, seat(1)).unwrap();
-    assert_eq!(
-        table.reserve(Participant(6), seat(1)),
-        Err(Refusal::ColourTaken(seat(1)))
-    );
-    assert!(
-        matches!(
-            table.rematch(LOCAL, entropy(12), [None; 4], 2),
-            Err(Refusal::Setup(_))
-        ),
-        "still on"
-    );
-    table
-        .handle(
-            3,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(0),
-                act: Act::Leave,
-            },
-        )
-        .unwrap();
+    assert_eq!(table.reserve(Participant(6), seat(1)), Err(Refusal::ColourTaken(seat(1))));
+    assert!(matches!(table.rematch(LOCAL, entropy(12), [None; 4], 2), Err(Refusal::Setup(_))), "still on");
+    table.handle(3, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
     assert!(table.state().game.is_over());
-    assert_eq!(
-        table.rematch(late, entropy(12), [None; 4], 4).err(),
-        Some(Refusal::NotHost)
-    );
+    assert_eq!(table.rematch(late, entropy(12), [None; 4], 4).err(), Some(Refusal::NotHost));
     // The late arrival is remote: its chain anchor comes with the rematch.
     let nonce = ludopia::table::game_nonce(&entropy(12));
     let chain = Chain::new(&nonce, seat(1), &[9; 32], 4096);
@@ -635,81 +341,39 @@ fn arrivals_watch_reserve_a_colour_and_the_rematch_seats_them() {
     anchors[1] = Some(chain.anchor());
     let next = table.rematch(LOCAL, entropy(12), anchors, 5).unwrap();
     assert_eq!(next.state().control[1], person(late));
-    assert_eq!(
-        next.state().control[0],
-        Control::Bot(Strategy::Normal),
-        "the leaver's bot keeps the seat"
-    );
+    assert_eq!(next.state().control[0], Control::Bot(Strategy::Normal), "the leaver's bot keeps the seat");
     assert_ne!(next.genesis().nonce, table.genesis().nonce);
 }
 
 #[test]
 fn a_game_needs_two_players_and_a_person() {
     let rules = Preset::Classic.rules();
-    let bots = [
-        Control::Bot(Strategy::Easy),
-        Control::Bot(Strategy::Easy),
-        Control::Empty,
-        Control::Empty,
-    ];
+    let bots = [Control::Bot(Strategy::Easy), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
     assert!(matches!(
-        Table::new(
-            config(rules, bots, Timing::INSTANT),
-            entropy(1),
-            [None; 4],
-            0
-        ),
+        Table::new(config(rules, bots, Timing::INSTANT), entropy(1), [None; 4], 0),
         Err(Refusal::Setup(_))
     ));
-    let alone = [
-        person(LOCAL),
-        Control::Empty,
-        Control::Empty,
-        Control::Empty,
-    ];
+    let alone = [person(LOCAL), Control::Empty, Control::Empty, Control::Empty];
     assert!(matches!(
-        Table::new(
-            config(rules, alone, Timing::INSTANT),
-            entropy(1),
-            [None; 4],
-            0
-        ),
+        Table::new(config(rules, alone, Timing::INSTANT), entropy(1), [None; 4], 0),
         Err(Refusal::Setup(_))
     ));
     let guest_without_anchor = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     assert!(matches!(
-        Table::new(
-            config(rules, guest_without_anchor, Timing::INSTANT),
-            entropy(1),
-            [None; 4],
-            0
-        ),
+        Table::new(config(rules, guest_without_anchor, Timing::INSTANT), entropy(1), [None; 4], 0),
         Err(Refusal::Setup(_))
     ));
 }
 
 #[test]
 fn the_first_player_is_drawn_with_the_dice_and_replicas_check_the_draw() {
-    let seats = [
-        person(LOCAL),
-        Control::Bot(Strategy::Easy),
-        Control::Bot(Strategy::Easy),
-        Control::Empty,
-    ];
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Bot(Strategy::Easy), Control::Empty];
     let mut firsts = std::collections::BTreeSet::new();
     for n in 0..40 {
-        let table = Table::new(
-            config(Preset::Classic.rules(), seats, Timing::PEOPLE),
-            entropy(n),
-            [None; 4],
-            0,
-        )
-        .unwrap();
-        let Record::Start {
-            first,
-            draw: Some(_),
-        } = table.records()[0]
-        else {
+        let table =
+            Table::new(config(Preset::Classic.rules(), seats, Timing::PEOPLE), entropy(n), [None; 4], 0)
+                .unwrap();
+        let Record::Start { first, draw: Some(_) } = table.records()[0] else {
             panic!("{:?}", table.records())
         };
         firsts.insert(first);
@@ -720,100 +384,38 @@ fn the_first_player_is_drawn_with_the_dice_and_replicas_check_the_draw() {
 
 #[test]
 fn a_replica_rejects_a_forged_roll_a_wrong_first_player_and_a_hand_that_does_not_fit() {
-    let seats = [
-        person(LOCAL),
-        Control::Bot(Strategy::Easy),
-        Control::Empty,
-        Control::Empty,
-    ];
-    let mut table = Table::new(
-        config(Preset::Classic.rules(), seats, Timing::INSTANT),
-        entropy(13),
-        [None; 4],
-        0,
-    )
-    .unwrap();
-    table
-        .handle(
-            1,
-            Input::Intent {
-                from: LOCAL,
-                seat: seat(0),
-                act: Act::Leave,
-            },
-        )
-        .unwrap();
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
+    let mut table =
+        Table::new(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(13), [None; 4], 0)
+            .unwrap();
+    table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
     let records = table.records().to_vec();
     let mut replica = Replica::new(table.genesis()).unwrap();
     // The first player swapped.
-    let Record::Start { first, draw } = records[0] else {
-        panic!()
-    };
+    let Record::Start { first, draw } = records[0] else { panic!() };
     let other = if first == seat(0) { seat(1) } else { seat(0) };
-    assert!(
-        replica
-            .apply(&Record::Start { first: other, draw })
-            .is_err()
-    );
+    assert!(replica.apply(&Record::Start { first: other, draw }).is_err());
     replica.apply(&records[0]).unwrap();
-    let roll = records
-        .iter()
-        .position(|r| matches!(r, Record::Roll { .. }))
-        .unwrap();
+    let roll = records.iter().position(|r| matches!(r, Record::Roll { .. })).unwrap();
     for r in &records[1..roll] {
         replica.apply(r).unwrap();
     }
-    let Record::Roll {
-        seat: s,
-        face,
-        proof,
-        by,
-    } = records[roll]
-    else {
-        panic!()
-    };
+    let Record::Roll { seat: s, face, proof, by } = records[roll] else { panic!() };
     let before = replica.state().clone();
-    assert!(
-        replica
-            .apply(&Record::Roll {
-                seat: s,
-                face: face % 6 + 1,
-                proof,
-                by
-            })
-            .is_err(),
-        "a lying face"
-    );
+    assert!(replica.apply(&Record::Roll { seat: s, face: face % 6 + 1, proof, by }).is_err(), "a lying face");
     let mut links = proof.links;
     links[s.index()] = Some([7; 32]);
     assert!(
         replica
-            .apply(&Record::Roll {
-                seat: s,
-                face,
-                proof: ludopia::table::RollProof { links, ..proof },
-                by
-            })
+            .apply(&Record::Roll { seat: s, face, proof: ludopia::table::RollProof { links, ..proof }, by })
             .is_err()
     );
     assert!(
-        replica
-            .apply(&Record::Roll {
-                seat: s,
-                face,
-                proof,
-                by: By::Player
-            })
-            .is_err(),
+        replica.apply(&Record::Roll { seat: s, face, proof, by: By::Player }).is_err(),
         "bots' seats are not a player's"
     );
     assert!(
-        replica
-            .apply(&Record::Act {
-                action: ludopia::rules::Action::Roll { seat: s, face },
-                by
-            })
-            .is_err()
+        replica.apply(&Record::Act { action: ludopia::rules::Action::Roll { seat: s, face }, by }).is_err()
     );
     assert_eq!(replica.state(), &before);
     replica.apply(&records[roll]).unwrap();

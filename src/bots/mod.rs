@@ -22,19 +22,12 @@ impl Bot {
         match game.phase() {
             Phase::Move { .. } => {
                 let m = game.legal_moves();
-                Some(Action::Move {
-                    seat,
-                    pawn: m[(self.seed >> 33) as usize % m.len()].pawn,
-                })
+                Some(Action::Move { seat, pawn: m[(self.seed >> 33) as usize % m.len()].pawn })
             }
-            Phase::ChooseOpponent => Some(Action::Challenge {
-                seat,
-                opponent: game.remaining().without(seat).iter().next()?,
-            }),
-            Phase::Duel(d) => Some(Action::Mark {
-                seat,
-                cell: d.free_cells().next()?,
-            }),
+            Phase::ChooseOpponent => {
+                Some(Action::Challenge { seat, opponent: game.remaining().without(seat).iter().next()? })
+            }
+            Phase::Duel(d) => Some(Action::Mark { seat, cell: d.free_cells().next()? }),
             _ => None,
         }
     }

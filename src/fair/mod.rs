@@ -12,10 +12,7 @@ pub fn tagged(tag: &str, parts: &[&[u8]]) -> Hash32 {
     h.finalize().into()
 }
 pub fn chain_step(nonce: &Hash32, seat: u8, j: u32, e_j: &Hash32) -> Hash32 {
-    tagged(
-        "ludo-p2p/v1/chain",
-        &[nonce, &[seat], &j.to_be_bytes(), e_j],
-    )
+    tagged("ludo-p2p/v1/chain", &[nonce, &[seat], &j.to_be_bytes(), e_j])
 }
 pub fn roll_seed(game_id: &Hash32, k: u32, roller: u8, mask: u8, links: &[Hash32]) -> Hash32 {
     let mut parts: Vec<&[u8]> = vec![game_id, &[]];

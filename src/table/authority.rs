@@ -30,17 +30,10 @@ pub struct Timing {
 
 impl Timing {
     /// The pace people play at.
-    pub const PEOPLE: Timing = Timing {
-        bot_delay: 700,
-        drop_grace: 15_000,
-        expiry: 120_000,
-        reveal_wait: 5_000,
-    };
+    pub const PEOPLE: Timing =
+        Timing { bot_delay: 700, drop_grace: 15_000, expiry: 120_000, reveal_wait: 5_000 };
     /// Bots act at once: simulations and tests.
-    pub const INSTANT: Timing = Timing {
-        bot_delay: 0,
-        ..Timing::PEOPLE
-    };
+    pub const INSTANT: Timing = Timing { bot_delay: 0, ..Timing::PEOPLE };
 }
 
 /// Everything a table is set up with.
@@ -151,24 +144,14 @@ pub struct Genesis {
 
 impl Genesis {
     pub fn game_id(&self) -> Link {
-        fair::tagged(
-            "ludo-p2p/v1/game",
-            &[&postcard::to_allocvec(self).unwrap_or_default()],
-        )
+        fair::tagged("ludo-p2p/v1/game", &[&postcard::to_allocvec(self).unwrap_or_default()])
     }
 
     /// The state every replica starts from.
     pub fn state(&self) -> Result<TableState, TableError> {
         let first = self.players.iter().next().unwrap_or(Seat::ALL[0]);
         let game = Game::new(self.rules, self.players, first).map_err(TableError::Position)?;
-        Ok(TableState::genesis(
-            self.game_id(),
-            self.nonce,
-            game,
-            self.seats,
-            self.anchors,
-            self.chain_len,
-        ))
+        Ok(TableState::genesis(self.game_id(), self.nonce, game, self.seats, self.anchors, self.chain_len))
     }
 }
 
@@ -217,43 +200,27 @@ impl Table {
         remote_anchors: [Option<Link>; 4],
         now: Millis,
     ) -> Result<Table, Refusal> {
-        config
-            .rules
-            .validate()
-            .map_err(|e| Refusal::Setup(e.to_string()))?;
-        let players: SeatSet = Seat::ALL
-            .into_iter()
-            .filter(|s| config.seats[s.index()] != Control::Empty)
-            .collect();
+        config.rules.validate().map_err(|e| Refusal::Setup(e.to_string()))?;
+        let players: SeatSet =
+            Seat::ALL.into_iter().filter(|s| config.seats[s.index()] != Control::Empty).collect();
         if players.len() < 2 {
             return Err(Refusal::Setup("a game needs at least two players".into()));
         }
-        if !config
-            .seats
-            .iter()
-            .any(|c| matches!(c, Control::Person { .. }))
-        {
-            return Err(Refusal::Setup(
-                "at least one player must be a person".into(),
-            ));
+        if !config.seats.iter().any(|c| matches!(c, Control::Person { .. })) {
+            return Err(Refusal::Setup("at least one player must be a person".into()));
         }
         let nonce = game_nonce(&entropy);
         let mut chains: [Option<Chain>; 4] = Default::default();
         let mut anchors = [[0u8; 32]; 4];
         for seat in players.iter() {
-            let remote = config.seats[seat.index()]
-                .owner()
-                .is_some_and(|o| o != config.host);
+            let remote = config.seats[seat.index()].owner().is_some_and(|o| o != config.host);
             match (remote, remote_anchors[seat.index()]) {
                 (true, Some(anchor)) => anchors[seat.index()] = anchor,
                 (true, None) => {
-                    return Err(Refusal::Setup(format!(
-                        "no dice anchor from the peer at {seat}"
-                    )));
+                    return Err(Refusal::Setup(format!("no dice anchor from the peer at {seat}")));
                 }
                 (false, _) => {
-                    let secret =
-                        fair::tagged("ludopia/table/secret", &[&entropy, &[u8::from(seat)]]);
+                    let secret = fair::tagged("ludopia/table/secret", &[&entropy, &[u8::from(seat)]]);
                     let chain = Chain::new(&nonce, seat, &secret, config.chain_len);
                     anchors[seat.index()] = chain.anchor();
                     chains[seat.index()] = Some(chain);
@@ -270,8 +237,7 @@ impl Table {
         };
         let state = genesis.state().map_err(Refusal::Rules)?;
         // Everyone who sat down is here as the game starts.
-        let mut connected: Vec<Participant> =
-            config.seats.iter().filter_map(Control::owner).collect();
+        let mut connected: Vec<Participant> = config.seats.iter().filter_map(Control::owner).collect();
         connected.push(config.host);
         connected.sort();
         connected.dedup();
@@ -283,10 +249,7 @@ impl Table {
             records: Vec::new(),
             chains,
             reveals: [None; 4],
-            press: Some(Press {
-                by: By::Bot,
-                at: now,
-            }),
+            press: Some(Press { by: By::Bot, at: now }),
             decision_since: now,
             connected,
             away_since: Vec::new(),
@@ -329,12 +292,7 @@ impl Table {
         let before = self.records.len();
         match input {
             Input::Intent { from, seat, act } => self.intent(now, from, seat, act)?,
-            Input::Reveal {
-                from,
-                seat,
-                k,
-                link,
-            } => self.reveal(from, seat, k, link)?,
+            Input::Reveal { from, seat, k, link } => self.reveal(from, seat, k, link)?,
             Input::Connected(who) => self.connected(now, who),
             Input::Disconnected(who) => {
                 self.connected.retain(|&p| p != who);
@@ -346,12 +304,7 @@ impl Table {
                 self.check_host(who)?;
                 self.check_open()?;
                 if self.state.paused.is_none() {
-                    self.record(
-                        now,
-                        Record::Pause {
-                            reason: PauseReason::Host,
-                        },
-                    );
+                    self.record(now, Record::Pause { reason: PauseReason::Host });
                 }
             }
             Input::Resume(who) => {
@@ -364,12 +317,7 @@ impl Table {
             Input::Close(who) => {
                 self.check_host(who)?;
                 self.check_open()?;
-                self.record(
-                    now,
-                    Record::Close {
-                        reason: CloseReason::Host,
-                    },
-                );
+                self.record(now, Record::Close { reason: CloseReason::Host });
             }
             Input::Tick => {}
         }
@@ -378,28 +326,14 @@ impl Table {
     }
 
     fn check_host(&self, who: Participant) -> Result<(), Refusal> {
-        if who == self.config.host {
-            Ok(())
-        } else {
-            Err(Refusal::NotHost)
-        }
+        if who == self.config.host { Ok(()) } else { Err(Refusal::NotHost) }
     }
 
     fn check_open(&self) -> Result<(), Refusal> {
-        if self.state.closed.is_some() {
-            Err(Refusal::Closed)
-        } else {
-            Ok(())
-        }
+        if self.state.closed.is_some() { Err(Refusal::Closed) } else { Ok(()) }
     }
 
-    fn intent(
-        &mut self,
-        now: Millis,
-        from: Participant,
-        seat: Seat,
-        act: Act,
-    ) -> Result<(), Refusal> {
+    fn intent(&mut self, now: Millis, from: Participant, seat: Seat, act: Act) -> Result<(), Refusal> {
         self.check_open()?;
         if self.state.control[seat.index()] != (Control::Person { owner: from }) {
             return Err(Refusal::NotYourSeat(seat));
@@ -416,17 +350,12 @@ impl Table {
         let action = match act {
             Act::Roll { link } => {
                 if self.state.game.phase() != Phase::Roll {
-                    return Err(Refusal::Rules(TableError::Illegal(
-                        crate::rules::Illegal::WrongPhase,
-                    )));
+                    return Err(Refusal::Rules(TableError::Illegal(crate::rules::Illegal::WrongPhase)));
                 }
                 if let Some(link) = link {
                     self.reveal(from, seat, self.state.next_roll, link)?;
                 }
-                self.press = Some(Press {
-                    by: By::Player,
-                    at: now,
-                });
+                self.press = Some(Press { by: By::Player, at: now });
                 return Ok(());
             }
             Act::Move { pawn } => Action::Move { seat, pawn },
@@ -435,27 +364,19 @@ impl Table {
             Act::Leave => {
                 self.record(
                     now,
-                    Record::Control {
-                        seat,
-                        control: Control::Bot(crate::bots::Strategy::Normal),
-                    },
+                    Record::Control { seat, control: Control::Bot(crate::bots::Strategy::Normal) },
                 );
                 return Ok(());
             }
         };
-        let record = Record::Act {
-            action,
-            by: By::Player,
-        };
+        let record = Record::Act { action, by: By::Player };
         self.state.apply(&record).map_err(Refusal::Rules)?;
         self.record(now, record);
         Ok(())
     }
 
     fn reveal(&mut self, from: Participant, seat: Seat, k: u32, link: Link) -> Result<(), Refusal> {
-        if self.state.control[seat.index()].owner() != Some(from)
-            || self.chains[seat.index()].is_some()
-        {
+        if self.state.control[seat.index()].owner() != Some(from) || self.chains[seat.index()].is_some() {
             return Err(Refusal::NotYourSeat(seat));
         }
         if k != self.state.next_roll {
@@ -466,9 +387,7 @@ impl Table {
         }
         let (index, head) = self.state.heads[seat.index()];
         if !dice::link_follows(&self.state.nonce, seat, k, &link, index, &head) {
-            return Err(Refusal::BadReveal(format!(
-                "the link does not follow {seat}'s chain"
-            )));
+            return Err(Refusal::BadReveal(format!("the link does not follow {seat}'s chain")));
         }
         self.reveals[seat.index()] = Some((k, link));
         Ok(())
@@ -490,29 +409,18 @@ impl Table {
         let returning: Vec<Seat> = self
             .state
             .owners()
-            .filter(|&(s, o)| {
-                o == who && matches!(self.state.control[s.index()], Control::Standin { .. })
-            })
+            .filter(|&(s, o)| o == who && matches!(self.state.control[s.index()], Control::Standin { .. }))
             .map(|(s, _)| s)
             .collect();
         for seat in returning {
-            self.record(
-                now,
-                Record::Control {
-                    seat,
-                    control: Control::Person { owner: who },
-                },
-            );
+            self.record(now, Record::Control { seat, control: Control::Person { owner: who } });
         }
     }
 
     /// A person who arrived mid-game reserves a free or bot-held colour for
     /// the next game.
     pub fn reserve(&mut self, who: Participant, seat: Seat) -> Result<(), Refusal> {
-        let free = matches!(
-            self.state.control[seat.index()],
-            Control::Empty | Control::Bot(_)
-        );
+        let free = matches!(self.state.control[seat.index()], Control::Empty | Control::Bot(_));
         if !free || self.reservations[seat.index()].is_some_and(|p| p != who) {
             return Err(Refusal::ColourTaken(seat));
         }
@@ -552,11 +460,7 @@ impl Table {
     /// The next time something happens by itself (a bot, a timer), if any.
     pub fn next_deadline(&self) -> Option<Millis> {
         let timing = self.config.timing;
-        let mut due: Vec<Millis> = self
-            .away_since
-            .iter()
-            .map(|&(_, t)| t + timing.drop_grace)
-            .collect();
+        let mut due: Vec<Millis> = self.away_since.iter().map(|&(_, t)| t + timing.drop_grace).collect();
         if let Some(t) = self.unattended_since {
             due.push(t + timing.expiry);
         }
@@ -623,13 +527,7 @@ impl Table {
                     .map(|(s, _)| s)
                     .collect();
                 for seat in seats.into_iter().filter(|_| !over) {
-                    self.record(
-                        now,
-                        Record::Control {
-                            seat,
-                            control: Control::Standin { owner: who },
-                        },
-                    );
+                    self.record(now, Record::Control { seat, control: Control::Standin { owner: who } });
                 }
             }
             // With no person connected (players, watchers, the host's own
@@ -638,26 +536,13 @@ impl Table {
             match (attended, self.state.paused) {
                 (false, None) if !over => {
                     self.unattended_since = Some(now);
-                    self.record(
-                        now,
-                        Record::Pause {
-                            reason: PauseReason::NoPerson,
-                        },
-                    );
+                    self.record(now, Record::Pause { reason: PauseReason::NoPerson });
                 }
-                (false, Some(PauseReason::NoPerson)) => {
-                    if self
-                        .unattended_since
-                        .is_some_and(|t| now >= t + timing.expiry)
-                    {
-                        self.record(
-                            now,
-                            Record::Close {
-                                reason: CloseReason::Expired,
-                            },
-                        );
-                        return;
-                    }
+                (false, Some(PauseReason::NoPerson))
+                    if self.unattended_since.is_some_and(|t| now >= t + timing.expiry) =>
+                {
+                    self.record(now, Record::Close { reason: CloseReason::Expired });
+                    return;
                 }
                 (true, Some(PauseReason::NoPerson)) => {
                     self.unattended_since = None;
@@ -686,9 +571,7 @@ impl Table {
         let by = if control.bot().is_some() {
             (now >= self.decision_since + timing.bot_delay).then_some(By::Bot)
         } else {
-            self.turn_limit()
-                .filter(|&limit| now >= self.decision_since + limit)
-                .map(|_| By::Timeout)
+            self.turn_limit().filter(|&limit| now >= self.decision_since + limit).map(|_| By::Timeout)
         };
         if self.state.game.phase() == Phase::Roll {
             if self.press.is_none() {
@@ -714,10 +597,7 @@ impl Table {
     /// position in the log, so a game replays the same.
     fn decision_seed(&self, seat: Seat) -> u64 {
         let n = self.records.len() as u64;
-        let h = fair::tagged(
-            "ludopia/table/bot",
-            &[&self.entropy, &[u8::from(seat)], &n.to_be_bytes()],
-        );
+        let h = fair::tagged("ludopia/table/bot", &[&self.entropy, &[u8::from(seat)], &n.to_be_bytes()]);
         u64::from_be_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]])
     }
 
@@ -744,18 +624,13 @@ impl Table {
                 Some(chain) => chain.link(k),
                 None => self.reveals[i].filter(|&(rk, _)| rk == k).map(|(_, l)| l),
             };
-            let owner_here = self.state.control[i]
-                .owner()
-                .is_some_and(|o| self.connected.contains(&o));
+            let owner_here = self.state.control[i].owner().is_some_and(|o| self.connected.contains(&o));
             waiting |= links[i].is_none() && owner_here;
         }
         if waiting && now < press.at + self.config.timing.reveal_wait {
             return false;
         }
-        let mask: SeatSet = Seat::ALL
-            .into_iter()
-            .filter(|s| links[s.index()].is_some())
-            .collect();
+        let mask: SeatSet = Seat::ALL.into_iter().filter(|s| links[s.index()].is_some()).collect();
         if mask.is_empty() {
             return false;
         }
@@ -764,25 +639,12 @@ impl Table {
             .state
             .chained()
             .iter()
-            .filter(|s| {
-                !mask.contains(*s)
-                    && matches!(self.state.control[s.index()], Control::Person { .. })
-            })
-            .filter(|s| {
-                self.state.control[s.index()]
-                    .owner()
-                    .is_some_and(|o| self.connected.contains(&o))
-            })
+            .filter(|s| !mask.contains(*s) && matches!(self.state.control[s.index()], Control::Person { .. }))
+            .filter(|s| self.state.control[s.index()].owner().is_some_and(|o| self.connected.contains(&o)))
             .collect();
         for seat in withheld {
             if let Some(owner) = self.state.control[seat.index()].owner() {
-                self.record(
-                    now,
-                    Record::Control {
-                        seat,
-                        control: Control::Standin { owner },
-                    },
-                );
+                self.record(now, Record::Control { seat, control: Control::Standin { owner } });
             }
         }
         let proof = RollProof { k, mask, links };
@@ -794,13 +656,7 @@ impl Table {
             let Some(first) = players.iter().nth(usize::from(index)) else {
                 return false;
             };
-            self.record(
-                now,
-                Record::Start {
-                    first,
-                    draw: Some(proof),
-                },
-            );
+            self.record(now, Record::Start { first, draw: Some(proof) });
             return true;
         }
         let Some((seat, _)) = self.state.to_act() else {
@@ -808,8 +664,7 @@ impl Table {
         };
         let seed = dice::seed(&self.state.game_id, k, u8::from(seat), mask, &flat);
         let face = dice::face(&seed);
-        let by = if matches!(self.state.control[seat.index()], Control::Person { .. })
-            && press.by == By::Bot
+        let by = if matches!(self.state.control[seat.index()], Control::Person { .. }) && press.by == By::Bot
         {
             // The seat changed hands while the roll waited.
             By::Timeout
@@ -818,15 +673,7 @@ impl Table {
         } else {
             press.by
         };
-        self.record(
-            now,
-            Record::Roll {
-                seat,
-                face,
-                proof,
-                by,
-            },
-        );
+        self.record(now, Record::Roll { seat, face, proof, by });
         true
     }
 }

@@ -29,14 +29,7 @@ pub fn pick(seed: &Link, n: u8) -> u8 {
 }
 
 /// Whether `link` is element `k` of the chain whose element `index` is `head`.
-pub fn link_follows(
-    nonce: &Link,
-    seat: Seat,
-    k: u32,
-    link: &Link,
-    index: u32,
-    head: &Link,
-) -> bool {
+pub fn link_follows(nonce: &Link, seat: Seat, k: u32, link: &Link, index: u32, head: &Link) -> bool {
     if k <= index {
         return false;
     }

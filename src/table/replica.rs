@@ -15,10 +15,7 @@ pub struct Replica {
 
 impl Replica {
     pub fn new(genesis: &Genesis) -> Result<Replica, TableError> {
-        Ok(Replica {
-            state: genesis.state()?,
-            applied: 0,
-        })
+        Ok(Replica { state: genesis.state()?, applied: 0 })
     }
 
     pub fn state(&self) -> &TableState {

@@ -146,27 +146,16 @@ impl TableState {
                     (FirstPlayer::Random, None) => return Err(TableError::UnprovenRoll),
                     (FirstPlayer::Seat0, None) => players.iter().next().unwrap_or(first),
                     (FirstPlayer::Seat0, Some(_)) => {
-                        return Err(TableError::BadProof(
-                            "these rules draw no first player".into(),
-                        ));
+                        return Err(TableError::BadProof("these rules draw no first player".into()));
                     }
                 };
                 if drawn != first {
-                    return Err(TableError::BadFirst {
-                        shown: first,
-                        drawn,
-                    });
+                    return Err(TableError::BadFirst { shown: first, drawn });
                 }
-                next.game =
-                    Game::new(*next.game.rules(), players, first).map_err(TableError::Position)?;
+                next.game = Game::new(*next.game.rules(), players, first).map_err(TableError::Position)?;
                 next.started = true;
             }
-            Record::Roll {
-                seat,
-                face,
-                proof,
-                by,
-            } => {
+            Record::Roll { seat, face, proof, by } => {
                 next.check_playable(seat, by)?;
                 // Refuse out-of-turn rolls before spending the links.
                 if next.game.to_act() != Some(seat) {
@@ -177,10 +166,7 @@ impl TableState {
                 let seed = next.check_proof(&proof, u8::from(seat))?;
                 let proven = dice::face(&seed);
                 if proven != face {
-                    return Err(TableError::BadFace {
-                        shown: face,
-                        proven,
-                    });
+                    return Err(TableError::BadFace { shown: face, proven });
                 }
                 next.game.play(Action::Roll { seat, face }, &mut events)?;
             }
@@ -229,11 +215,7 @@ impl TableState {
             By::Player | By::Timeout => matches!(control, Control::Person { .. }),
             By::Bot => control.bot().is_some(),
         };
-        if fits {
-            Ok(())
-        } else {
-            Err(TableError::WrongHand { seat, by })
-        }
+        if fits { Ok(()) } else { Err(TableError::WrongHand { seat, by }) }
     }
 
     /// Checks a roll's links against the chain heads and returns the roll
@@ -241,19 +223,14 @@ impl TableState {
     fn check_proof(&mut self, proof: &RollProof, roller: u8) -> Result<Link, TableError> {
         let k = proof.k;
         if k != self.next_roll {
-            return Err(TableError::BadProof(format!(
-                "roll number {k}, expected {}",
-                self.next_roll
-            )));
+            return Err(TableError::BadProof(format!("roll number {k}, expected {}", self.next_roll)));
         }
         if k > self.chain_len {
             return Err(TableError::BadProof("the dice chains are used up".into()));
         }
         let players = self.game.players();
         if proof.mask.is_empty() || proof.mask.iter().any(|s| !players.contains(s)) {
-            return Err(TableError::BadProof(
-                "the contributing seats must be players".into(),
-            ));
+            return Err(TableError::BadProof("the contributing seats must be players".into()));
         }
         let mut links = arrayvec::ArrayVec::<Link, 4>::new();
         for seat in Seat::ALL {
@@ -261,18 +238,14 @@ impl TableState {
                 (true, Some(link)) => {
                     let (index, head) = self.heads[seat.index()];
                     if !dice::link_follows(&self.nonce, seat, k, &link, index, &head) {
-                        return Err(TableError::BadProof(format!(
-                            "{seat}'s link does not follow its chain"
-                        )));
+                        return Err(TableError::BadProof(format!("{seat}'s link does not follow its chain")));
                     }
                     self.heads[seat.index()] = (k, link);
                     links.push(link);
                 }
                 (false, None) => {}
                 _ => {
-                    return Err(TableError::BadProof(format!(
-                        "{seat}'s link does not match the mask"
-                    )));
+                    return Err(TableError::BadProof(format!("{seat}'s link does not match the mask")));
                 }
             }
         }
@@ -288,9 +261,7 @@ impl TableState {
 
     /// Seats a person holds or will take back, with their owners.
     pub fn owners(&self) -> impl Iterator<Item = (Seat, crate::table::record::Participant)> + '_ {
-        Seat::ALL
-            .into_iter()
-            .filter_map(|s| self.control[s.index()].owner().map(|o| (s, o)))
+        Seat::ALL.into_iter().filter_map(|s| self.control[s.index()].owner().map(|o| (s, o)))
     }
 
     /// The seats with a dice chain: every player.
