@@ -218,7 +218,7 @@ fn hot_seat_persons_on_one_computer_take_turns_and_nobody_acts_for_another() {
         let to_act = table.state().game.to_act().unwrap();
         // The other seat is refused and nothing changes.
         let other = if to_act == seat(0) { seat(2) } else { seat(0) };
-        let before = table.state().clone();
+        let before = *table.state();
         assert_eq!(
             table.handle(now, Input::Intent { from: LOCAL, seat: other, act: Act::Roll { link: None } }),
             Err(Refusal::NotYourTurn(other))
@@ -238,7 +238,7 @@ fn intents_for_someone_elses_seat_or_illegal_moves_are_refused_and_change_nothin
     let mut table =
         Table::new(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(8), anchors, 0)
             .unwrap();
-    let before = table.state().clone();
+    let before = *table.state();
     let records_before = table.records().len();
     let roll = Act::Roll { link: None };
     assert_eq!(
@@ -401,7 +401,7 @@ fn a_replica_rejects_a_forged_roll_a_wrong_first_player_and_a_hand_that_does_not
         replica.apply(r).unwrap();
     }
     let Record::Roll { seat: s, face, proof, by } = records[roll] else { panic!() };
-    let before = replica.state().clone();
+    let before = *replica.state();
     assert!(replica.apply(&Record::Roll { seat: s, face: face % 6 + 1, proof, by }).is_err(), "a lying face");
     let mut links = proof.links;
     links[s.index()] = Some([7; 32]);
