@@ -6,11 +6,7 @@ use clap::{Parser, Subcommand};
 pub mod script;
 
 #[derive(Parser)]
-#[command(
-    name = "ludopia",
-    version,
-    about = "Ludo with friends, with dice anyone can verify"
-)]
+#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
