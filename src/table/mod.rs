@@ -4,11 +4,13 @@
 
 mod authority;
 pub mod dice;
+mod lobby;
 mod record;
 mod replica;
 mod state;
 
 pub use authority::{Act, Genesis, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
+pub use lobby::Lobby;
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
 pub use replica::Replica;
 pub use state::{DRAW_ROLLER, TableError, TableState};
