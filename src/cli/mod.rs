@@ -4,15 +4,18 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
+#[command(
+    name = "ludopia",
+    version,
+    about = "Ludo with friends, with dice anyone can verify"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
-enum Command {
-}
+enum Command {}
 
 /// Runs the command line and returns the process exit code.
 pub fn run() -> i32 {
