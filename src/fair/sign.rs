@@ -262,17 +262,12 @@ mod tests {
         let weak = PublicKey(identity_point);
         let forged = Signature(forged);
         // Show the forgery is real for the lenient check ...
+        let message = Context::Entry.message(&Digest([3; 32]));
         let lenient = VerifyingKey::from_bytes(&identity_point).map(|k| {
-            k.verify_strict(b"x", &ed25519_dalek::Signature::from_bytes(&forged.0))
-                .is_ok()
-                || ed25519_dalek::Verifier::verify(
-                    &k,
-                    &Context::Entry.message(&Digest([3; 32])),
-                    &ed25519_dalek::Signature::from_bytes(&forged.0),
-                )
-                .is_ok()
+            let sig = ed25519_dalek::Signature::from_bytes(&forged.0);
+            ed25519_dalek::Verifier::verify(&k, &message, &sig).is_ok()
         });
-        assert_eq!(lenient, Ok(true));
+        assert!(matches!(lenient, Ok(true)));
         // ... and that ours refuses it.
         assert_eq!(weak.verifier(), Err(SignatureError::WeakKey));
         assert_eq!(
