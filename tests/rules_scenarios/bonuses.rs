@@ -6,12 +6,7 @@ use ludopia::rules::{Bonus, Event, Phase, Preset, Rules};
 
 /// S0's pawn at `from`; an S1 pawn on S0's progress 15 (square 16, unsafe).
 fn capture_ahead(rules: Rules, from: i8) -> ludopia::rules::Game {
-    game(
-        rules,
-        &[S0, S1],
-        &[(S0, &[from]), (S1, &[progress_on(S1, 16)])],
-        S0,
-    )
+    game(rules, &[S0, S1], &[(S0, &[from]), (S1, &[progress_on(S1, 16)])], S0)
 }
 
 #[test]
@@ -21,22 +16,9 @@ fn capture_bonus_earns_an_extra_roll() {
     assert_eq!(
         events,
         [
-            Event::Moved {
-                seat: S0,
-                pawn: 0,
-                from: 10,
-                to: 15
-            },
-            Event::Captured {
-                seat: S1,
-                pawn: 0,
-                by: S0,
-                from: 2
-            },
-            Event::BonusRoll {
-                seat: S0,
-                bonus: Bonus::Capture
-            },
+            Event::Moved { seat: S0, pawn: 0, from: 10, to: 15 },
+            Event::Captured { seat: S1, pawn: 0, by: S0, from: 2 },
+            Event::BonusRoll { seat: S0, bonus: Bonus::Capture },
         ]
     );
     assert_eq!(next.pawns(S1)[0], -1);
@@ -45,13 +27,7 @@ fn capture_bonus_earns_an_extra_roll() {
 
 #[test]
 fn without_capture_bonus_a_capture_ends_the_turn() {
-    for rules in [
-        Preset::Plaza.rules(),
-        Rules {
-            capture_bonus: false,
-            ..Preset::Classic.rules()
-        },
-    ] {
+    for rules in [Preset::Plaza.rules(), Rules { capture_bonus: false, ..Preset::Classic.rules() }] {
         let g = capture_ahead(rules, 10);
         let (next, events) = roll_mv(&g, 5, 0);
         assert_eq!(captured(&events), [(S1, 0)]);
@@ -75,26 +51,15 @@ fn a_six_that_captures_earns_one_extra_roll_not_two() {
 
 #[test]
 fn arrival_bonus_earns_an_extra_roll_when_a_pawn_reaches_home() {
-    let rules = Rules {
-        arrival_bonus: true,
-        ..Preset::Classic.rules()
-    };
+    let rules = Rules { arrival_bonus: true, ..Preset::Classic.rules() };
     let g = game(rules, &[S0, S1], &[(S0, &[53, 10])], S0);
     let (next, events) = roll_mv(&g, 3, 0);
     assert_eq!(
         events,
         [
-            Event::Moved {
-                seat: S0,
-                pawn: 0,
-                from: 53,
-                to: 56
-            },
+            Event::Moved { seat: S0, pawn: 0, from: 53, to: 56 },
             Event::ReachedHome { seat: S0, pawn: 0 },
-            Event::BonusRoll {
-                seat: S0,
-                bonus: Bonus::Arrival
-            },
+            Event::BonusRoll { seat: S0, bonus: Bonus::Arrival },
         ]
     );
     assert_eq!(next.to_act(), Some(S0));
@@ -112,12 +77,7 @@ fn without_arrival_bonus_reaching_home_ends_the_turn() {
     assert_eq!(
         events,
         [
-            Event::Moved {
-                seat: S0,
-                pawn: 0,
-                from: 53,
-                to: 56
-            },
+            Event::Moved { seat: S0, pawn: 0, from: 53, to: 56 },
             Event::ReachedHome { seat: S0, pawn: 0 },
             Event::TurnPassed { from: S0, to: S1 },
         ]
@@ -127,21 +87,13 @@ fn without_arrival_bonus_reaching_home_ends_the_turn() {
 
 #[test]
 fn the_last_pawn_home_earns_no_extra_roll_even_with_a_six_and_arrival_bonus() {
-    let rules = Rules {
-        arrival_bonus: true,
-        ..Preset::Classic.rules()
-    };
+    let rules = Rules { arrival_bonus: true, ..Preset::Classic.rules() };
     let g = game(rules, &[S0, S1, S2], &[(S0, &[56, 56, 56, 50])], S0);
     let (next, events) = roll_mv(&g, 6, 3);
     assert_eq!(
         events,
         [
-            Event::Moved {
-                seat: S0,
-                pawn: 3,
-                from: 50,
-                to: 56
-            },
+            Event::Moved { seat: S0, pawn: 3, from: 50, to: 56 },
             Event::ReachedHome { seat: S0, pawn: 3 },
             Event::Finished { seat: S0, place: 1 },
             Event::TurnPassed { from: S0, to: S1 },

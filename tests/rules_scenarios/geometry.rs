@@ -31,10 +31,7 @@ fn the_loop_is_52_squares_each_step_a_kings_move() {
     for i in 0..52 {
         let (c, r) = listed[i];
         let (nc, nr) = listed[(i + 1) % 52];
-        assert!(
-            c.abs_diff(nc) <= 1 && r.abs_diff(nr) <= 1 && (c, r) != (nc, nr),
-            "step {i}"
-        );
+        assert!(c.abs_diff(nc) <= 1 && r.abs_diff(nr) <= 1 && (c, r) != (nc, nr), "step {i}");
     }
 }
 
@@ -49,11 +46,7 @@ fn each_seat_walks_the_loop_from_its_start_then_its_lane_to_the_centre() {
         let mut previous = board::cell(seat, 50).unwrap();
         for progress in 51..=55 {
             let cell = board::cell(seat, progress).unwrap();
-            assert_eq!(
-                previous.0.abs_diff(cell.0) + previous.1.abs_diff(cell.1),
-                1,
-                "{seat} at {progress}"
-            );
+            assert_eq!(previous.0.abs_diff(cell.0) + previous.1.abs_diff(cell.1), 1, "{seat} at {progress}");
             previous = cell;
         }
         // The lane's last cell borders the 3×3 centre; home is its middle.

@@ -1,9 +1,7 @@
 //! Building positions and playing actions, with the checks every scenario
 //! wants (a refused action changes nothing).
 
-use ludopia::rules::{
-    Action, Event, Events, Game, Illegal, Phase, Rules, Seat, SeatSet, Setup, YARD,
-};
+use ludopia::rules::{Action, Event, Events, Game, Illegal, Phase, Rules, Seat, SeatSet, Setup, YARD};
 
 pub const S0: Seat = Seat::ALL[0];
 pub const S1: Seat = Seat::ALL[1];
@@ -21,13 +19,8 @@ pub fn game(rules: Rules, players: &[Seat], pawns: &[(Seat, &[i8])], turn: Seat)
     for &(seat, list) in pawns {
         grid[seat.index()][..list.len()].copy_from_slice(list);
     }
-    Game::from_setup(Setup {
-        rules,
-        players: seats(players),
-        pawns: grid,
-        turn,
-    })
-    .unwrap_or_else(|e| panic!("bad setup: {e}"))
+    Game::from_setup(Setup { rules, players: seats(players), pawns: grid, turn })
+        .unwrap_or_else(|e| panic!("bad setup: {e}"))
 }
 
 /// The progress at which `seat`'s pawn stands on loop square `square`
@@ -88,10 +81,7 @@ pub fn refuse(g: &Game, action: Action) -> Illegal {
 
 /// The legal moves as (pawn, from, to).
 pub fn moves(g: &Game) -> Vec<(u8, i8, i8)> {
-    g.legal_moves()
-        .iter()
-        .map(|m| (m.pawn, m.from, m.to))
-        .collect()
+    g.legal_moves().iter().map(|m| (m.pawn, m.from, m.to)).collect()
 }
 
 pub fn captured(events: &[Event]) -> Vec<(Seat, u8)> {
@@ -105,8 +95,5 @@ pub fn captured(events: &[Event]) -> Vec<(Seat, u8)> {
 }
 
 pub fn bonus_rolls(events: &[Event]) -> usize {
-    events
-        .iter()
-        .filter(|e| matches!(e, Event::BonusRoll { .. }))
-        .count()
+    events.iter().filter(|e| matches!(e, Event::BonusRoll { .. })).count()
 }

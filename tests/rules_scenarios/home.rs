@@ -14,29 +14,20 @@ fn home_needs_an_exact_roll_and_an_overshooting_pawn_cannot_move() {
     assert_eq!(moves(&rolled), [(1, 10, 14)]);
     assert_eq!(
         refuse(&rolled, Action::Move { seat: S0, pawn: 0 }),
-        Illegal::PawnCannotMove {
-            pawn: 0,
-            why: Blocked::Overshoots
-        }
+        Illegal::PawnCannotMove { pawn: 0, why: Blocked::Overshoots }
     );
     // A pawn at home moves no more.
     let g = game(Preset::Classic.rules(), &[S0, S1], &[(S0, &[56, 10])], S0);
     let (rolled, _) = roll(&g, 1);
     assert_eq!(
         refuse(&rolled, Action::Move { seat: S0, pawn: 0 }),
-        Illegal::PawnCannotMove {
-            pawn: 0,
-            why: Blocked::AlreadyHome
-        }
+        Illegal::PawnCannotMove { pawn: 0, why: Blocked::AlreadyHome }
     );
 }
 
 #[test]
 fn when_only_an_overshooting_pawn_could_move_the_turn_passes() {
-    let rules = Rules {
-        pawns: 2,
-        ..Preset::Classic.rules()
-    };
+    let rules = Rules { pawns: 2, ..Preset::Classic.rules() };
     let g = game(rules, &[S0, S1], &[(S0, &[53, 56])], S0);
     let (next, events) = roll(&g, 4);
     assert_eq!(
@@ -53,10 +44,7 @@ fn when_only_an_overshooting_pawn_could_move_the_turn_passes() {
 #[test]
 fn after_progress_50_a_pawn_turns_into_its_own_lane() {
     for seat in ludopia::rules::Seat::ALL {
-        let others: Vec<_> = ludopia::rules::Seat::ALL
-            .into_iter()
-            .filter(|&s| s != seat)
-            .collect();
+        let others: Vec<_> = ludopia::rules::Seat::ALL.into_iter().filter(|&s| s != seat).collect();
         let victim = others[0];
         // The loop square a pawn would reach by going on round the loop.
         let beyond = ((1 + 13 * seat.index() + 53) % 52) as u8;
@@ -67,21 +55,10 @@ fn after_progress_50_a_pawn_turns_into_its_own_lane() {
             seat,
         );
         let (next, events) = roll_mv(&g, 5, 0);
-        assert_eq!(
-            events[0],
-            Event::Moved {
-                seat,
-                pawn: 0,
-                from: 48,
-                to: 53
-            }
-        );
+        assert_eq!(events[0], Event::Moved { seat, pawn: 0, from: 48, to: 53 });
         assert!(captured(&events).is_empty());
         assert_eq!(next.pawns(victim)[0], progress_on(victim, beyond));
-        assert_eq!(
-            board::lane_owner(board::cell(seat, 53).unwrap()),
-            Some(seat)
-        );
+        assert_eq!(board::lane_owner(board::cell(seat, 53).unwrap()), Some(seat));
         // Progress 50 is next to the lane's first cell.
         let (c, r) = board::cell(seat, 50).unwrap();
         let (lc, lr) = board::cell(seat, 51).unwrap();
@@ -99,12 +76,7 @@ fn four_spaces_arrival_on_any_free_home_space_with_an_exact_roll() {
         assert_eq!(
             events,
             [
-                Event::Moved {
-                    seat: S0,
-                    pawn: 0,
-                    from: 50,
-                    to
-                },
+                Event::Moved { seat: S0, pawn: 0, from: 50, to },
                 Event::ReachedHome { seat: S0, pawn: 0 },
                 Event::TurnPassed { from: S0, to: S1 },
             ]
@@ -125,57 +97,34 @@ fn four_spaces_a_pawn_may_move_deeper_but_not_past_54_and_not_onto_an_own_pawn()
     assert_eq!(moves(&rolled), [(1, 53, 54), (2, 10, 11)]);
     assert_eq!(
         refuse(&rolled, Action::Move { seat: S0, pawn: 0 }),
-        Illegal::PawnCannotMove {
-            pawn: 0,
-            why: Blocked::OwnPawnThere
-        }
+        Illegal::PawnCannotMove { pawn: 0, why: Blocked::OwnPawnThere }
     );
     // Moving deeper is not an arrival.
     let (_, events) = mv(&rolled, 1);
     assert_eq!(
         events,
-        [
-            Event::Moved {
-                seat: S0,
-                pawn: 1,
-                from: 53,
-                to: 54
-            },
-            Event::TurnPassed { from: S0, to: S1 }
-        ]
+        [Event::Moved { seat: S0, pawn: 1, from: 53, to: 54 }, Event::TurnPassed { from: S0, to: S1 }]
     );
     // 52 + 2 would pass the own pawn on 53 (race blocks); 53 + 2 is past 54.
     let (rolled, _) = roll(&g, 2);
     assert_eq!(moves(&rolled), [(2, 10, 12)]);
     assert_eq!(
         refuse(&rolled, Action::Move { seat: S0, pawn: 0 }),
-        Illegal::PawnCannotMove {
-            pawn: 0,
-            why: Blocked::PassesAPawn
-        }
+        Illegal::PawnCannotMove { pawn: 0, why: Blocked::PassesAPawn }
     );
     assert_eq!(
         refuse(&rolled, Action::Move { seat: S0, pawn: 1 }),
-        Illegal::PawnCannotMove {
-            pawn: 1,
-            why: Blocked::Overshoots
-        }
+        Illegal::PawnCannotMove { pawn: 1, why: Blocked::Overshoots }
     );
     // A pawn on 54 is as deep as it goes.
     let g = game(race, &[S0, S1], &[(S0, &[54, 10])], S0);
     let (rolled, _) = roll(&g, 1);
     assert_eq!(
         refuse(&rolled, Action::Move { seat: S0, pawn: 0 }),
-        Illegal::PawnCannotMove {
-            pawn: 0,
-            why: Blocked::AlreadyHome
-        }
+        Illegal::PawnCannotMove { pawn: 0, why: Blocked::AlreadyHome }
     );
     // Without blocking, a pawn may pass an own pawn in the home spaces.
-    let open = Rules {
-        blocking: false,
-        ..race
-    };
+    let open = Rules { blocking: false, ..race };
     let g = game(open, &[S0, S1], &[(S0, &[51, 53, 10])], S0);
     let (rolled, _) = roll(&g, 3);
     assert!(moves(&rolled).contains(&(0, 51, 54)));
@@ -183,31 +132,14 @@ fn four_spaces_a_pawn_may_move_deeper_but_not_past_54_and_not_onto_an_own_pawn()
 
 #[test]
 fn four_spaces_arrival_is_rewarded_once_and_moving_deeper_is_not() {
-    let rules = Rules {
-        arrival_bonus: true,
-        ..Preset::Race.rules()
-    };
+    let rules = Rules { arrival_bonus: true, ..Preset::Race.rules() };
     let g = game(rules, &[S0, S1], &[(S0, &[50, 10])], S0);
     let (g, events) = roll_mv(&g, 1, 0);
-    assert_eq!(
-        events.last(),
-        Some(&Event::BonusRoll {
-            seat: S0,
-            bonus: Bonus::Arrival
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Arrival }));
     let (next, events) = roll_mv(&g, 2, 0);
     assert_eq!(
         events,
-        [
-            Event::Moved {
-                seat: S0,
-                pawn: 0,
-                from: 51,
-                to: 53
-            },
-            Event::TurnPassed { from: S0, to: S1 }
-        ]
+        [Event::Moved { seat: S0, pawn: 0, from: 51, to: 53 }, Event::TurnPassed { from: S0, to: S1 }]
     );
     assert_eq!(next.pawns(S0)[0], 53);
 }
@@ -215,21 +147,12 @@ fn four_spaces_arrival_is_rewarded_once_and_moving_deeper_is_not() {
 #[test]
 fn four_spaces_a_player_has_finished_when_every_pawn_is_on_a_home_space() {
     // Four pawns: the last one fills space 51.
-    let g = game(
-        Preset::Race.rules(),
-        &[S0, S1],
-        &[(S0, &[54, 53, 52, 49])],
-        S0,
-    );
+    let g = game(Preset::Race.rules(), &[S0, S1], &[(S0, &[54, 53, 52, 49])], S0);
     let (next, events) = roll_mv(&g, 2, 3);
     assert!(events.contains(&Event::Finished { seat: S0, place: 1 }));
     assert!(next.is_over());
     // Two pawns, without blocking: spaces 51 and 52 are enough.
-    let rules = Rules {
-        pawns: 2,
-        blocking: false,
-        ..Preset::Race.rules()
-    };
+    let rules = Rules { pawns: 2, blocking: false, ..Preset::Race.rules() };
     let g = game(rules, &[S0, S1], &[(S0, &[52, 48])], S0);
     let (next, events) = roll_mv(&g, 3, 1);
     assert!(events.contains(&Event::Finished { seat: S0, place: 1 }));
@@ -238,10 +161,7 @@ fn four_spaces_a_player_has_finished_when_every_pawn_is_on_a_home_space() {
 
 #[test]
 fn four_spaces_pawns_on_home_spaces_are_home_and_never_lead() {
-    let rules = Rules {
-        three_sixes: ThreeSixes::LeadingPawnHome,
-        ..Preset::Race.rules()
-    };
+    let rules = Rules { three_sixes: ThreeSixes::LeadingPawnHome, ..Preset::Race.rules() };
     let g = game(rules, &[S0, S1], &[(S0, &[53, 20, 2])], S0);
     let (g, _) = roll_mv(&g, 6, 2);
     let (g, _) = roll_mv(&g, 6, 2);

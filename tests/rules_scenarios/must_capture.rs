@@ -4,10 +4,7 @@ use super::helpers::*;
 use ludopia::rules::{Bonus, Event, Game, Penalty, Preset, Rules, SafeSquares};
 
 fn must() -> Rules {
-    Rules {
-        must_capture: true,
-        ..Preset::Plaza.rules()
-    }
+    Rules { must_capture: true, ..Preset::Plaza.rules() }
 }
 
 /// An S1 pawn on S0's progress 15 (square 16, unsafe).
@@ -29,18 +26,8 @@ fn the_leading_pawn_goes_to_its_yard_after_the_move_and_may_be_the_moved_pawn() 
     assert_eq!(
         events,
         [
-            Event::Moved {
-                seat: S0,
-                pawn: 1,
-                from: 30,
-                to: 35
-            },
-            Event::SentToYard {
-                seat: S0,
-                pawn: 1,
-                from: 35,
-                penalty: Penalty::MissedCapture
-            },
+            Event::Moved { seat: S0, pawn: 1, from: 30, to: 35 },
+            Event::SentToYard { seat: S0, pawn: 1, from: 35, penalty: Penalty::MissedCapture },
             Event::TurnPassed { from: S0, to: S1 },
         ]
     );
@@ -85,22 +72,9 @@ fn the_turn_goes_on_as_it_would_have() {
     assert_eq!(
         events,
         [
-            Event::Moved {
-                seat: S0,
-                pawn: 1,
-                from: 30,
-                to: 36
-            },
-            Event::SentToYard {
-                seat: S0,
-                pawn: 1,
-                from: 36,
-                penalty: Penalty::MissedCapture
-            },
-            Event::BonusRoll {
-                seat: S0,
-                bonus: Bonus::Six
-            },
+            Event::Moved { seat: S0, pawn: 1, from: 30, to: 36 },
+            Event::SentToYard { seat: S0, pawn: 1, from: 36, penalty: Penalty::MissedCapture },
+            Event::BonusRoll { seat: S0, bonus: Bonus::Six },
         ]
     );
     assert_eq!(next.to_act(), Some(S0));
@@ -119,12 +93,7 @@ fn no_penalty_when_the_capture_is_taken_or_none_was_possible() {
     assert!(!events.iter().any(|e| matches!(e, Event::SentToYard { .. })));
     assert_eq!(next.pawns(S0)[..2], [10, 35]);
     // An opponent on a safe square cannot be captured, so nothing was possible.
-    let g = game(
-        must(),
-        &[S0, S1],
-        &[(S0, &[5, 30]), (S1, &[progress_on(S1, 9)])],
-        S0,
-    );
+    let g = game(must(), &[S0, S1], &[(S0, &[5, 30]), (S1, &[progress_on(S1, 9)])], S0);
     let (next, events) = roll_mv(&g, 3, 1);
     assert!(!events.iter().any(|e| matches!(e, Event::SentToYard { .. })));
     assert_eq!(next.pawns(S0)[..2], [5, 33]);
@@ -132,16 +101,8 @@ fn no_penalty_when_the_capture_is_taken_or_none_was_possible() {
 
 #[test]
 fn entering_that_would_capture_counts_as_a_possible_capture() {
-    let rules = Rules {
-        safe_squares: SafeSquares::None,
-        ..must()
-    };
-    let g = game(
-        rules,
-        &[S0, S1],
-        &[(S0, &[20]), (S1, &[progress_on(S1, 1)])],
-        S0,
-    );
+    let rules = Rules { safe_squares: SafeSquares::None, ..must() };
+    let g = game(rules, &[S0, S1], &[(S0, &[20]), (S1, &[progress_on(S1, 1)])], S0);
     let (next, events) = roll_mv(&g, 6, 0);
     assert!(events.contains(&Event::SentToYard {
         seat: S0,
@@ -149,12 +110,6 @@ fn entering_that_would_capture_counts_as_a_possible_capture() {
         from: 26,
         penalty: Penalty::MissedCapture
     }));
-    assert_eq!(
-        events.last(),
-        Some(&Event::BonusRoll {
-            seat: S0,
-            bonus: Bonus::Six
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Six }));
     assert_eq!(next.pawns(S0), &[-1, -1, -1, -1]);
 }

@@ -31,49 +31,19 @@ const DRAW: [u8; 9] = [0, 1, 2, 4, 3, 5, 7, 6, 8];
 #[test]
 fn a_turn_starts_by_choosing_an_opponent() {
     let g = palace4();
-    assert_eq!(
-        (g.phase(), g.to_act(), g.turn()),
-        (Phase::ChooseOpponent, Some(S0), S0)
-    );
+    assert_eq!((g.phase(), g.to_act(), g.turn()), (Phase::ChooseOpponent, Some(S0), S0));
     assert!(g.legal_moves().is_empty());
+    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: 6 }), Illegal::WrongPhase);
+    assert_eq!(refuse(&g, Action::Mark { seat: S0, cell: 0 }), Illegal::WrongPhase);
     assert_eq!(
-        refuse(&g, Action::Roll { seat: S0, face: 6 }),
-        Illegal::WrongPhase
-    );
-    assert_eq!(
-        refuse(&g, Action::Mark { seat: S0, cell: 0 }),
-        Illegal::WrongPhase
-    );
-    assert_eq!(
-        refuse(
-            &g,
-            Action::Challenge {
-                seat: S0,
-                opponent: S0
-            }
-        ),
+        refuse(&g, Action::Challenge { seat: S0, opponent: S0 }),
         Illegal::BadOpponent { opponent: S0 }
     );
-    assert_eq!(
-        refuse(
-            &g,
-            Action::Challenge {
-                seat: S1,
-                opponent: S2
-            }
-        ),
-        Illegal::NotYourTurn { to_act: S0 }
-    );
+    assert_eq!(refuse(&g, Action::Challenge { seat: S1, opponent: S2 }), Illegal::NotYourTurn { to_act: S0 });
     // An empty seat cannot be challenged.
     let three = game(Preset::Palace.rules(), &[S0, S1, S2], &[], S0);
     assert_eq!(
-        refuse(
-            &three,
-            Action::Challenge {
-                seat: S0,
-                opponent: S3
-            }
-        ),
+        refuse(&three, Action::Challenge { seat: S0, opponent: S3 }),
         Illegal::BadOpponent { opponent: S3 }
     );
 }
@@ -81,101 +51,46 @@ fn a_turn_starts_by_choosing_an_opponent() {
 #[test]
 fn the_challenger_plays_x_and_moves_first() {
     let g = palace4();
-    let (g, events) = act(
-        &g,
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
-    assert_eq!(
-        events,
-        [Event::Challenged {
-            seat: S0,
-            opponent: S2
-        }]
-    );
-    let Phase::Duel(duel) = g.phase() else {
-        panic!("no duel: {:?}", g.phase())
-    };
+    let (g, events) = act(&g, Action::Challenge { seat: S0, opponent: S2 });
+    assert_eq!(events, [Event::Challenged { seat: S0, opponent: S2 }]);
+    let Phase::Duel(duel) = g.phase() else { panic!("no duel: {:?}", g.phase()) };
     assert_eq!((duel.x, duel.o), (S0, S2));
     assert_eq!(g.to_act(), Some(S0));
-    assert_eq!(
-        refuse(&g, Action::Mark { seat: S2, cell: 4 }),
-        Illegal::NotYourTurn { to_act: S0 }
-    );
+    assert_eq!(refuse(&g, Action::Mark { seat: S2, cell: 4 }), Illegal::NotYourTurn { to_act: S0 });
     let (g, _) = mark(&g, 4);
     assert_eq!(g.to_act(), Some(S2));
-    assert_eq!(
-        refuse(&g, Action::Mark { seat: S2, cell: 4 }),
-        Illegal::CellTaken { cell: 4 }
-    );
-    assert_eq!(
-        refuse(&g, Action::Mark { seat: S2, cell: 9 }),
-        Illegal::BadCell { cell: 9 }
-    );
-    assert_eq!(
-        refuse(&g, Action::Roll { seat: S2, face: 3 }),
-        Illegal::WrongPhase
-    );
+    assert_eq!(refuse(&g, Action::Mark { seat: S2, cell: 4 }), Illegal::CellTaken { cell: 4 });
+    assert_eq!(refuse(&g, Action::Mark { seat: S2, cell: 9 }), Illegal::BadCell { cell: 9 });
+    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: 3 }), Illegal::WrongPhase);
 }
 
 #[test]
 fn the_challenger_wins_rolls_moves_and_the_turn_passes_clockwise() {
-    let (g, _) = act(
-        &palace4(),
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let (g, _) = act(&palace4(), Action::Challenge { seat: S0, opponent: S2 });
     let (g, events) = marks(&g, &X_WINS);
     assert_eq!(events.last(), Some(&Event::DuelWon { seat: S0 }));
-    assert_eq!(
-        (g.phase(), g.to_act(), g.roller(), g.turn()),
-        (Phase::Roll, Some(S0), S0, S0)
-    );
+    assert_eq!((g.phase(), g.to_act(), g.roller(), g.turn()), (Phase::Roll, Some(S0), S0, S0));
     let (next, events) = roll_mv(&g, 3, 0);
     assert_eq!(events.last(), Some(&Event::TurnPassed { from: S0, to: S1 }));
     assert_eq!(next.pawns(S0)[0], 13);
-    assert_eq!(
-        (next.phase(), next.to_act()),
-        (Phase::ChooseOpponent, Some(S1))
-    );
+    assert_eq!((next.phase(), next.to_act()), (Phase::ChooseOpponent, Some(S1)));
 }
 
 #[test]
 fn the_opponent_wins_rolls_and_moves_its_own_pawns_and_the_turn_passes_from_the_challenger() {
-    let (g, _) = act(
-        &palace4(),
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let (g, _) = act(&palace4(), Action::Challenge { seat: S0, opponent: S2 });
     let (g, events) = marks(&g, &O_WINS);
     assert_eq!(events.last(), Some(&Event::DuelWon { seat: S2 }));
     // The turn stays the challenger's while the winner rolls and moves.
     assert_eq!((g.turn(), g.roller(), g.to_act()), (S0, S2, Some(S2)));
-    assert_eq!(
-        refuse(&g, Action::Roll { seat: S0, face: 3 }),
-        Illegal::NotYourTurn { to_act: S2 }
-    );
+    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: 3 }), Illegal::NotYourTurn { to_act: S2 });
     let (rolled, _) = roll(&g, 3);
     assert_eq!(moves(&rolled), [(0, 20, 23)]);
     assert_eq!(rolled.turn(), S0);
     let (next, events) = mv(&rolled, 0);
     assert_eq!(
         events,
-        [
-            Event::Moved {
-                seat: S2,
-                pawn: 0,
-                from: 20,
-                to: 23
-            },
-            Event::TurnPassed { from: S0, to: S1 }
-        ]
+        [Event::Moved { seat: S2, pawn: 0, from: 20, to: 23 }, Event::TurnPassed { from: S0, to: S1 }]
     );
     assert_eq!(next.pawns(S0)[0], 10);
     assert_eq!((next.turn(), next.phase()), (S1, Phase::ChooseOpponent));
@@ -183,18 +98,10 @@ fn the_opponent_wins_rolls_and_moves_its_own_pawns_and_the_turn_passes_from_the_
 
 #[test]
 fn a_drawn_duel_is_replayed_with_the_marks_swapped() {
-    let (g, _) = act(
-        &palace4(),
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let (g, _) = act(&palace4(), Action::Challenge { seat: S0, opponent: S2 });
     let (g, events) = marks(&g, &DRAW);
     assert_eq!(events.last(), Some(&Event::DuelDrawn { x: S2 }));
-    let Phase::Duel(duel) = g.phase() else {
-        panic!("no duel: {:?}", g.phase())
-    };
+    let Phase::Duel(duel) = g.phase() else { panic!("no duel: {:?}", g.phase()) };
     assert_eq!((duel.x, duel.o), (S2, S0));
     assert_eq!(duel.free_cells().count(), 9);
     // The new ✕ moves first.
@@ -206,26 +113,11 @@ fn a_drawn_duel_is_replayed_with_the_marks_swapped() {
 
 #[test]
 fn a_six_gives_the_roller_another_roll_with_no_duel() {
-    let (g, _) = act(
-        &palace4(),
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let (g, _) = act(&palace4(), Action::Challenge { seat: S0, opponent: S2 });
     let (g, _) = marks(&g, &O_WINS);
     let (g, events) = roll_mv(&g, 6, 0);
-    assert_eq!(
-        events.last(),
-        Some(&Event::BonusRoll {
-            seat: S2,
-            bonus: Bonus::Six
-        })
-    );
-    assert_eq!(
-        (g.phase(), g.to_act(), g.turn()),
-        (Phase::Roll, Some(S2), S0)
-    );
+    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S2, bonus: Bonus::Six }));
+    assert_eq!((g.phase(), g.to_act(), g.turn()), (Phase::Roll, Some(S2), S0));
     // The extra roll is the last: a 5 ends the turn.
     let (next, events) = roll_mv(&g, 5, 0);
     assert_eq!(events.last(), Some(&Event::TurnPassed { from: S0, to: S1 }));
@@ -236,13 +128,7 @@ fn a_six_gives_the_roller_another_roll_with_no_duel() {
 fn a_winner_with_no_move_passes_the_turn_on_from_the_challenger() {
     let rules = Preset::Palace.rules();
     let g = game(rules, &[S1, S2, S3], &[], S3);
-    let (g, _) = act(
-        &g,
-        Action::Challenge {
-            seat: S3,
-            opponent: S2,
-        },
-    );
+    let (g, _) = act(&g, Action::Challenge { seat: S3, opponent: S2 });
     let (g, _) = marks(&g, &O_WINS);
     let (next, events) = roll(&g, 4);
     assert_eq!(
@@ -258,91 +144,39 @@ fn a_winner_with_no_move_passes_the_turn_on_from_the_challenger() {
 
 #[test]
 fn extra_rolls_from_house_rules_are_rolled_at_once_by_the_roller() {
-    let rules = Rules {
-        capture_bonus: true,
-        ..Preset::Palace.rules()
-    };
+    let rules = Rules { capture_bonus: true, ..Preset::Palace.rules() };
     // S2 wins and captures S0's pawn on square 31 (S2's progress 4).
-    let g = game(
-        rules,
-        &[S0, S2],
-        &[(S0, &[progress_on(S0, 31)]), (S2, &[1])],
-        S0,
-    );
-    let (g, _) = act(
-        &g,
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let g = game(rules, &[S0, S2], &[(S0, &[progress_on(S0, 31)]), (S2, &[1])], S0);
+    let (g, _) = act(&g, Action::Challenge { seat: S0, opponent: S2 });
     let (g, _) = marks(&g, &O_WINS);
     let (g, events) = roll_mv(&g, 3, 0);
     assert_eq!(captured(&events), [(S0, 0)]);
-    assert_eq!(
-        events.last(),
-        Some(&Event::BonusRoll {
-            seat: S2,
-            bonus: Bonus::Capture
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S2, bonus: Bonus::Capture }));
     assert_eq!((g.phase(), g.to_act()), (Phase::Roll, Some(S2)));
 }
 
 #[test]
 fn finished_players_cannot_be_challenged() {
-    let rules = Rules {
-        end: End::PlayOn,
-        pawns: 2,
-        ..Preset::Palace.rules()
-    };
+    let rules = Rules { end: End::PlayOn, pawns: 2, ..Preset::Palace.rules() };
     let g = game(rules, &[S0, S1, S2], &[(S1, &[56, 56])], S0);
     assert_eq!(
-        refuse(
-            &g,
-            Action::Challenge {
-                seat: S0,
-                opponent: S1
-            }
-        ),
+        refuse(&g, Action::Challenge { seat: S0, opponent: S1 }),
         Illegal::BadOpponent { opponent: S1 }
     );
-    let (g, _) = act(
-        &g,
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let (g, _) = act(&g, Action::Challenge { seat: S0, opponent: S2 });
     assert!(matches!(g.phase(), Phase::Duel(_)));
 }
 
 #[test]
 fn the_duel_winner_bringing_its_last_pawn_home_wins_the_game() {
     let rules = Preset::Palace.rules();
-    let g = game(
-        rules,
-        &[S0, S1, S2],
-        &[(S0, &[40]), (S2, &[56, 56, 56, 53])],
-        S0,
-    );
-    let (g, _) = act(
-        &g,
-        Action::Challenge {
-            seat: S0,
-            opponent: S2,
-        },
-    );
+    let g = game(rules, &[S0, S1, S2], &[(S0, &[40]), (S2, &[56, 56, 56, 53])], S0);
+    let (g, _) = act(&g, Action::Challenge { seat: S0, opponent: S2 });
     let (g, _) = marks(&g, &O_WINS);
     let (next, events) = roll_mv(&g, 3, 3);
     assert!(events.contains(&Event::Finished { seat: S2, place: 1 }));
     // S0: 16 + 3 × 57 = 187; S1: 4 × 57.
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            places: [2, 3, 1, 0]
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::GameOver { places: [2, 3, 1, 0] }));
     assert!(next.is_over());
 }
 
@@ -355,13 +189,7 @@ fn every_seat_can_challenge_on_its_turn() {
         let (duel, _) = act(&g, Action::Challenge { seat, opponent });
         let (won, _) = marks(&duel, &X_WINS);
         let (next, events) = roll(&won, 2);
-        assert_eq!(
-            events.last(),
-            Some(&Event::TurnPassed {
-                from: seat,
-                to: seat.next()
-            })
-        );
+        assert_eq!(events.last(), Some(&Event::TurnPassed { from: seat, to: seat.next() }));
         g = next;
     }
 }

@@ -4,10 +4,7 @@ use super::helpers::*;
 use ludopia::rules::{Bonus, Event, Penalty, Phase, Preset, Rules, ThreeSixes};
 
 fn two_pawn_classic() -> Rules {
-    Rules {
-        pawns: 2,
-        ..Preset::Classic.rules()
-    }
+    Rules { pawns: 2, ..Preset::Classic.rules() }
 }
 
 #[test]
@@ -20,16 +17,10 @@ fn a_six_with_no_legal_move_still_earns_another_roll() {
         [
             Event::Rolled { seat: S0, face: 6 },
             Event::NoMove { seat: S0 },
-            Event::BonusRoll {
-                seat: S0,
-                bonus: Bonus::Six
-            }
+            Event::BonusRoll { seat: S0, bonus: Bonus::Six }
         ]
     );
-    assert_eq!(
-        (next.turn(), next.to_act(), next.phase()),
-        (S0, Some(S0), Phase::Roll)
-    );
+    assert_eq!((next.turn(), next.to_act(), next.phase()), (S0, Some(S0), Phase::Roll));
     assert_eq!(next.pawns(S0), g.pawns(S0));
 }
 
@@ -72,21 +63,11 @@ fn sixes_with_no_legal_move_count_towards_three() {
 
 #[test]
 fn with_none_the_third_and_fourth_sixes_are_moved() {
-    let rules = Rules {
-        three_sixes: ThreeSixes::None,
-        ..Preset::Classic.rules()
-    };
+    let rules = Rules { three_sixes: ThreeSixes::None, ..Preset::Classic.rules() };
     let mut g = game(rules, &[S0, S1], &[(S0, &[2])], S0);
     for n in 1..=4 {
         let (next, events) = roll_mv(&g, 6, 0);
-        assert_eq!(
-            events.last(),
-            Some(&Event::BonusRoll {
-                seat: S0,
-                bonus: Bonus::Six
-            }),
-            "six number {n}"
-        );
+        assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Six }), "six number {n}");
         g = next;
     }
     assert_eq!(g.pawns(S0)[0], 26);
@@ -97,10 +78,7 @@ fn with_none_the_third_and_fourth_sixes_are_moved() {
 
 #[test]
 fn leading_pawn_home_sends_the_leader_to_its_yard_first_then_the_turn_passes() {
-    let rules = Rules {
-        three_sixes: ThreeSixes::LeadingPawnHome,
-        ..Preset::Classic.rules()
-    };
+    let rules = Rules { three_sixes: ThreeSixes::LeadingPawnHome, ..Preset::Classic.rules() };
     // Pawn 0 is home and never leads; pawn 2 in the lane leads.
     let g = game(rules, &[S0, S1], &[(S0, &[56, 40, 53, 10])], S0);
     let (g, _) = roll_mv(&g, 6, 3);
@@ -111,12 +89,7 @@ fn leading_pawn_home_sends_the_leader_to_its_yard_first_then_the_turn_passes() {
         [
             Event::Rolled { seat: S0, face: 6 },
             Event::ThreeSixes { seat: S0 },
-            Event::SentToYard {
-                seat: S0,
-                pawn: 2,
-                from: 53,
-                penalty: Penalty::ThreeSixes
-            },
+            Event::SentToYard { seat: S0, pawn: 2, from: 53, penalty: Penalty::ThreeSixes },
             Event::TurnPassed { from: S0, to: S1 },
         ]
     );
@@ -129,33 +102,16 @@ fn a_roll_that_is_not_a_six_restarts_the_count_even_after_a_capture_bonus() {
     let classic = Preset::Classic.rules();
     assert!(classic.capture_bonus);
     // An opponent waits on S0's progress 33 (square 34, not safe).
-    let g = game(
-        classic,
-        &[S0, S1],
-        &[(S0, &[10, 20, 30]), (S1, &[progress_on(S1, 34)])],
-        S0,
-    );
+    let g = game(classic, &[S0, S1], &[(S0, &[10, 20, 30]), (S1, &[progress_on(S1, 34)])], S0);
     let (g, _) = roll_mv(&g, 6, 0);
     let (g, _) = roll_mv(&g, 6, 0);
     let (g, events) = roll_mv(&g, 3, 2);
     assert_eq!(captured(&events), [(S1, 0)]);
-    assert_eq!(
-        events.last(),
-        Some(&Event::BonusRoll {
-            seat: S0,
-            bonus: Bonus::Capture
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Capture }));
     // Two more sixes are the first and second of a new count...
     let (g, _) = roll_mv(&g, 6, 1);
     let (g, events) = roll_mv(&g, 6, 1);
-    assert_eq!(
-        events.last(),
-        Some(&Event::BonusRoll {
-            seat: S0,
-            bonus: Bonus::Six
-        })
-    );
+    assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Six }));
     assert_eq!(g.pawns(S0), &[22, 32, 33, -1]);
     // ...and the next one is the third.
     let (next, events) = roll(&g, 6);
@@ -165,17 +121,9 @@ fn a_roll_that_is_not_a_six_restarts_the_count_even_after_a_capture_bonus() {
 
 #[test]
 fn the_third_six_is_dealt_with_before_any_move_even_a_capture() {
-    let rules = Rules {
-        three_sixes: ThreeSixes::LeadingPawnHome,
-        ..Preset::Classic.rules()
-    };
+    let rules = Rules { three_sixes: ThreeSixes::LeadingPawnHome, ..Preset::Classic.rules() };
     // The third 6 would let pawn 1 capture on progress 36 (square 37).
-    let g = game(
-        rules,
-        &[S0, S1],
-        &[(S0, &[0, 30]), (S1, &[progress_on(S1, 37)])],
-        S0,
-    );
+    let g = game(rules, &[S0, S1], &[(S0, &[0, 30]), (S1, &[progress_on(S1, 37)])], S0);
     let (g, _) = roll_mv(&g, 6, 0);
     let (g, _) = roll_mv(&g, 6, 0);
     let (next, events) = roll(&g, 6);
