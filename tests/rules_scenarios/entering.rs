@@ -169,3 +169,15 @@ fn in_race_entering_captures_on_the_unsafe_start_and_passes_nothing() {
     assert_eq!(next.pawns(S0)[0], 0);
     assert_eq!(next.pawns(S1)[1], progress_on(S1, 0));
 }
+
+#[test]
+fn with_one_per_space_a_pawn_cannot_enter_onto_its_own_pawn() {
+    let rules = Rules { one_per_space: true, ..Preset::Classic.rules() };
+    let g = game(rules, &[S0, S1], &[(S0, &[0])], S0);
+    let (six, _) = roll(&g, 6);
+    assert_eq!(moves(&six), [(0, 0, 6)]);
+    assert_eq!(
+        refuse(&six, Action::Move { seat: S0, pawn: 1 }),
+        Illegal::PawnCannotMove { pawn: 1, why: Blocked::OwnPawnThere }
+    );
+}

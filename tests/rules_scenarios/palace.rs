@@ -193,3 +193,35 @@ fn every_seat_can_challenge_on_its_turn() {
         g = next;
     }
 }
+
+#[test]
+fn duel_actions_fit_only_their_phases() {
+    let (g, _) = act(&palace4(), Action::Challenge { seat: S0, opponent: S2 });
+    assert_eq!(refuse(&g, Action::Challenge { seat: S0, opponent: S1 }), Illegal::WrongPhase);
+    assert_eq!(refuse(&g, Action::Move { seat: S0, pawn: 0 }), Illegal::WrongPhase);
+    let (g, _) = marks(&g, &X_WINS);
+    assert_eq!(refuse(&g, Action::Mark { seat: S0, cell: 5 }), Illegal::WrongPhase);
+    assert_eq!(refuse(&g, Action::Challenge { seat: S0, opponent: S1 }), Illegal::WrongPhase);
+    // The loser has no say while the winner rolls.
+    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: 3 }), Illegal::NotYourTurn { to_act: S0 });
+}
+
+#[test]
+fn three_sixes_in_palace_passes_the_turn_on_from_the_challenger() {
+    let rules = Rules { three_sixes: ludopia::rules::ThreeSixes::Forfeit, ..Preset::Palace.rules() };
+    let g = game(rules, &[S0, S1, S2], &[(S2, &[10])], S0);
+    let (g, _) = act(&g, Action::Challenge { seat: S0, opponent: S2 });
+    let (g, _) = marks(&g, &O_WINS);
+    let (g, _) = roll_mv(&g, 6, 0);
+    let (g, _) = roll_mv(&g, 6, 0);
+    let (next, events) = roll(&g, 6);
+    assert_eq!(
+        events,
+        [
+            Event::Rolled { seat: S2, face: 6 },
+            Event::ThreeSixes { seat: S2 },
+            Event::TurnPassed { from: S0, to: S1 }
+        ]
+    );
+    assert_eq!(next.pawns(S2)[0], 22);
+}
