@@ -1,9 +1,13 @@
 //! `ludopia script`: the command-line contract of issue 2, run through the
 //! real binary.
 
-use serde_json::{Value, json};
+use ludopia::rules::{Action, Game, Preset, Seat, SeatSet};
+use serde_json::{Map, Value, json};
 use std::io::Write;
 use std::process::{Command, Stdio};
+
+mod common;
+use common::{Dice64, random_legal};
 
 struct Outcome {
     code: i32,
@@ -235,4 +239,54 @@ fn race_four_spaces_in_a_script() {
         "actions": [{"roll": 2}, {"move": 3}]}));
     assert_eq!(out["phase"], "over");
     assert_eq!(out["places"], json!({"red": 1, "green": 2}));
+}
+
+/// Random games of every preset played by the library and by the script
+/// give the same position and as many events.
+#[test]
+fn scripts_play_through_the_same_reducer_as_the_library() {
+    let sets: [&[Seat]; 3] = [&Seat::ALL[..2], &[Seat::ALL[0], Seat::ALL[2], Seat::ALL[3]], &Seat::ALL];
+    for preset in Preset::ALL {
+        let rules = preset.rules();
+        for (n, players) in sets.iter().enumerate() {
+            let seed = 1000 * n as u64 + preset as u64;
+            let mut rng = Dice64(seed);
+            let set: SeatSet = players.iter().copied().collect();
+            let mut game = Game::new(rules, set, players[0]).expect("a new game");
+            let mut actions = Vec::new();
+            let mut events = 0;
+            let length = 50 + rng.below(3000);
+            while actions.len() < length {
+                let Some(action) = random_legal(&game, &mut rng) else { break };
+                actions.push(match action {
+                    Action::Roll { face, .. } => json!({"roll": face}),
+                    Action::Move { pawn, .. } => json!({"move": pawn}),
+                    Action::Challenge { opponent, .. } => {
+                        json!({"challenge": rules.colour_of(opponent).name()})
+                    }
+                    Action::Mark { cell, .. } => json!({"mark": cell}),
+                });
+                let (next, happened) = game.apply(action).expect("a legal action");
+                events += happened.len();
+                game = next;
+            }
+            let seats: Vec<&str> = players.iter().map(|&s| rules.colour_of(s).name()).collect();
+            let out = ok(&json!({"preset": preset.name(), "seats": seats, "actions": actions}));
+            let mut pawns = Map::new();
+            let mut places = Map::new();
+            for &seat in players.iter() {
+                let colour = rules.colour_of(seat).name().to_string();
+                pawns.insert(colour.clone(), json!(game.pawns(seat)));
+                if let Some(place) = game.place(seat) {
+                    places.insert(colour, json!(place));
+                }
+            }
+            let context = format!("{preset} with {seats:?}, {} actions", actions.len());
+            assert_eq!(out["pawns"], Value::Object(pawns), "{context}");
+            assert_eq!(out["places"], Value::Object(places), "{context}");
+            assert_eq!(out["phase"], game.phase().name(), "{context}");
+            assert_eq!(out["turn"], rules.colour_of(game.turn()).name(), "{context}");
+            assert_eq!(out["events"].as_array().map(Vec::len), Some(events), "{context}");
+        }
+    }
 }
