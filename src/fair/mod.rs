@@ -51,6 +51,8 @@ pub use genesis::{Commitment, Genesis, GenesisError, PROTOCOL_VERSION, SignedGen
 pub use hash::{Digest, state_hash, tagged};
 pub use log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
 pub use proof::{At, Evidence, Invalid, Proof, ProofError, ProofFileError, Valid};
-pub use roll::{Reveal, RevealError, RollError, SignedReveal, die_face, roll_seed};
+pub use roll::{
+    DRAW_ROLLER, Reveal, RevealError, RollError, SignedReveal, die_face, roll_seed, roll_seed_by,
+};
 pub use sign::{Context, Identity, PublicKey, Signature, SignatureError, Verifier};
 pub use snapshot::{SignedSnapshot, Snapshot, SnapshotError, SnapshotVerdict};

@@ -44,6 +44,22 @@ pub fn roll_seed(
     if !active.contains(roller) {
         return Err(RollError::RollerNotActive(roller));
     }
+    roll_seed_by(game_id, k, u8::from(roller), active, reveals)
+}
+
+/// The roller byte of the first-player draw, which no seat rolls.
+pub const DRAW_ROLLER: u8 = 0xff;
+
+/// [`roll_seed`] with the roller as a byte that need not contribute a link:
+/// the first-player draw ([`DRAW_ROLLER`]), or a seat whose peer is away
+/// while a stand-in rolls for it.
+pub fn roll_seed_by(
+    game_id: &Digest,
+    k: u32,
+    roller: u8,
+    active: SeatSet,
+    reveals: &[Option<Digest>; 4],
+) -> Result<Digest, RollError> {
     let mut links: Vec<&[u8]> = Vec::with_capacity(4);
     for (seat, reveal) in Seat::ALL.into_iter().zip(reveals) {
         match (active.contains(seat), reveal) {
@@ -54,7 +70,7 @@ pub fn roll_seed(
         }
     }
     let k = k.to_be_bytes();
-    let head = [u8::from(roller), active.bits()];
+    let head = [roller, active.bits()];
     let mut parts: Vec<&[u8]> = vec![game_id.as_bytes(), &k, &head];
     parts.extend(links);
     Ok(tagged(TAG_ROLL, &parts))

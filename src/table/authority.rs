@@ -8,7 +8,12 @@ use super::record::{By, CloseReason, Control, Link, Participant, PauseReason, Re
 use super::state::{DRAW_ROLLER, TableError, TableState};
 use crate::bots::Bot;
 use crate::fair;
-use crate::rules::{Action, FirstPlayer, Game, Phase, Rules, Seat, SeatSet};
+use crate::fair::{
+    Commitment, Genesis, Identity, PROTOCOL_VERSION, Proof, Signature, SignedEntry, SignedGenesis, SignedSnapshot,
+    Snapshot, VerifiedGenesis,
+};
+use crate::fair::log::Body;
+use crate::rules::{Action, FirstPlayer, Phase, Rules, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -57,6 +62,8 @@ pub enum Input {
         seat: Seat,
         act: Act,
     },
+    /// A peer's signature of the genesis for a seat it holds.
+    GenesisSigned { from: Participant, seat: Seat, sig: Signature },
     /// A peer's dice link for roll `k` of a seat it holds.
     Reveal {
         from: Participant,
@@ -129,35 +136,9 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-/// The record of how a game was set up, bound into every roll through its
-/// id. Every replica starts from it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Genesis {
-    pub nonce: Link,
-    pub rules: Rules,
-    pub players: SeatSet,
-    pub seats: [Control; 4],
-    /// Each player's chain anchor (zeros for empty seats).
-    pub anchors: [Link; 4],
-    pub chain_len: u32,
-}
-
-impl Genesis {
-    pub fn game_id(&self) -> Link {
-        fair::tagged("ludo-p2p/v1/game", &[&postcard::to_allocvec(self).unwrap_or_default()])
-    }
-
-    /// The state every replica starts from.
-    pub fn state(&self) -> Result<TableState, TableError> {
-        let first = self.players.iter().next().unwrap_or(Seat::ALL[0]);
-        let game = Game::new(self.rules, self.players, first).map_err(TableError::Position)?;
-        Ok(TableState::genesis(self.game_id(), self.nonce, game, self.seats, self.anchors, self.chain_len))
-    }
-}
-
 /// The game nonce a table set up with `entropy` binds every chain to: the
 /// host announces it so that peers can build their chains and send anchors.
-pub fn game_nonce(entropy: &Link) -> Link {
+pub fn game_nonce(entropy: &[u8; 32]) -> Link {
     fair::tagged("ludopia/table/nonce", &[entropy])
 }
 
@@ -171,10 +152,15 @@ struct Press {
 /// The authority over one game.
 pub struct Table {
     config: TableConfig,
-    genesis: Genesis,
-    entropy: Link,
+    /// The key that signs the log: the host seat's.
+    identity: Identity,
+    genesis: SignedGenesis,
+    /// Set once every seat has signed the genesis; nothing is played before.
+    verified: Option<VerifiedGenesis>,
+    entropy: [u8; 32],
     state: TableState,
     records: Vec<Record>,
+    entries: Vec<SignedEntry<Record>>,
     /// Chains whose secrets this table holds (bots and this computer's persons).
     chains: [Option<Chain>; 4],
     /// Links peers revealed for the pending roll.
@@ -191,13 +177,18 @@ pub struct Table {
 }
 
 impl Table {
-    /// Sets up a game. `entropy` (fresh random bytes, from the driver) seeds
-    /// the game nonce and the chains this table holds; `remote_anchors` are
-    /// the anchors peers committed to for the seats they hold.
+    /// Sets up a game. `identity` is the host's key: it signs the log and
+    /// the genesis for the host's seat. `entropy` (fresh random bytes from
+    /// the driver) seeds the game nonce, the chains this table holds and the
+    /// keys of its other seats (bots, more persons on this computer).
+    /// `remote` holds the commitments (key and chain anchor) of the seats
+    /// peers hold; they sign the genesis with [`Input::GenesisSigned`], and
+    /// the game starts once every signature is in.
     pub fn new(
         config: TableConfig,
-        entropy: Link,
-        remote_anchors: [Option<Link>; 4],
+        identity: Identity,
+        entropy: [u8; 32],
+        remote: [Option<Commitment>; 4],
         now: Millis,
     ) -> Result<Table, Refusal> {
         config.rules.validate().map_err(|e| Refusal::Setup(e.to_string()))?;
@@ -208,33 +199,57 @@ impl Table {
         }
         // "At least one a person" is the lobby's rule for people's games;
         // simulations and headless hosts seat bots only.
+        let is_local = |s: Seat| config.seats[s.index()].owner().is_none_or(|o| o == config.host);
+        // The host signs for its own person's seat, else for one of its bots'.
+        let host_seat = players
+            .iter()
+            .find(|&s| config.seats[s.index()].owner() == Some(config.host))
+            .or_else(|| players.iter().find(|&s| is_local(s)))
+            .ok_or_else(|| Refusal::Setup("the host holds no seat to sign the log with".into()))?;
         let nonce = game_nonce(&entropy);
         let mut chains: [Option<Chain>; 4] = Default::default();
-        let mut anchors = [[0u8; 32]; 4];
+        let mut seat_keys: [Option<Identity>; 4] = Default::default();
+        let mut commitments: [Option<Commitment>; 4] = [None; 4];
         for seat in players.iter() {
-            let remote = config.seats[seat.index()].owner().is_some_and(|o| o != config.host);
-            match (remote, remote_anchors[seat.index()]) {
-                (true, Some(anchor)) => anchors[seat.index()] = anchor,
-                (true, None) => {
-                    return Err(Refusal::Setup(format!("no dice anchor from the peer at {seat}")));
-                }
-                (false, _) => {
-                    let secret = fair::tagged("ludopia/table/secret", &[&entropy, &[u8::from(seat)]]);
-                    let chain = Chain::new(&nonce, seat, &secret, config.chain_len);
-                    anchors[seat.index()] = chain.anchor();
-                    chains[seat.index()] = Some(chain);
-                }
+            let i = seat.index();
+            if is_local(seat) {
+                let secret = fair::tagged("ludopia/table/secret", &[&entropy, &[u8::from(seat)]]);
+                let chain = Chain::new(nonce, seat, &secret.0, config.chain_len);
+                let key = if seat == host_seat {
+                    None
+                } else {
+                    let key = fair::tagged("ludopia/table/seat-key", &[&entropy, &[u8::from(seat)]]);
+                    Some(Identity::from_secret(&key.0))
+                };
+                let public = key.as_ref().map_or_else(|| identity.public_key(), Identity::public_key);
+                commitments[i] = Some(Commitment { key: public, anchor: chain.anchor() });
+                chains[i] = Some(chain);
+                seat_keys[i] = key;
+            } else {
+                commitments[i] = Some(
+                    remote[i].ok_or_else(|| Refusal::Setup(format!("no key and dice anchor from the peer at {seat}")))?,
+                );
             }
         }
         let genesis = Genesis {
-            nonce,
+            protocol: PROTOCOL_VERSION,
+            game_nonce: nonce,
             rules: config.rules,
             players,
-            seats: config.seats,
-            anchors,
+            seats: commitments,
+            host: host_seat,
             chain_len: config.chain_len,
         };
-        let state = genesis.state().map_err(Refusal::Rules)?;
+        genesis.check().map_err(|e| Refusal::Setup(e.to_string()))?;
+        let mut signed = SignedGenesis::new(&genesis);
+        for seat in players.iter().filter(|&s| is_local(s)) {
+            let sig = match &seat_keys[seat.index()] {
+                Some(key) => signed.sign(key),
+                None => signed.sign(&identity),
+            };
+            signed.add(seat, sig);
+        }
+        let state = TableState::genesis(&genesis, signed.game_id()).map_err(Refusal::Rules)?;
         // Everyone who sat down is here as the game starts.
         let mut connected: Vec<Participant> = config.seats.iter().filter_map(Control::owner).collect();
         connected.push(config.host);
@@ -242,10 +257,13 @@ impl Table {
         connected.dedup();
         let mut table = Table {
             config,
-            genesis,
+            identity,
+            genesis: signed,
+            verified: None,
             entropy,
             state,
             records: Vec::new(),
+            entries: Vec::new(),
             chains,
             reveals: [None; 4],
             press: Some(Press { by: By::Bot, at: now }),
@@ -256,12 +274,19 @@ impl Table {
             reservations: [None; 4],
             spectators: Vec::new(),
         };
+        table.verified = table.genesis.verify().ok();
         table.advance(now);
         Ok(table)
     }
 
-    pub fn genesis(&self) -> &Genesis {
+    /// The genesis, with the signatures collected so far.
+    pub fn genesis(&self) -> &SignedGenesis {
         &self.genesis
+    }
+
+    /// Whether every seat has signed the genesis (the game may begin).
+    pub fn is_sealed(&self) -> bool {
+        self.verified.is_some()
     }
 
     pub fn state(&self) -> &TableState {
@@ -275,6 +300,24 @@ impl Table {
     /// Every record so far, in order.
     pub fn records(&self) -> &[Record] {
         &self.records
+    }
+
+    /// The signed log: entry `n` (from 1) is `entries()[n - 1]`.
+    pub fn entries(&self) -> &[SignedEntry<Record>] {
+        &self.entries
+    }
+
+    /// The whole game so far as a proof anyone can verify offline.
+    pub fn proof(&self) -> Proof<Record> {
+        Proof { genesis: self.genesis.clone(), entries: self.entries.clone(), reveals: Vec::new(), evidence: Vec::new() }
+    }
+
+    /// The host-signed snapshot of the current state, for a spectator or a
+    /// guest who joins late: it starts there and verifies forward.
+    pub fn snapshot(&self) -> SignedSnapshot<TableState> {
+        let after = self.entries.last().map_or(self.state.game_id, SignedEntry::hash);
+        let snapshot = Snapshot { game_id: self.state.game_id, version: self.entries.len() as u64, after, state: self.state };
+        SignedSnapshot::sign(&self.identity, &snapshot)
     }
 
     pub fn spectators(&self) -> &[Participant] {
@@ -291,6 +334,7 @@ impl Table {
         let before = self.records.len();
         match input {
             Input::Intent { from, seat, act } => self.intent(now, from, seat, act)?,
+            Input::GenesisSigned { from, seat, sig } => self.genesis_signed(from, seat, sig)?,
             Input::Reveal { from, seat, k, link } => self.reveal(from, seat, k, link)?,
             Input::Connected(who) => self.connected(now, who),
             Input::Disconnected(who) => {
@@ -374,6 +418,23 @@ impl Table {
         Ok(())
     }
 
+    fn genesis_signed(&mut self, from: Participant, seat: Seat, sig: Signature) -> Result<(), Refusal> {
+        if self.config.seats[seat.index()].owner() != Some(from) || self.chains[seat.index()].is_some() {
+            return Err(Refusal::NotYourSeat(seat));
+        }
+        let mut signed = self.genesis.clone();
+        signed.add(seat, sig);
+        // Only a signature that verifies is kept.
+        let key = self.genesis.genesis.decode().ok().and_then(|g| g.seat(seat).map(|c| c.key));
+        key.ok_or(Refusal::NotYourSeat(seat))?
+            .verifier()
+            .and_then(|v| v.verify_hash(fair::Context::Genesis, &self.genesis.game_id(), &sig))
+            .map_err(|e| Refusal::Setup(format!("the genesis signature for {seat}: {e}")))?;
+        self.genesis = signed;
+        self.verified = self.genesis.verify().ok();
+        Ok(())
+    }
+
     fn reveal(&mut self, from: Participant, seat: Seat, k: u32, link: Link) -> Result<(), Refusal> {
         if self.state.control[seat.index()].owner() != Some(from) || self.chains[seat.index()].is_some() {
             return Err(Refusal::NotYourSeat(seat));
@@ -433,13 +494,9 @@ impl Table {
     /// The next game with the same group: persons keep their seats (or take
     /// them back), reservations are honoured. Only the host, once the game
     /// is over or the table closed.
-    pub fn rematch(
-        &self,
-        who: Participant,
-        entropy: Link,
-        remote_anchors: [Option<Link>; 4],
-        now: Millis,
-    ) -> Result<Table, Refusal> {
+    /// The set-up of the next game with the same group, for [`Table::new`]
+    /// (peers send fresh commitments for its new nonce).
+    pub fn rematch(&self, who: Participant) -> Result<TableConfig, Refusal> {
         self.check_host(who)?;
         if !self.state.game.is_over() && self.state.closed.is_none() {
             return Err(Refusal::Setup("the game is still on".into()));
@@ -453,7 +510,7 @@ impl Table {
                 (None, control) => control,
             };
         }
-        Table::new(config, entropy, remote_anchors, now)
+        Ok(config)
     }
 
     /// The next time something happens by itself (a bot, a timer), if any.
@@ -487,6 +544,12 @@ impl Table {
     fn record(&mut self, now: Millis, record: Record) {
         match self.state.apply(&record) {
             Ok((next, _)) => {
+                let (seq, prev) = match self.entries.last() {
+                    Some(last) => (self.entries.len() as u64 + 1, last.hash()),
+                    None => (1, self.state.game_id),
+                };
+                let body = Body { game_id: self.state.game_id, seq, prev, content: record, state_hash: next.hash() };
+                self.entries.push(SignedEntry::sign(&self.identity, &body));
                 self.state = next;
                 self.records.push(record);
                 // Every change starts the wait for the next decision afresh.
@@ -503,6 +566,10 @@ impl Table {
     /// Plays everything that is due at `now`: drops, pauses, bots, timers.
     fn advance(&mut self, now: Millis) {
         let timing = self.config.timing;
+        if self.verified.is_none() {
+            // Waiting for the peers' genesis signatures.
+            return;
+        }
         loop {
             if self.state.closed.is_some() {
                 return;
@@ -597,7 +664,7 @@ impl Table {
     fn decision_seed(&self, seat: Seat) -> u64 {
         let n = self.records.len() as u64;
         let h = fair::tagged("ludopia/table/bot", &[&self.entropy, &[u8::from(seat)], &n.to_be_bytes()]);
-        u64::from_be_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]])
+        u64::from_be_bytes([h.0[0], h.0[1], h.0[2], h.0[3], h.0[4], h.0[5], h.0[6], h.0[7]])
     }
 
     /// Rolls the pressed roll (or the first-player draw) once the links are
@@ -611,7 +678,7 @@ impl Table {
             let Some(first) = self.state.game.players().iter().next() else {
                 return false;
             };
-            self.record(now, Record::Start { first, draw: None });
+            self.record(now, Record::Start { seats: self.config.seats, first, draw: None });
             return true;
         }
         let k = self.state.next_roll;
@@ -647,21 +714,24 @@ impl Table {
             }
         }
         let proof = RollProof { k, mask, links };
-        let flat: Vec<Link> = links.iter().flatten().copied().collect();
         if !self.state.started {
             let players = self.state.game.players();
-            let seed = dice::seed(&self.state.game_id, k, DRAW_ROLLER, mask, &flat);
+            let Some(seed) = dice::seed(&self.state.game_id, k, DRAW_ROLLER, mask, &links) else {
+                return false;
+            };
             let index = dice::pick(&seed, players.len() as u8);
             let Some(first) = players.iter().nth(usize::from(index)) else {
                 return false;
             };
-            self.record(now, Record::Start { first, draw: Some(proof) });
+            self.record(now, Record::Start { seats: self.config.seats, first, draw: Some(proof) });
             return true;
         }
         let Some((seat, _)) = self.state.to_act() else {
             return false;
         };
-        let seed = dice::seed(&self.state.game_id, k, u8::from(seat), mask, &flat);
+        let Some(seed) = dice::seed(&self.state.game_id, k, u8::from(seat), mask, &links) else {
+            return false;
+        };
         let face = dice::face(&seed);
         let by = if matches!(self.state.control[seat.index()], Control::Person { .. }) && press.by == By::Bot
         {

@@ -1,12 +1,16 @@
-//! The table's use of the fair dice: local chains, roll seeds, faces.
+//! The table's use of the fair dice: roll seeds and faces from the seats'
+//! links, the first-player draw, and checking a link against a chain head
+//! that may be several rolls old (a peer that was away skips rolls).
 
 use super::record::Link;
-use crate::fair;
+use crate::fair::{self, chain};
 use crate::rules::{Seat, SeatSet};
 
-/// The roll seed of roll `k` from the contributing seats' links, in seat order.
-pub fn seed(game_id: &Link, k: u32, roller: u8, mask: SeatSet, links: &[Link]) -> Link {
-    fair::roll_seed(game_id, k, roller, mask.bits(), links)
+pub use crate::fair::Chain;
+
+/// The roll seed of roll `k` from the contributing seats' links.
+pub fn seed(game_id: &Link, k: u32, roller: u8, mask: SeatSet, links: &[Option<Link>; 4]) -> Option<Link> {
+    fair::roll_seed_by(game_id, k, roller, mask, links).ok()
 }
 
 pub fn face(seed: &Link) -> u8 {
@@ -19,12 +23,11 @@ pub fn pick(seed: &Link, n: u8) -> u8 {
     let limit = 256 - 256 % u16::from(n);
     let mut ctr = 0u32;
     loop {
-        for b in fair::tagged("ludo-p2p/v1/draw", &[seed, &ctr.to_be_bytes()]) {
-            if u16::from(b) < limit {
-                return b % n;
-            }
+        let block = fair::tagged("ludo-p2p/v1/draw", &[seed.as_bytes(), &ctr.to_be_bytes()]);
+        if let Some(b) = block.0.into_iter().find(|&b| u16::from(b) < limit) {
+            return b % n;
         }
-        ctr += 1;
+        ctr = ctr.wrapping_add(1);
     }
 }
 
@@ -35,32 +38,7 @@ pub fn link_follows(nonce: &Link, seat: Seat, k: u32, link: &Link, index: u32, h
     }
     let mut e = *link;
     for j in (index + 1..=k).rev() {
-        e = fair::chain_step(nonce, u8::from(seat), j, &e);
+        e = chain::step(nonce, seat, j, &e);
     }
     e == *head
-}
-
-/// A seat's whole chain, held by the table that holds its secret.
-#[derive(Clone, Debug)]
-pub struct Chain {
-    elements: Vec<Link>,
-}
-
-impl Chain {
-    pub fn new(nonce: &Link, seat: Seat, secret: &Link, len: u32) -> Chain {
-        let mut elements = vec![*secret; len as usize + 1];
-        for j in (1..=len as usize).rev() {
-            elements[j - 1] = fair::chain_step(nonce, u8::from(seat), j as u32, &elements[j]);
-        }
-        Chain { elements }
-    }
-
-    pub fn anchor(&self) -> Link {
-        self.elements[0]
-    }
-
-    /// Element `k`, revealed for roll `k`.
-    pub fn link(&self, k: u32) -> Option<Link> {
-        self.elements.get(k as usize).copied()
-    }
 }

@@ -6,7 +6,7 @@ use crate::rules::{Action, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// One element of a seat's dice hash chain.
-pub type Link = [u8; 32];
+pub type Link = crate::fair::Digest;
 
 /// A computer or peer known to the table. The host's own computer is
 /// [`Participant::LOCAL`]; several persons may share one (hot-seat).
@@ -91,9 +91,10 @@ pub enum CloseReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Record {
-    /// The game begins with `first` to act, drawn with the dice when the
-    /// rules draw the first player.
+    /// The game begins: who holds each seat, and `first` to act, drawn with
+    /// the dice when the rules draw the first player.
     Start {
+        seats: [Control; 4],
         first: Seat,
         draw: Option<RollProof>,
     },

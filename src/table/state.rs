@@ -5,6 +5,7 @@
 
 use super::dice;
 use super::record::{By, CloseReason, Control, Link, PauseReason, Record, RollProof};
+use crate::fair::{self, Genesis, canonical};
 use crate::rules::{Action, Events, FirstPlayer, Game, Illegal, PositionError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -57,7 +58,11 @@ pub enum TableError {
     BadControlChange {
         seat: Seat,
     },
+    /// The seats at the start do not match the genesis's players.
+    BadSeats,
     Position(PositionError),
+    /// The entry's state hash is not the hash of the state it leads to.
+    StateHash,
 }
 
 impl fmt::Display for TableError {
@@ -84,6 +89,8 @@ impl fmt::Display for TableError {
                 write!(f, "{seat} cannot change hands that way")
             }
             TableError::Position(e) => write!(f, "bad position: {e}"),
+            TableError::BadSeats => f.write_str("the seats do not match the genesis's players"),
+            TableError::StateHash => f.write_str("the state hash does not match the state the entry leads to"),
         }
     }
 }
@@ -97,30 +104,33 @@ impl From<Illegal> for TableError {
 }
 
 /// The `roller` byte of the first-player draw in the roll seed (seats are 0..=3).
-pub const DRAW_ROLLER: u8 = 0xff;
+pub use crate::fair::DRAW_ROLLER;
 
 impl TableState {
-    /// The state right after the genesis: nothing played, anchors as heads.
-    pub fn genesis(
-        game_id: Link,
-        nonce: Link,
-        game: Game,
-        control: [Control; 4],
-        anchors: [Link; 4],
-        chain_len: u32,
-    ) -> TableState {
-        TableState {
+    /// The state right after the genesis: nothing played, the anchors as
+    /// chain heads; the seats are taken by the start record.
+    pub fn genesis(genesis: &Genesis, game_id: Link) -> Result<TableState, TableError> {
+        let players = genesis.players;
+        let first = players.iter().next().unwrap_or(Seat::ALL[0]);
+        let game = Game::new(genesis.rules, players, first).map_err(TableError::Position)?;
+        let anchor = |s: Seat| genesis.seat(s).map(|c| c.anchor).unwrap_or_default();
+        Ok(TableState {
             game_id,
-            nonce,
+            nonce: genesis.game_nonce,
             game,
             started: false,
-            control,
+            control: [Control::Empty; 4],
             paused: None,
             closed: None,
             next_roll: 1,
-            heads: anchors.map(|a| (0, a)),
-            chain_len,
-        }
+            heads: Seat::ALL.map(|s| (0, anchor(s))),
+            chain_len: genesis.chain_len,
+        })
+    }
+
+    /// `H_state` of the canonical bytes: what every log entry names.
+    pub fn hash(&self) -> Link {
+        fair::state_hash(&canonical::encode(self))
     }
 
     /// Applies one record: the next state and the game's events, or why the
@@ -132,11 +142,15 @@ impl TableState {
             return Err(TableError::Closed);
         }
         match *record {
-            Record::Start { first, draw } => {
+            Record::Start { seats, first, draw } => {
                 if next.started {
                     return Err(TableError::AlreadyStarted);
                 }
                 let players = next.game.players();
+                if Seat::ALL.iter().any(|s| players.contains(*s) == (seats[s.index()] == Control::Empty)) {
+                    return Err(TableError::BadSeats);
+                }
+                next.control = seats;
                 let drawn = match (next.game.rules().first_player, draw) {
                     (FirstPlayer::Random, Some(proof)) => {
                         let seed = next.check_proof(&proof, DRAW_ROLLER)?;
@@ -232,7 +246,6 @@ impl TableState {
         if proof.mask.is_empty() || proof.mask.iter().any(|s| !players.contains(s)) {
             return Err(TableError::BadProof("the contributing seats must be players".into()));
         }
-        let mut links = arrayvec::ArrayVec::<Link, 4>::new();
         for seat in Seat::ALL {
             match (proof.mask.contains(seat), proof.links[seat.index()]) {
                 (true, Some(link)) => {
@@ -241,7 +254,6 @@ impl TableState {
                         return Err(TableError::BadProof(format!("{seat}'s link does not follow its chain")));
                     }
                     self.heads[seat.index()] = (k, link);
-                    links.push(link);
                 }
                 (false, None) => {}
                 _ => {
@@ -250,7 +262,8 @@ impl TableState {
             }
         }
         self.next_roll += 1;
-        Ok(dice::seed(&self.game_id, k, roller, proof.mask, &links))
+        dice::seed(&self.game_id, k, roller, proof.mask, &proof.links)
+            .ok_or_else(|| TableError::BadProof("the links do not match the mask".into()))
     }
 
     /// Who holds the seat that the game waits for.
