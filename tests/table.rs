@@ -3,12 +3,12 @@
 //! and replicas rebuilt from the log alone.
 
 use ludopia::bots::Strategy;
+use ludopia::fair::{Commitment, Identity};
 use ludopia::rules::{Phase, Preset, Rules, Seat};
 use ludopia::table::TableState;
-use ludopia::fair::{Commitment, Identity};
 use ludopia::table::{
-    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table, TableConfig,
-    Timing, dice::Chain,
+    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
+    TableConfig, Timing, dice::Chain,
 };
 
 const LOCAL: Participant = Participant::LOCAL;
@@ -411,7 +411,8 @@ fn the_first_player_is_drawn_with_the_dice_and_replicas_check_the_draw() {
 fn the_state_reducer_rejects_a_forged_roll_a_wrong_first_player_and_a_hand_that_does_not_fit() {
     let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
     let mut table =
-        open_table(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(13), [None; 4], 0).unwrap();
+        open_table(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(13), [None; 4], 0)
+            .unwrap();
     table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
     let records = table.records().to_vec();
     let replica = Replica::new(table.genesis()).unwrap();
@@ -447,7 +448,8 @@ fn a_replica_catches_a_host_that_signs_a_lie_tampered_bytes_replays_and_equivoca
     use ludopia::fair::{AppendError, SignedEntry};
     let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Empty, Control::Empty];
     let mut table =
-        open_table(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(14), [None; 4], 0).unwrap();
+        open_table(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(14), [None; 4], 0)
+            .unwrap();
     table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
     let entries = table.entries().to_vec();
     let roll = table.records().iter().position(|r| matches!(r, Record::Roll { .. })).unwrap();
@@ -488,7 +490,8 @@ fn a_replica_catches_a_host_that_signs_a_lie_tampered_bytes_replays_and_equivoca
 fn a_late_joiner_starts_from_a_signed_snapshot_and_verifies_forward() {
     let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Bot(Strategy::Easy), Control::Empty];
     let mut table =
-        open_table(config(seat0_first(Preset::Plaza), seats, Timing::PEOPLE), entropy(15), [None; 4], 0).unwrap();
+        open_table(config(seat0_first(Preset::Plaza), seats, Timing::PEOPLE), entropy(15), [None; 4], 0)
+            .unwrap();
     let mut now = 0;
     for _ in 0..3 {
         now = play_person_turn(&mut table, now, LOCAL, seat(0));

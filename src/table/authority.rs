@@ -8,14 +8,18 @@ use super::record::{By, CloseReason, Control, Link, Participant, PauseReason, Re
 use super::state::{DRAW_ROLLER, TableError, TableState};
 use crate::bots::Bot;
 use crate::fair;
-use crate::fair::{
-    Commitment, Genesis, Identity, PROTOCOL_VERSION, Proof, Signature, SignedEntry, SignedGenesis, SignedSnapshot,
-    Snapshot, VerifiedGenesis,
-};
 use crate::fair::log::Body;
+use crate::fair::{
+    Commitment, Genesis, Identity, PROTOCOL_VERSION, Proof, Signature, SignedEntry, SignedGenesis,
+    SignedSnapshot, Snapshot, VerifiedGenesis,
+};
 use crate::rules::{Action, FirstPlayer, Phase, Rules, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// Rolls each seat's dice chain gives: far more than the longest game
+/// (a 4-player game takes a few hundred rolls).
+pub const CHAIN_LEN: u32 = 8192;
 
 /// Milliseconds on the driver's clock.
 pub type Millis = u64;
@@ -63,7 +67,11 @@ pub enum Input {
         act: Act,
     },
     /// A peer's signature of the genesis for a seat it holds.
-    GenesisSigned { from: Participant, seat: Seat, sig: Signature },
+    GenesisSigned {
+        from: Participant,
+        seat: Seat,
+        sig: Signature,
+    },
     /// A peer's dice link for roll `k` of a seat it holds.
     Reveal {
         from: Participant,
@@ -226,9 +234,9 @@ impl Table {
                 chains[i] = Some(chain);
                 seat_keys[i] = key;
             } else {
-                commitments[i] = Some(
-                    remote[i].ok_or_else(|| Refusal::Setup(format!("no key and dice anchor from the peer at {seat}")))?,
-                );
+                commitments[i] = Some(remote[i].ok_or_else(|| {
+                    Refusal::Setup(format!("no key and dice anchor from the peer at {seat}"))
+                })?);
             }
         }
         let genesis = Genesis {
@@ -309,14 +317,24 @@ impl Table {
 
     /// The whole game so far as a proof anyone can verify offline.
     pub fn proof(&self) -> Proof<Record> {
-        Proof { genesis: self.genesis.clone(), entries: self.entries.clone(), reveals: Vec::new(), evidence: Vec::new() }
+        Proof {
+            genesis: self.genesis.clone(),
+            entries: self.entries.clone(),
+            reveals: Vec::new(),
+            evidence: Vec::new(),
+        }
     }
 
     /// The host-signed snapshot of the current state, for a spectator or a
     /// guest who joins late: it starts there and verifies forward.
     pub fn snapshot(&self) -> SignedSnapshot<TableState> {
         let after = self.entries.last().map_or(self.state.game_id, SignedEntry::hash);
-        let snapshot = Snapshot { game_id: self.state.game_id, version: self.entries.len() as u64, after, state: self.state };
+        let snapshot = Snapshot {
+            game_id: self.state.game_id,
+            version: self.entries.len() as u64,
+            after,
+            state: self.state,
+        };
         SignedSnapshot::sign(&self.identity, &snapshot)
     }
 
@@ -548,7 +566,8 @@ impl Table {
                     Some(last) => (self.entries.len() as u64 + 1, last.hash()),
                     None => (1, self.state.game_id),
                 };
-                let body = Body { game_id: self.state.game_id, seq, prev, content: record, state_hash: next.hash() };
+                let body =
+                    Body { game_id: self.state.game_id, seq, prev, content: record, state_hash: next.hash() };
                 self.entries.push(SignedEntry::sign(&self.identity, &body));
                 self.state = next;
                 self.records.push(record);

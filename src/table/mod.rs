@@ -9,8 +9,8 @@ mod record;
 mod replica;
 mod state;
 
-pub use authority::{Act, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
+pub use authority::{Act, CHAIN_LEN, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
 pub use lobby::Lobby;
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
-pub use replica::{EntryRefused, Replica, check_transition};
+pub use replica::{EntryRefused, Replica, check_transition, verify_proof};
 pub use state::{DRAW_ROLLER, TableError, TableState};

@@ -9,8 +9,8 @@ use super::record::Record;
 use super::state::{TableError, TableState};
 use crate::fair::log::Body;
 use crate::fair::{
-    AppendError, Digest, GenesisError, LogVerifier, Proof, SignedEntry, SignedGenesis, SignedSnapshot,
-    SnapshotError, SnapshotVerdict, VerifiedGenesis,
+    AppendError, At, Digest, GenesisError, Invalid, LogVerifier, Proof, ProofError, SignedEntry,
+    SignedGenesis, SignedSnapshot, SnapshotError, SnapshotVerdict, Valid, VerifiedGenesis,
 };
 use crate::rules::Events;
 
@@ -90,6 +90,32 @@ impl Replica {
 
     /// The game as verified so far, as a proof file.
     pub fn proof(&self, genesis: &SignedGenesis) -> Proof<Record> {
-        Proof { genesis: genesis.clone(), entries: self.log.entries().to_vec(), reveals: Vec::new(), evidence: Vec::new() }
+        Proof {
+            genesis: genesis.clone(),
+            entries: self.log.entries().to_vec(),
+            reveals: Vec::new(),
+            evidence: Vec::new(),
+        }
+    }
+}
+
+/// Checks a whole proof offline: the genesis and its signatures, every
+/// entry's signature, chain and transition. The verdict, and the state the
+/// valid log leads to.
+pub fn verify_proof(proof: &Proof<Record>) -> Result<(Valid, TableState), Invalid<TableError>> {
+    let mut last: Option<TableState> = None;
+    let valid = proof.verify(|genesis| {
+        let mut state = TableState::genesis(genesis.genesis(), genesis.game_id())?;
+        last = Some(state);
+        let last = &mut last;
+        Ok(move |body: &Body<Record>| {
+            state = check_transition(&state, body)?.0;
+            *last = Some(state);
+            Ok(())
+        })
+    })?;
+    match last {
+        Some(state) => Ok((valid, state)),
+        None => Err(Invalid { at: At::Genesis, reason: ProofError::Setup(TableError::NotStarted) }),
     }
 }

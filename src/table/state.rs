@@ -90,7 +90,9 @@ impl fmt::Display for TableError {
             }
             TableError::Position(e) => write!(f, "bad position: {e}"),
             TableError::BadSeats => f.write_str("the seats do not match the genesis's players"),
-            TableError::StateHash => f.write_str("the state hash does not match the state the entry leads to"),
+            TableError::StateHash => {
+                f.write_str("the state hash does not match the state the entry leads to")
+            }
         }
     }
 }
