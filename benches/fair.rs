@@ -25,9 +25,7 @@ fn read_and_verify(bytes: &[u8]) {
 
 fn wall(c: &mut Criterion) {
     let bytes = support::Game::new(1000).proof.to_postcard();
-    c.bench_function("read and verify a 1000-entry proof (wall)", |b| {
-        b.iter(|| read_and_verify(&bytes))
-    });
+    c.bench_function("read and verify a 1000-entry proof (wall)", |b| b.iter(|| read_and_verify(&bytes)));
 }
 
 fn cpu(c: &mut Criterion<ThreadCpu>) {
@@ -45,8 +43,7 @@ fn cpu(c: &mut Criterion<ThreadCpu>) {
     c.bench_function("1000 strict entry signatures (thread CPU)", |b| {
         b.iter(|| {
             for entry in &game.proof.entries {
-                let checked =
-                    host.verify(Context::Entry, black_box(entry.body.bytes()), &entry.sig);
+                let checked = host.verify(Context::Entry, black_box(entry.body.bytes()), &entry.sig);
                 assert!(checked.is_ok());
             }
         })

@@ -4,6 +4,7 @@
 //! The parts follow `DESIGN.md`: [`rules`] is the pure game; [`fair`] the
 //! verifiable dice and the signed game log.
 
+pub mod bots;
 pub mod cli;
 pub mod fair;
 pub mod rules;

@@ -7,10 +7,10 @@ mod fair_support;
 use fair_support::{Game, Replica, Roll, State, verify};
 use ludopia::fair::canonical::encode;
 use ludopia::fair::{
-    AppendError, At, Body, Canonical, Chain, Digest, EntryError, Equivocation, Evidence,
-    EvidenceError, GenesisError, LogVerifier, Proof, ProofError, ProofFileError, PublicKey, Reveal,
-    RevealError, SignatureError, SignedEntry, SignedGenesis, SignedReveal, SignedSnapshot,
-    Snapshot, SnapshotError, SnapshotVerdict, die_face, roll_seed, state_hash, tagged,
+    AppendError, At, Body, Canonical, Chain, Digest, EntryError, Equivocation, Evidence, EvidenceError,
+    GenesisError, LogVerifier, Proof, ProofError, ProofFileError, PublicKey, Reveal, RevealError,
+    SignatureError, SignedEntry, SignedGenesis, SignedReveal, SignedSnapshot, Snapshot, SnapshotError,
+    SnapshotVerdict, die_face, roll_seed, state_hash, tagged,
 };
 use ludopia::rules::{Seat, SeatSet};
 use proptest::prelude::*;
@@ -63,21 +63,9 @@ fn flips_in_entry_fields_give_precise_reasons() {
         invalid_at(&proof).1
     };
     // Layout: game_id (32) | seq varint (1) | prev (32) | content ... | state_hash (32).
-    assert!(matches!(
-        flip(0),
-        ProofError::Entry(EntryError::WrongGame { .. })
-    ));
-    assert!(matches!(
-        flip(32),
-        ProofError::Entry(EntryError::OutOfOrder {
-            expected: 2,
-            found: 3
-        })
-    ));
-    assert!(matches!(
-        flip(40),
-        ProofError::Entry(EntryError::WrongPrev { .. })
-    ));
+    assert!(matches!(flip(0), ProofError::Entry(EntryError::WrongGame { .. })));
+    assert!(matches!(flip(32), ProofError::Entry(EntryError::OutOfOrder { expected: 2, found: 3 })));
+    assert!(matches!(flip(40), ProofError::Entry(EntryError::WrongPrev { .. })));
     let len = game.proof.entries[1].body.bytes().len();
     assert!(matches!(
         flip(len - 1),
@@ -87,10 +75,7 @@ fn flips_in_entry_fields_give_precise_reasons() {
     let mut bytes = proof.entries[1].body.bytes().to_vec();
     bytes.push(0);
     proof.entries[1].body = Canonical::from_bytes(bytes);
-    assert!(matches!(
-        invalid_at(&proof).1,
-        ProofError::Entry(EntryError::NotCanonical(_))
-    ));
+    assert!(matches!(invalid_at(&proof).1, ProofError::Entry(EntryError::NotCanonical(_))));
 }
 
 #[test]
@@ -104,10 +89,7 @@ fn every_flipped_byte_of_the_genesis_is_caught_at_the_genesis() {
         proof.genesis.genesis = Canonical::from_bytes(bytes);
         let (at, reason) = invalid_at(&proof);
         assert_eq!(at, At::Genesis, "byte {i}");
-        assert!(
-            matches!(reason, ProofError::Genesis(_)),
-            "byte {i}: {reason}"
-        );
+        assert!(matches!(reason, ProofError::Genesis(_)), "byte {i}: {reason}");
     }
     for seat in 0..4 {
         let mut proof = game.proof.clone();
@@ -117,10 +99,7 @@ fn every_flipped_byte_of_the_genesis_is_caught_at_the_genesis() {
         let (at, reason) = invalid_at(&proof);
         assert_eq!(
             (at, reason),
-            (
-                At::Genesis,
-                ProofError::Genesis(GenesisError::BadSignature(Seat::ALL[seat]))
-            )
+            (At::Genesis, ProofError::Genesis(GenesisError::BadSignature(Seat::ALL[seat])))
         );
     }
 }
@@ -136,20 +115,11 @@ fn replayed_and_reordered_entries_are_rejected() {
     };
     assert_eq!(
         with(vec![e[0].clone(), e[1].clone(), e[1].clone()]),
-        (
-            At::Entry(3),
-            ProofError::Entry(EntryError::Duplicate { seq: 2 })
-        )
+        (At::Entry(3), ProofError::Entry(EntryError::Duplicate { seq: 2 }))
     );
     assert_eq!(
         with(vec![e[0].clone(), e[2].clone(), e[1].clone()]),
-        (
-            At::Entry(2),
-            ProofError::Entry(EntryError::OutOfOrder {
-                expected: 2,
-                found: 3
-            })
-        )
+        (At::Entry(2), ProofError::Entry(EntryError::OutOfOrder { expected: 2, found: 3 }))
     );
     // Entry 1 of another game (its chains are longer, so its genesis and
     // game id differ) is refused outright.
@@ -157,10 +127,7 @@ fn replayed_and_reordered_entries_are_rejected() {
     assert_ne!(other.verified.game_id(), game.verified.game_id());
     assert!(matches!(
         with(vec![other.proof.entries[0].clone()]),
-        (
-            At::Entry(1),
-            ProofError::Entry(EntryError::WrongGame { .. })
-        )
+        (At::Entry(1), ProofError::Entry(EntryError::WrongGame { .. }))
     ));
     // A live replica ignores a duplicate but flags an older entry number.
     let mut log = LogVerifier::<Roll>::new(&game.verified);
@@ -193,10 +160,7 @@ fn forge(game: &Game, seq: usize, content: Roll, state: &State) -> SignedEntry<R
 #[test]
 fn equivocation_is_detected_and_proves_itself() {
     let game = Game::new(3);
-    let mut honest = game.proof.entries[1]
-        .body
-        .decode()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut honest = game.proof.entries[1].body.decode().unwrap_or_else(|e| panic!("{e}"));
     honest.state_hash = Digest([0xee; 32]);
     let other = SignedEntry::sign(&game.identities[0], &honest);
     let mut log = LogVerifier::<Roll>::new(&game.verified);
@@ -211,57 +175,27 @@ fn equivocation_is_detected_and_proves_itself() {
 
     // It stands on its own in a proof file, and forgeries of it do not.
     let mut proof = game.proof.clone();
-    proof
-        .evidence
-        .push(Evidence::Equivocation(evidence.clone()));
+    proof.evidence.push(Evidence::Equivocation(evidence.clone()));
     let valid = verify(&proof).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(valid.equivocations, [2]);
-    assert_eq!(
-        valid.to_string(),
-        "valid through entry 3; the host equivocated at entry 2"
-    );
-    let same = Equivocation {
-        a: evidence.a.clone(),
-        b: evidence.a.clone(),
-    };
+    assert_eq!(valid.to_string(), "valid through entry 3; the host equivocated at entry 2");
+    let same = Equivocation { a: evidence.a.clone(), b: evidence.a.clone() };
     assert_eq!(same.verify(&game.verified), Err(EvidenceError::SameBytes));
-    let not_host = Equivocation {
-        a: evidence.a.clone(),
-        b: SignedEntry::sign(&game.identities[1], &honest),
-    };
+    let not_host = Equivocation { a: evidence.a.clone(), b: SignedEntry::sign(&game.identities[1], &honest) };
     assert!(matches!(
         not_host.verify(&game.verified),
-        Err(EvidenceError::NotAnEntry {
-            second: true,
-            reason: EntryError::BadSignature(_)
-        })
+        Err(EvidenceError::NotAnEntry { second: true, reason: EntryError::BadSignature(_) })
     ));
-    let apart = Equivocation {
-        a: game.proof.entries[0].clone(),
-        b: other,
-    };
-    assert_eq!(
-        apart.verify(&game.verified),
-        Err(EvidenceError::DifferentSeq { a: 1, b: 2 })
-    );
+    let apart = Equivocation { a: game.proof.entries[0].clone(), b: other };
+    assert_eq!(apart.verify(&game.verified), Err(EvidenceError::DifferentSeq { a: 1, b: 2 }));
     proof.evidence = vec![Evidence::Equivocation(same)];
-    assert_eq!(
-        invalid_at(&proof),
-        (
-            At::Evidence(0),
-            ProofError::Evidence(EvidenceError::SameBytes)
-        )
-    );
+    assert_eq!(invalid_at(&proof), (At::Evidence(0), ProofError::Evidence(EvidenceError::SameBytes)));
 }
 
 #[test]
 fn a_host_that_lies_about_a_roll_or_a_state_is_caught() {
     let game = Game::new(5);
-    let mut roll = game.proof.entries[3]
-        .body
-        .decode()
-        .unwrap_or_else(|e| panic!("{e}"))
-        .content;
+    let mut roll = game.proof.entries[3].body.decode().unwrap_or_else(|e| panic!("{e}")).content;
     let before = {
         let mut replica = Replica::start(&game.verified);
         for entry in &game.proof.entries[..3] {
@@ -275,17 +209,12 @@ fn a_host_that_lies_about_a_roll_or_a_state_is_caught() {
     roll.face = honest_face % 6 + 1;
     let mut proof = game.proof.clone();
     proof.entries.truncate(3);
-    proof
-        .entries
-        .push(forge(&game, 4, roll.clone(), &before.after(&roll)));
+    proof.entries.push(forge(&game, 4, roll.clone(), &before.after(&roll)));
     let (at, reason) = invalid_at(&proof);
     assert_eq!(at, At::Entry(4));
     assert_eq!(
         reason,
-        ProofError::Transition(format!(
-            "roll 4 shows {} but the dice say {honest_face}",
-            roll.face
-        ))
+        ProofError::Transition(format!("roll 4 shows {} but the dice say {honest_face}", roll.face))
     );
 
     // A link that does not chain (the host invents seat 2's reveal).
@@ -294,10 +223,7 @@ fn a_host_that_lies_about_a_roll_or_a_state_is_caught() {
     proof.entries[3] = forge(&game, 4, roll.clone(), &before.after(&roll));
     assert_eq!(
         invalid_at(&proof),
-        (
-            At::Entry(4),
-            ProofError::Transition("seat 2's link for roll 4 does not chain".into())
-        )
+        (At::Entry(4), ProofError::Transition("seat 2's link for roll 4 does not chain".into()))
     );
 
     // The right roll, the wrong resulting state.
@@ -306,10 +232,7 @@ fn a_host_that_lies_about_a_roll_or_a_state_is_caught() {
     proof.entries[3] = forge(&game, 4, honest, &wrong);
     assert_eq!(
         invalid_at(&proof),
-        (
-            At::Entry(4),
-            ProofError::Transition("the state hash does not match".into())
-        )
+        (At::Entry(4), ProofError::Transition("the state hash does not match".into()))
     );
 }
 
@@ -324,27 +247,15 @@ fn bad_genesis_records_are_refused() {
     if let Some(c) = &mut g.seats[2] {
         c.key = PublicKey(identity_point);
     }
-    assert_eq!(
-        check(&g),
-        Err(GenesisError::Key {
-            seat: Seat::ALL[2],
-            error: SignatureError::WeakKey
-        })
-    );
+    assert_eq!(check(&g), Err(GenesisError::Key { seat: Seat::ALL[2], error: SignatureError::WeakKey }));
     let mut g = base.clone();
     g.seats[3] = g.seats[1];
-    assert_eq!(
-        check(&g),
-        Err(GenesisError::DuplicateKey(Seat::ALL[1], Seat::ALL[3]))
-    );
+    assert_eq!(check(&g), Err(GenesisError::DuplicateKey(Seat::ALL[1], Seat::ALL[3])));
     let mut g = base.clone();
     if let (Some(a), Some(c)) = (g.seats[0], &mut g.seats[3]) {
         c.anchor = a.anchor;
     }
-    assert_eq!(
-        check(&g),
-        Err(GenesisError::DuplicateAnchor(Seat::ALL[0], Seat::ALL[3]))
-    );
+    assert_eq!(check(&g), Err(GenesisError::DuplicateAnchor(Seat::ALL[0], Seat::ALL[3])));
     let mut g = base.clone();
     g.players = SeatSet::FULL.without(Seat::ALL[0]);
     assert_eq!(check(&g), Err(GenesisError::HostNotPlaying(Seat::ALL[0])));
@@ -364,16 +275,10 @@ fn bad_genesis_records_are_refused() {
         let sig = signed.sign(id);
         signed.add(seat, sig);
     }
-    assert_eq!(
-        signed.verify(),
-        Err(GenesisError::MissingSignature(Seat::ALL[3]))
-    );
+    assert_eq!(signed.verify(), Err(GenesisError::MissingSignature(Seat::ALL[3])));
     let forged = signed.sign(&game.identities[0]);
     signed.add(Seat::ALL[3], forged);
-    assert_eq!(
-        signed.verify(),
-        Err(GenesisError::BadSignature(Seat::ALL[3]))
-    );
+    assert_eq!(signed.verify(), Err(GenesisError::BadSignature(Seat::ALL[3])));
 }
 
 #[test]
@@ -388,37 +293,22 @@ fn reveals_verify_alone_and_refuse_other_seats_and_rolls() {
     let signed = SignedReveal::new(&game.identities[1], &reveal);
     assert_eq!(signed.verify(&game.verified), Ok(reveal));
     let by_other = SignedReveal::new(&game.identities[2], &reveal);
-    assert_eq!(
-        by_other.verify(&game.verified),
-        Err(RevealError::BadSignature(SignatureError::BadSignature))
-    );
+    assert_eq!(by_other.verify(&game.verified), Err(RevealError::BadSignature(SignatureError::BadSignature)));
     let wrong_k = Reveal { k: 6, ..reveal };
     assert_eq!(
         SignedReveal::new(&game.identities[1], &wrong_k).verify(&game.verified),
-        Err(RevealError::BadLink {
-            seat: Seat::ALL[1],
-            k: 6
-        })
+        Err(RevealError::BadLink { seat: Seat::ALL[1], k: 6 })
     );
-    let wrong_seat = Reveal {
-        seat: Seat::ALL[2],
-        ..reveal
-    };
+    let wrong_seat = Reveal { seat: Seat::ALL[2], ..reveal };
     assert_eq!(
         SignedReveal::new(&game.identities[2], &wrong_seat).verify(&game.verified),
-        Err(RevealError::BadLink {
-            seat: Seat::ALL[2],
-            k: 5
-        })
+        Err(RevealError::BadLink { seat: Seat::ALL[2], k: 5 })
     );
     let mut proof = game.proof.clone();
     proof.reveals = vec![signed, by_other];
     assert_eq!(
         invalid_at(&proof),
-        (
-            At::Reveal(1),
-            ProofError::Reveal(RevealError::BadSignature(SignatureError::BadSignature))
-        )
+        (At::Reveal(1), ProofError::Reveal(RevealError::BadSignature(SignatureError::BadSignature)))
     );
 }
 
@@ -435,9 +325,7 @@ fn snapshots_older_current_newer_and_conflicting() {
             state: states[states.len() - 1].clone(),
         };
         let state = log
-            .append(entry.clone(), |body| {
-                replica.check(body).map(|()| replica.state.clone())
-            })
+            .append(entry.clone(), |body| replica.check(body).map(|()| replica.state.clone()))
             .unwrap_or_else(|e| panic!("{e}"));
         states.push(state);
     }
@@ -453,14 +341,8 @@ fn snapshots_older_current_newer_and_conflicting() {
         )
     };
     let hash = |seq: usize| game.proof.entries[seq - 1].hash();
-    assert_eq!(
-        snap(3, hash(3), &states[3]).against(&game.verified, &log),
-        Ok(SnapshotVerdict::Current)
-    );
-    assert_eq!(
-        snap(2, hash(2), &states[2]).against(&game.verified, &log),
-        Ok(SnapshotVerdict::Older)
-    );
+    assert_eq!(snap(3, hash(3), &states[3]).against(&game.verified, &log), Ok(SnapshotVerdict::Current));
+    assert_eq!(snap(2, hash(2), &states[2]).against(&game.verified, &log), Ok(SnapshotVerdict::Older));
     assert_eq!(
         snap(0, game.verified.game_id(), &states[0]).against(&game.verified, &log),
         Ok(SnapshotVerdict::Older)
@@ -480,20 +362,14 @@ fn snapshots_older_current_newer_and_conflicting() {
     };
     // A late joiner starts from it and verifies forward.
     let mut late = LogVerifier::<Roll>::resume(&game.verified, snapshot.version, snapshot.after);
-    assert_eq!(
-        newer.against(&game.verified, &late),
-        Ok(SnapshotVerdict::Current)
-    );
+    assert_eq!(newer.against(&game.verified, &late), Ok(SnapshotVerdict::Current));
     assert_eq!(
         late.append(game.proof.entries[3].clone(), |_| Ok::<(), String>(())),
         Err(AppendError::Entry(EntryError::Replayed { seq: 4, head: 4 }))
     );
     // Not signed by the host.
     let forged = SignedSnapshot::sign(&game.identities[1], &snapshot);
-    assert_eq!(
-        forged.verify(&game.verified),
-        Err(SnapshotError::BadSignature(SignatureError::BadSignature))
-    );
+    assert_eq!(forged.verify(&game.verified), Err(SnapshotError::BadSignature(SignatureError::BadSignature)));
 }
 
 #[test]
@@ -519,62 +395,34 @@ fn proof_files_round_trip_in_both_forms() {
     assert_eq!(verify(&back).map(|v| v.through), Ok(6));
 
     // Editing a face in the JSON breaks the host's signature on that entry.
-    let roll = game.proof.entries[0]
-        .body
-        .decode()
-        .unwrap_or_else(|e| panic!("{e}"))
-        .content;
-    let edited = json.replacen(
-        &format!("\"face\": {}", roll.face),
-        &format!("\"face\": {}", roll.face % 6 + 1),
-        1,
-    );
+    let roll = game.proof.entries[0].body.decode().unwrap_or_else(|e| panic!("{e}")).content;
+    let edited =
+        json.replacen(&format!("\"face\": {}", roll.face), &format!("\"face\": {}", roll.face % 6 + 1), 1);
     let tampered = Proof::<Roll>::read(edited.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         invalid_at(&tampered),
-        (
-            At::Entry(1),
-            ProofError::Entry(EntryError::BadSignature(SignatureError::BadSignature))
-        )
+        (At::Entry(1), ProofError::Entry(EntryError::BadSignature(SignatureError::BadSignature)))
     );
 }
 
 #[test]
 fn unreadable_files_say_why() {
     let binary = Game::new(2).proof.to_postcard();
-    assert_eq!(
-        Proof::<Roll>::read(b"hello"),
-        Err(ProofFileError::NotAProof)
-    );
+    assert_eq!(Proof::<Roll>::read(b"hello"), Err(ProofFileError::NotAProof));
     assert_eq!(Proof::<Roll>::read(b""), Err(ProofFileError::NotAProof));
-    let json = Game::new(1)
-        .proof
-        .to_json()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let json = Game::new(1).proof.to_json().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         Proof::<Roll>::read(json.replace("LUDOPRF1", "LUDOPRF9").as_bytes()),
         Err(ProofFileError::NotAProof)
     );
     let mut version = binary.clone();
     version[9] = 2;
-    assert_eq!(
-        Proof::<Roll>::read(&version),
-        Err(ProofFileError::UnsupportedVersion(2))
-    );
-    assert!(matches!(
-        Proof::<Roll>::read(&binary[..binary.len() - 1]),
-        Err(ProofFileError::Malformed(_))
-    ));
+    assert_eq!(Proof::<Roll>::read(&version), Err(ProofFileError::UnsupportedVersion(2)));
+    assert!(matches!(Proof::<Roll>::read(&binary[..binary.len() - 1]), Err(ProofFileError::Malformed(_))));
     let mut longer = binary.clone();
     longer.push(0);
-    assert!(matches!(
-        Proof::<Roll>::read(&longer),
-        Err(ProofFileError::Malformed(_))
-    ));
-    assert!(matches!(
-        Proof::<Roll>::read(b"{ not json"),
-        Err(ProofFileError::Malformed(_))
-    ));
+    assert!(matches!(Proof::<Roll>::read(&longer), Err(ProofFileError::Malformed(_))));
+    assert!(matches!(Proof::<Roll>::read(b"{ not json"), Err(ProofFileError::Malformed(_))));
     assert_eq!(
         ProofFileError::UnsupportedVersion(2).to_string(),
         "proof format version 2 is not supported (this reads 1)"
@@ -605,19 +453,14 @@ fn faces_are_uniform() {
     let game_id = tagged("test/chi-square", &[b"game"]);
     let mut counts = [0u32; 6];
     for k in 1..=60_000u32 {
-        let reveals = std::array::from_fn(|s| {
-            Some(tagged("test/chi-square", &[&k.to_be_bytes(), &[s as u8]]))
-        });
+        let reveals =
+            std::array::from_fn(|s| Some(tagged("test/chi-square", &[&k.to_be_bytes(), &[s as u8]])));
         let roller = Seat::ALL[(k % 4) as usize];
-        let seed = roll_seed(&game_id, k, roller, SeatSet::FULL, &reveals)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let seed = roll_seed(&game_id, k, roller, SeatSet::FULL, &reveals).unwrap_or_else(|e| panic!("{e}"));
         counts[usize::from(die_face(&seed) - 1)] += 1;
     }
     let expected = 10_000.0;
-    let chi2: f64 = counts
-        .iter()
-        .map(|&c| (f64::from(c) - expected).powi(2) / expected)
-        .sum();
+    let chi2: f64 = counts.iter().map(|&c| (f64::from(c) - expected).powi(2) / expected).sum();
     assert!(chi2 < 20.515, "chi-square {chi2:.2} for counts {counts:?}");
     assert!(counts.iter().all(|&c| c > 0));
 }
@@ -631,18 +474,6 @@ fn a_copied_chain_seed_gives_another_chain() {
     let b = Chain::new(nonce, Seat::ALL[1], &[9; 32], 16);
     assert_ne!(a.anchor(), b.anchor());
     let link = a.link(1).unwrap_or_default();
-    assert!(ludopia::fair::verify_link(
-        &nonce,
-        Seat::ALL[0],
-        1,
-        &link,
-        &a.anchor()
-    ));
-    assert!(!ludopia::fair::verify_link(
-        &nonce,
-        Seat::ALL[1],
-        1,
-        &link,
-        &b.anchor()
-    ));
+    assert!(ludopia::fair::verify_link(&nonce, Seat::ALL[0], 1, &link, &a.anchor()));
+    assert!(!ludopia::fair::verify_link(&nonce, Seat::ALL[1], 1, &link, &b.anchor()));
 }

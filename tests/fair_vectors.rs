@@ -6,8 +6,8 @@
 use ludopia::fair::canonical::encode;
 use ludopia::fair::hash::{TAG_GAME, tag_prefix};
 use ludopia::fair::{
-    Body, Chain, Commitment, Context, Digest, Genesis, Identity, PROTOCOL_VERSION, Reveal,
-    SignedEntry, SignedGenesis, Snapshot, die_face, roll_seed, state_hash, tagged,
+    Body, Chain, Commitment, Context, Digest, Genesis, Identity, PROTOCOL_VERSION, Reveal, SignedEntry,
+    SignedGenesis, Snapshot, die_face, roll_seed, state_hash, tagged,
 };
 use ludopia::rules::{Preset, Seat, SeatSet};
 use sha2::{Digest as _, Sha256};
@@ -31,20 +31,13 @@ fn game_id() -> Digest {
 }
 
 fn chains() -> Vec<Chain> {
-    Seat::ALL
-        .into_iter()
-        .map(|s| Chain::new(nonce(), s, &sha(&format!("seed{}", u8::from(s))), 8))
-        .collect()
+    Seat::ALL.into_iter().map(|s| Chain::new(nonce(), s, &sha(&format!("seed{}", u8::from(s))), 8)).collect()
 }
 
 fn appendix_roll(chains: &[Chain], k: u32, active: SeatSet) -> (Digest, u8) {
     let reveals = std::array::from_fn(|i| {
         let seat = Seat::ALL[i];
-        if active.contains(seat) {
-            chains[i].link(k)
-        } else {
-            None
-        }
+        if active.contains(seat) { chains[i].link(k) } else { None }
     });
     let roller = Seat::ALL[((k - 1) % 4) as usize];
     match roll_seed(&game_id(), k, roller, active, &reveals) {
@@ -67,24 +60,9 @@ fn appendix_a() {
         ]
     );
     let rolls = [
-        (
-            1,
-            SeatSet::FULL,
-            "1b8ac8d9e549370113c7d1c5a9a92ccf6afe9d6bfa07c47aeb38232a699b9090",
-            6,
-        ),
-        (
-            2,
-            SeatSet::FULL,
-            "d6277acb90ff8038f16e9b925bc53751980b57cfb14bf543c4ec91cea02b3345",
-            4,
-        ),
-        (
-            3,
-            SeatSet::FULL,
-            "2dc7ad3e4a61eb2ff8d853fd31969e150d44142f223808b54b5b0eb3362f0b37",
-            6,
-        ),
+        (1, SeatSet::FULL, "1b8ac8d9e549370113c7d1c5a9a92ccf6afe9d6bfa07c47aeb38232a699b9090", 6),
+        (2, SeatSet::FULL, "d6277acb90ff8038f16e9b925bc53751980b57cfb14bf543c4ec91cea02b3345", 4),
+        (3, SeatSet::FULL, "2dc7ad3e4a61eb2ff8d853fd31969e150d44142f223808b54b5b0eb3362f0b37", 6),
         (
             3,
             SeatSet::FULL.without(Seat::ALL[3]),
@@ -116,10 +94,7 @@ fn vectors() -> BTreeMap<String, String> {
     for (s, chain) in chains.iter().enumerate() {
         put(&format!("chain/seat{s}/anchor"), chain.anchor().to_hex());
         for k in 1..=8 {
-            put(
-                &format!("chain/seat{s}/link{k}"),
-                chain.link(k).map(|l| l.to_hex()).unwrap_or_default(),
-            );
+            put(&format!("chain/seat{s}/link{k}"), chain.link(k).map(|l| l.to_hex()).unwrap_or_default());
         }
     }
     for k in 1..=8 {
@@ -143,19 +118,10 @@ fn vectors() -> BTreeMap<String, String> {
     for context in Context::ALL {
         let name = context.sig_tag().trim_start_matches("ludo-p2p/v1/");
         let body_hash = context.body_hash(b"example body");
-        put(
-            &format!("{name}/tag-prefix"),
-            hex(&tag_prefix(context.sig_tag())),
-        );
+        put(&format!("{name}/tag-prefix"), hex(&tag_prefix(context.sig_tag())));
         put(&format!("{name}/body-hash"), body_hash.to_hex());
-        put(
-            &format!("{name}/message"),
-            hex(&context.message(&body_hash)),
-        );
-        put(
-            &format!("{name}/signature"),
-            hex(&signer.sign(context, b"example body").0),
-        );
+        put(&format!("{name}/message"), hex(&context.message(&body_hash)));
+        put(&format!("{name}/signature"), hex(&signer.sign(context, b"example body").0));
     }
 
     // A genesis: Classic rules, four seats with keys of secrets 01.., 02..,
@@ -190,19 +156,10 @@ fn vectors() -> BTreeMap<String, String> {
     put("entry/bytes", hex(entry.body.bytes()));
     put("entry/hash", entry.hash().to_hex());
     put("entry/signature", hex(&entry.sig.0));
-    let reveal = Reveal {
-        game_id: game_id(),
-        seat: Seat::ALL[2],
-        k: 1,
-        link: chains[2].link(1).unwrap_or_default(),
-    };
+    let reveal =
+        Reveal { game_id: game_id(), seat: Seat::ALL[2], k: 1, link: chains[2].link(1).unwrap_or_default() };
     put("reveal/bytes", hex(&encode(&reveal)));
-    let snapshot = Snapshot {
-        game_id: game_id(),
-        version: 1,
-        after: entry.hash(),
-        state: 7u32,
-    };
+    let snapshot = Snapshot { game_id: game_id(), version: 1, after: entry.hash(), state: 7u32 };
     put("snapshot/bytes", hex(&encode(&snapshot)));
     v
 }
@@ -240,10 +197,9 @@ fn vectors_file_matches() {
         std::fs::write(FILE, text + "\n").unwrap_or_else(|e| panic!("writing {FILE}: {e}"));
     }
     let text = std::fs::read_to_string(FILE).unwrap_or_else(|e| panic!("reading {FILE}: {e}"));
-    let file: serde_json::Value =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{FILE}: {e}"));
-    let stored: BTreeMap<String, String> = serde_json::from_value(file["vectors"].clone())
-        .unwrap_or_else(|e| panic!("{FILE} vectors: {e}"));
+    let file: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{FILE}: {e}"));
+    let stored: BTreeMap<String, String> =
+        serde_json::from_value(file["vectors"].clone()).unwrap_or_else(|e| panic!("{FILE} vectors: {e}"));
     assert_eq!(stored, computed);
 }
 

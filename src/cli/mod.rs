@@ -3,24 +3,33 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod script;
+pub mod sim;
+
 #[derive(Parser)]
-#[command(
-    name = "ludopia",
-    version,
-    about = "Ludo with friends, with dice anyone can verify"
-)]
+#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Run a JSON game script through the rules and print the final state
+    Script {
+        /// The script file, or - for standard input
+        file: String,
+    },
+    /// Bots play many games; prints one JSON object of win rates.
+    Sim(sim::SimArgs),
+}
 
 /// Runs the command line and returns the process exit code.
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => 0,
+        Some(Command::Script { file }) => script::run(&file),
+        Some(Command::Sim(args)) => sim::run(args),
     }
 }

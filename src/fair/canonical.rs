@@ -50,18 +50,12 @@ pub fn decode<T: DeserializeOwned + Serialize>(bytes: &[u8]) -> Result<T, Canoni
 
 /// Decodes at most `max` bytes; rejects trailing bytes and any encoding
 /// that does not re-encode to the same bytes.
-pub fn decode_capped<T: DeserializeOwned + Serialize>(
-    bytes: &[u8],
-    max: usize,
-) -> Result<T, CanonicalError> {
+pub fn decode_capped<T: DeserializeOwned + Serialize>(bytes: &[u8], max: usize) -> Result<T, CanonicalError> {
     if bytes.len() > max {
-        return Err(CanonicalError::TooLarge {
-            len: bytes.len(),
-            max,
-        });
+        return Err(CanonicalError::TooLarge { len: bytes.len(), max });
     }
-    let (value, rest) = postcard::take_from_bytes::<T>(bytes)
-        .map_err(|e| CanonicalError::Malformed(e.to_string()))?;
+    let (value, rest) =
+        postcard::take_from_bytes::<T>(bytes).map_err(|e| CanonicalError::Malformed(e.to_string()))?;
     if !rest.is_empty() {
         return Err(CanonicalError::TrailingBytes(rest.len()));
     }
@@ -87,10 +81,7 @@ impl<T: Serialize + DeserializeOwned> Canonical<T> {
 
     /// Wraps received bytes; nothing is checked until [`Canonical::decode`].
     pub fn from_bytes(bytes: Vec<u8>) -> Self {
-        Canonical {
-            bytes,
-            kind: PhantomData,
-        }
+        Canonical { bytes, kind: PhantomData }
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -104,10 +95,7 @@ impl<T: Serialize + DeserializeOwned> Canonical<T> {
 
 impl<T> Clone for Canonical<T> {
     fn clone(&self) -> Self {
-        Canonical {
-            bytes: self.bytes.clone(),
-            kind: PhantomData,
-        }
+        Canonical { bytes: self.bytes.clone(), kind: PhantomData }
     }
 }
 
@@ -160,32 +148,16 @@ mod tests {
 
     #[test]
     fn rejects_trailing_and_non_minimal_bytes() {
-        let msg = Msg {
-            seq: 5,
-            seat: 1,
-            note: vec![],
-        };
+        let msg = Msg { seq: 5, seat: 1, note: vec![] };
         let bytes = encode(&msg);
         assert_eq!(bytes, [0x05, 0x01, 0x00]);
         assert_eq!(decode::<Msg>(&bytes), Ok(msg));
-        assert_eq!(
-            decode::<Msg>(&[0x05, 0x01, 0x00, 0x00]),
-            Err(CanonicalError::TrailingBytes(1))
-        );
+        assert_eq!(decode::<Msg>(&[0x05, 0x01, 0x00, 0x00]), Err(CanonicalError::TrailingBytes(1)));
         // 0x85 0x00 is 5 as a two-byte varint: postcard takes it, we do not.
-        assert_eq!(
-            decode::<Msg>(&[0x85, 0x00, 0x01, 0x00]),
-            Err(CanonicalError::NotCanonical)
-        );
-        assert!(matches!(
-            decode::<Msg>(&[0x05]),
-            Err(CanonicalError::Malformed(_))
-        ));
+        assert_eq!(decode::<Msg>(&[0x85, 0x00, 0x01, 0x00]), Err(CanonicalError::NotCanonical));
+        assert!(matches!(decode::<Msg>(&[0x05]), Err(CanonicalError::Malformed(_))));
         let big = vec![0u8; MAX_MESSAGE + 1];
-        assert!(matches!(
-            decode::<Msg>(&big),
-            Err(CanonicalError::TooLarge { .. })
-        ));
+        assert!(matches!(decode::<Msg>(&big), Err(CanonicalError::TooLarge { .. })));
     }
 
     proptest! {

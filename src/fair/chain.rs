@@ -21,26 +21,12 @@ const CHECKPOINT_EVERY: u32 = 64;
 
 /// One step down the chain: the element at `j - 1` from the one at `j`.
 pub fn step(game_nonce: &Digest, seat: Seat, j: u32, element: &Digest) -> Digest {
-    tagged(
-        TAG_CHAIN,
-        &[
-            game_nonce.as_bytes(),
-            &[u8::from(seat)],
-            &j.to_be_bytes(),
-            element.as_bytes(),
-        ],
-    )
+    tagged(TAG_CHAIN, &[game_nonce.as_bytes(), &[u8::from(seat)], &j.to_be_bytes(), element.as_bytes()])
 }
 
 /// Whether `element` is link `k` of `seat`'s chain, given link `k - 1`
 /// (the anchor for `k = 1`).
-pub fn verify_link(
-    game_nonce: &Digest,
-    seat: Seat,
-    k: u32,
-    element: &Digest,
-    previous: &Digest,
-) -> bool {
+pub fn verify_link(game_nonce: &Digest, seat: Seat, k: u32, element: &Digest, previous: &Digest) -> bool {
     k >= 1 && step(game_nonce, seat, k, element) == *previous
 }
 
@@ -89,12 +75,7 @@ impl Chain {
             }
         }
         e.0.zeroize();
-        Chain {
-            game_nonce,
-            seat,
-            len,
-            checkpoints,
-        }
+        Chain { game_nonce, seat, len, checkpoints }
     }
 
     pub fn seat(&self) -> Seat {
@@ -118,9 +99,7 @@ impl Chain {
         // Start from the nearest element at or above k: a checkpoint, or
         // the seed at `len`.
         let (mut j, mut e) = match k.div_ceil(CHECKPOINT_EVERY) * CHECKPOINT_EVERY {
-            above if above < self.len => {
-                (above, self.checkpoints[(above / CHECKPOINT_EVERY) as usize])
-            }
+            above if above < self.len => (above, self.checkpoints[(above / CHECKPOINT_EVERY) as usize]),
             _ => (self.len, self.checkpoints[self.checkpoints.len() - 1]),
         };
         while j > k {
@@ -141,13 +120,7 @@ impl Drop for Chain {
 
 impl std::fmt::Debug for Chain {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Chain({}, {} links, anchor {})",
-            self.seat,
-            self.len,
-            self.anchor()
-        )
+        write!(f, "Chain({}, {} links, anchor {})", self.seat, self.len, self.anchor())
     }
 }
 
@@ -167,10 +140,7 @@ mod tests {
             let mut previous = chain.anchor();
             for k in 1..=len {
                 let link = chain.link(k).unwrap_or_default();
-                assert!(
-                    verify_link(&nonce, seat(2), k, &link, &previous),
-                    "len {len} k {k}"
-                );
+                assert!(verify_link(&nonce, seat(2), k, &link, &previous), "len {len} k {k}");
                 previous = link;
             }
             assert_eq!(previous, Digest([5; 32]), "the last link is the seed");
@@ -183,29 +153,14 @@ mod tests {
     fn a_link_for_another_seat_index_or_game_is_rejected() {
         let nonce = Digest([9; 32]);
         let chain = Chain::new(nonce, seat(1), &[5; 32], 16);
-        let (anchor, l1, l2) = (
-            chain.anchor(),
-            chain.link(1).unwrap_or_default(),
-            chain.link(2).unwrap_or_default(),
-        );
+        let (anchor, l1, l2) =
+            (chain.anchor(), chain.link(1).unwrap_or_default(), chain.link(2).unwrap_or_default());
         assert!(verify_link(&nonce, seat(1), 1, &l1, &anchor));
         assert!(!verify_link(&nonce, seat(0), 1, &l1, &anchor), "wrong seat");
-        assert!(
-            !verify_link(&nonce, seat(1), 2, &l1, &anchor),
-            "wrong index"
-        );
-        assert!(
-            !verify_link(&nonce, seat(1), 0, &anchor, &anchor),
-            "index 0"
-        );
-        assert!(
-            !verify_link(&Digest([8; 32]), seat(1), 1, &l1, &anchor),
-            "wrong game"
-        );
-        assert!(
-            !verify_link(&nonce, seat(1), 1, &l2, &anchor),
-            "skipped link"
-        );
+        assert!(!verify_link(&nonce, seat(1), 2, &l1, &anchor), "wrong index");
+        assert!(!verify_link(&nonce, seat(1), 0, &anchor, &anchor), "index 0");
+        assert!(!verify_link(&Digest([8; 32]), seat(1), 1, &l1, &anchor), "wrong game");
+        assert!(!verify_link(&nonce, seat(1), 1, &l2, &anchor), "skipped link");
         assert!(verify_from_anchor(&nonce, seat(1), 2, &l2, &anchor));
         assert!(!verify_from_anchor(&nonce, seat(1), 3, &l2, &anchor));
         assert!(!verify_from_anchor(&nonce, seat(2), 2, &l2, &anchor));

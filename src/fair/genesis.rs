@@ -58,10 +58,7 @@ impl fmt::Display for GenesisError {
         match self {
             GenesisError::NotCanonical(e) => write!(f, "genesis: {e}"),
             GenesisError::UnsupportedProtocol(v) => {
-                write!(
-                    f,
-                    "protocol version {v} is not supported (this is {PROTOCOL_VERSION})"
-                )
+                write!(f, "protocol version {v} is not supported (this is {PROTOCOL_VERSION})")
             }
             GenesisError::NoPlayers => f.write_str("no players"),
             GenesisError::HostNotPlaying(s) => write!(f, "the host, {s}, is not a player"),
@@ -115,10 +112,7 @@ impl Genesis {
                 (false, None) => continue,
                 _ => return Err(GenesisError::SeatMismatch(seat)),
             };
-            commitment
-                .key
-                .verifier()
-                .map_err(|error| GenesisError::Key { seat, error })?;
+            commitment.key.verifier().map_err(|error| GenesisError::Key { seat, error })?;
             for &(other, earlier) in &seen {
                 if earlier.key == commitment.key {
                     return Err(GenesisError::DuplicateKey(other, seat));
@@ -133,10 +127,7 @@ impl Genesis {
             .ok_or(GenesisError::SeatMismatch(self.host))?
             .key
             .verifier()
-            .map_err(|error| GenesisError::Key {
-                seat: self.host,
-                error,
-            })
+            .map_err(|error| GenesisError::Key { seat: self.host, error })
     }
 }
 
@@ -150,10 +141,7 @@ pub struct SignedGenesis {
 impl SignedGenesis {
     /// An unsigned genesis, to collect the seats' signatures.
     pub fn new(genesis: &Genesis) -> SignedGenesis {
-        SignedGenesis {
-            genesis: Canonical::new(genesis),
-            sigs: [None; 4],
-        }
+        SignedGenesis { genesis: Canonical::new(genesis), sigs: [None; 4] }
     }
 
     /// `H_game(genesis bytes)`.
@@ -171,8 +159,7 @@ impl SignedGenesis {
     }
 
     pub fn verify(&self) -> Result<VerifiedGenesis, GenesisError> {
-        let genesis: Genesis =
-            canonical::decode(self.genesis.bytes()).map_err(GenesisError::NotCanonical)?;
+        let genesis: Genesis = canonical::decode(self.genesis.bytes()).map_err(GenesisError::NotCanonical)?;
         let host = genesis.check()?;
         let game_id = self.game_id();
         for seat in Seat::ALL {
@@ -187,11 +174,7 @@ impl SignedGenesis {
                 (None, None) => {}
             }
         }
-        Ok(VerifiedGenesis {
-            genesis,
-            game_id,
-            host,
-        })
+        Ok(VerifiedGenesis { genesis, game_id, host })
     }
 }
 

@@ -123,9 +123,7 @@ pub(crate) mod hex {
         if raw.len() % 2 != 0 {
             return None;
         }
-        raw.chunks_exact(2)
-            .map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?))
-            .collect()
+        raw.chunks_exact(2).map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?)).collect()
     }
 
     pub fn decode_array<const N: usize>(text: &str) -> Option<[u8; N]> {
@@ -152,8 +150,7 @@ pub(crate) mod hex {
     ) -> Result<[u8; N], D::Error> {
         if deserializer.is_human_readable() {
             let text: String = serde::Deserialize::deserialize(deserializer)?;
-            decode_array(&text)
-                .ok_or_else(|| D::Error::custom(format!("expected {} hex digits", N * 2)))
+            decode_array(&text).ok_or_else(|| D::Error::custom(format!("expected {} hex digits", N * 2)))
         } else {
             deserializer.deserialize_tuple(N, ArrayVisitor::<N>)
         }
@@ -171,18 +168,14 @@ pub(crate) mod hex {
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[u8; N], A::Error> {
             let mut out = [0u8; N];
             for (i, slot) in out.iter_mut().enumerate() {
-                *slot = seq
-                    .next_element()?
-                    .ok_or_else(|| A::Error::invalid_length(i, &self))?;
+                *slot = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(i, &self))?;
             }
             Ok(out)
         }
     }
 
     /// Raw bytes from a binary format (postcard's length-prefixed bytes).
-    pub fn deserialize_byte_buf<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Vec<u8>, D::Error> {
+    pub fn deserialize_byte_buf<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
         deserializer.deserialize_byte_buf(BytesVisitor)
     }
 

@@ -34,10 +34,7 @@ pub struct SignedEntry<C> {
 
 impl<C> Clone for SignedEntry<C> {
     fn clone(&self) -> Self {
-        SignedEntry {
-            body: self.body.clone(),
-            sig: self.sig,
-        }
+        SignedEntry { body: self.body.clone(), sig: self.sig }
     }
 }
 
@@ -51,10 +48,7 @@ impl<C> Eq for SignedEntry<C> {}
 
 impl<C> fmt::Debug for SignedEntry<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SignedEntry")
-            .field("body", &self.body)
-            .field("sig", &self.sig)
-            .finish()
+        f.debug_struct("SignedEntry").field("body", &self.body).field("sig", &self.sig).finish()
     }
 }
 
@@ -221,39 +215,25 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
 
     /// [`LogVerifier::check`], also returning the entry hash it computed.
     fn check_hashed(&self, entry: &SignedEntry<C>) -> Result<(Body<C>, Digest), EntryError> {
-        let body: Body<C> =
-            canonical::decode(entry.body.bytes()).map_err(EntryError::NotCanonical)?;
+        let body: Body<C> = canonical::decode(entry.body.bytes()).map_err(EntryError::NotCanonical)?;
         if body.game_id != self.game_id {
-            return Err(EntryError::WrongGame {
-                found: body.game_id,
-            });
+            return Err(EntryError::WrongGame { found: body.game_id });
         }
         let (head, head_hash) = self.head();
         if body.seq <= head {
             return Err(match self.entry(body.seq) {
                 Some(held) if held.body == entry.body => EntryError::Duplicate { seq: body.seq },
-                _ => EntryError::Replayed {
-                    seq: body.seq,
-                    head,
-                },
+                _ => EntryError::Replayed { seq: body.seq, head },
             });
         }
         if body.seq != head + 1 {
-            return Err(EntryError::OutOfOrder {
-                expected: head + 1,
-                found: body.seq,
-            });
+            return Err(EntryError::OutOfOrder { expected: head + 1, found: body.seq });
         }
         if body.prev != head_hash {
-            return Err(EntryError::WrongPrev {
-                expected: head_hash,
-                found: body.prev,
-            });
+            return Err(EntryError::WrongPrev { expected: head_hash, found: body.prev });
         }
         let hash = entry.hash();
-        self.host
-            .verify_hash(Context::Entry, &hash, &entry.sig)
-            .map_err(EntryError::BadSignature)?;
+        self.host.verify_hash(Context::Entry, &hash, &entry.sig).map_err(EntryError::BadSignature)?;
         Ok((body, hash))
     }
 
@@ -271,10 +251,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             Err(EntryError::Replayed { seq, head }) => {
                 return Err(match self.entry(seq) {
                     Some(held) => {
-                        let evidence = Equivocation {
-                            a: held.clone(),
-                            b: entry,
-                        };
+                        let evidence = Equivocation { a: held.clone(), b: entry };
                         match evidence.verify_with(&self.game_id, &self.host) {
                             Ok(_) => AppendError::Equivocation(Box::new(evidence)),
                             Err(_) => AppendError::Entry(EntryError::Replayed { seq, head }),
@@ -345,12 +322,10 @@ impl<C: Serialize + DeserializeOwned> Equivocation<C> {
         }
         let seq = |entry: &SignedEntry<C>, second: bool| {
             let not_entry = |reason| EvidenceError::NotAnEntry { second, reason };
-            let body: Body<C> = canonical::decode(entry.body.bytes())
-                .map_err(|e| not_entry(EntryError::NotCanonical(e)))?;
+            let body: Body<C> =
+                canonical::decode(entry.body.bytes()).map_err(|e| not_entry(EntryError::NotCanonical(e)))?;
             if body.game_id != *game_id {
-                return Err(not_entry(EntryError::WrongGame {
-                    found: body.game_id,
-                }));
+                return Err(not_entry(EntryError::WrongGame { found: body.game_id }));
             }
             host.verify(Context::Entry, entry.body.bytes(), &entry.sig)
                 .map_err(|e| not_entry(EntryError::BadSignature(e)))?;

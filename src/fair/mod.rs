@@ -47,13 +47,9 @@ pub mod snapshot;
 
 pub use canonical::{Canonical, CanonicalError};
 pub use chain::{Chain, verify_link};
-pub use genesis::{
-    Commitment, Genesis, GenesisError, PROTOCOL_VERSION, SignedGenesis, VerifiedGenesis,
-};
+pub use genesis::{Commitment, Genesis, GenesisError, PROTOCOL_VERSION, SignedGenesis, VerifiedGenesis};
 pub use hash::{Digest, state_hash, tagged};
-pub use log::{
-    AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry,
-};
+pub use log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
 pub use proof::{At, Evidence, Invalid, Proof, ProofError, ProofFileError, Valid};
 pub use roll::{Reveal, RevealError, RollError, SignedReveal, die_face, roll_seed};
 pub use sign::{Context, Identity, PublicKey, Signature, SignatureError, Verifier};

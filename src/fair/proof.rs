@@ -5,9 +5,7 @@
 use super::canonical::{self, CanonicalError};
 use super::genesis::{GenesisError, SignedGenesis, VerifiedGenesis};
 use super::hash::Digest;
-use super::log::{
-    AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry,
-};
+use super::log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
 use super::roll::{RevealError, SignedReveal};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -73,17 +71,11 @@ impl fmt::Display for ProofFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProofFileError::TooLarge { len, max } => {
-                write!(
-                    f,
-                    "the file is {len} bytes, more than the {max} a proof may be"
-                )
+                write!(f, "the file is {len} bytes, more than the {max} a proof may be")
             }
             ProofFileError::NotAProof => f.write_str("not a Ludopia proof file"),
             ProofFileError::UnsupportedVersion(v) => {
-                write!(
-                    f,
-                    "proof format version {v} is not supported (this reads {FORMAT_VERSION})"
-                )
+                write!(f, "proof format version {v} is not supported (this reads {FORMAT_VERSION})")
             }
             ProofFileError::Malformed(why) => write!(f, "the proof file is damaged: {why}"),
             ProofFileError::NotJsonable(why) => write!(f, "cannot write the proof as JSON: {why}"),
@@ -178,10 +170,7 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     /// Reads either form; says clearly why a file is unreadable.
     pub fn read(bytes: &[u8]) -> Result<Proof<C>, ProofFileError> {
         if bytes.len() > MAX_PROOF_FILE {
-            return Err(ProofFileError::TooLarge {
-                len: bytes.len(),
-                max: MAX_PROOF_FILE,
-            });
+            return Err(ProofFileError::TooLarge { len: bytes.len(), max: MAX_PROOF_FILE });
         }
         if let Some(rest) = bytes.strip_prefix(MAGIC.as_bytes()) {
             let (version, body) = match rest {
@@ -216,11 +205,7 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     }
 
     pub fn to_json(&self) -> Result<String, ProofFileError> {
-        let file = JsonFileRef {
-            magic: MAGIC,
-            format_version: FORMAT_VERSION,
-            proof: self,
-        };
+        let file = JsonFileRef { magic: MAGIC, format_version: FORMAT_VERSION, proof: self };
         serde_json::to_string_pretty(&file).map_err(|e| ProofFileError::NotJsonable(e.to_string()))
     }
 
@@ -235,45 +220,34 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     where
         F: FnMut(&Body<C>) -> Result<(), E>,
     {
-        let genesis = self.genesis.verify().map_err(|e| Invalid {
-            at: At::Genesis,
-            reason: ProofError::Genesis(e),
-        })?;
-        let mut transition = start(&genesis).map_err(|e| Invalid {
-            at: At::Genesis,
-            reason: ProofError::Setup(e),
-        })?;
+        let genesis =
+            self.genesis.verify().map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Genesis(e) })?;
+        let mut transition =
+            start(&genesis).map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) })?;
         let mut log = LogVerifier::<C>::new(&genesis);
         for (n, entry) in (1u64..).zip(&self.entries) {
-            log.append(entry.clone(), &mut transition)
-                .map_err(|e| Invalid {
-                    at: At::Entry(n),
-                    reason: match e {
-                        AppendError::Entry(e) => ProofError::Entry(e),
-                        AppendError::Equivocation(_) => ProofError::Equivocation { seq: n },
-                        AppendError::Transition(e) => ProofError::Transition(e),
-                    },
-                })?;
+            log.append(entry.clone(), &mut transition).map_err(|e| Invalid {
+                at: At::Entry(n),
+                reason: match e {
+                    AppendError::Entry(e) => ProofError::Entry(e),
+                    AppendError::Equivocation(_) => ProofError::Equivocation { seq: n },
+                    AppendError::Transition(e) => ProofError::Transition(e),
+                },
+            })?;
         }
         for (i, reveal) in self.reveals.iter().enumerate() {
-            reveal.verify(&genesis).map_err(|e| Invalid {
-                at: At::Reveal(i),
-                reason: ProofError::Reveal(e),
-            })?;
+            reveal
+                .verify(&genesis)
+                .map_err(|e| Invalid { at: At::Reveal(i), reason: ProofError::Reveal(e) })?;
         }
         let mut equivocations = Vec::new();
         for (i, evidence) in self.evidence.iter().enumerate() {
             let Evidence::Equivocation(pair) = evidence;
-            let seq = pair.verify(&genesis).map_err(|e| Invalid {
-                at: At::Evidence(i),
-                reason: ProofError::Evidence(e),
-            })?;
+            let seq = pair
+                .verify(&genesis)
+                .map_err(|e| Invalid { at: At::Evidence(i), reason: ProofError::Evidence(e) })?;
             equivocations.push(seq);
         }
-        Ok(Valid {
-            game_id: genesis.game_id(),
-            through: log.head().0,
-            equivocations,
-        })
+        Ok(Valid { game_id: genesis.game_id(), through: log.head().0, equivocations })
     }
 }

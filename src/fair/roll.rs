@@ -131,18 +131,12 @@ impl SignedReveal {
     /// table checks the link against the seat's current head instead
     /// ([`chain::verify_link`]), which costs one hash.
     pub fn verify(&self, genesis: &VerifiedGenesis) -> Result<Reveal, RevealError> {
-        let reveal: Reveal =
-            canonical::decode(self.body.bytes()).map_err(RevealError::NotCanonical)?;
+        let reveal: Reveal = canonical::decode(self.body.bytes()).map_err(RevealError::NotCanonical)?;
         if reveal.game_id != genesis.game_id() {
             return Err(RevealError::WrongGame);
         }
-        let seat = genesis
-            .genesis()
-            .seat(reveal.seat)
-            .ok_or(RevealError::SeatNotPlaying(reveal.seat))?;
-        seat.key
-            .verify(Context::Reveal, self.body.bytes(), &self.sig)
-            .map_err(RevealError::BadSignature)?;
+        let seat = genesis.genesis().seat(reveal.seat).ok_or(RevealError::SeatNotPlaying(reveal.seat))?;
+        seat.key.verify(Context::Reveal, self.body.bytes(), &self.sig).map_err(RevealError::BadSignature)?;
         let fits = reveal.k <= genesis.genesis().chain_len
             && chain::verify_from_anchor(
                 &genesis.genesis().game_nonce,
@@ -152,10 +146,7 @@ impl SignedReveal {
                 &seat.anchor,
             );
         if !fits {
-            return Err(RevealError::BadLink {
-                seat: reveal.seat,
-                k: reveal.k,
-            });
+            return Err(RevealError::BadLink { seat: reveal.seat, k: reveal.k });
         }
         Ok(reveal)
     }
@@ -172,18 +163,9 @@ mod tests {
         let s = Seat::ALL;
         let two = SeatSet::EMPTY.with(s[0]).with(s[2]);
         assert!(roll_seed(&id, 1, s[0], two, &[l, None, l, None]).is_ok());
-        assert_eq!(
-            roll_seed(&id, 1, s[1], two, &[l, None, l, None]),
-            Err(RollError::RollerNotActive(s[1]))
-        );
-        assert_eq!(
-            roll_seed(&id, 1, s[0], two, &[l, None, None, None]),
-            Err(RollError::MissingReveal(s[2]))
-        );
-        assert_eq!(
-            roll_seed(&id, 1, s[0], two, &[l, l, l, None]),
-            Err(RollError::UnexpectedReveal(s[1]))
-        );
+        assert_eq!(roll_seed(&id, 1, s[1], two, &[l, None, l, None]), Err(RollError::RollerNotActive(s[1])));
+        assert_eq!(roll_seed(&id, 1, s[0], two, &[l, None, None, None]), Err(RollError::MissingReveal(s[2])));
+        assert_eq!(roll_seed(&id, 1, s[0], two, &[l, l, l, None]), Err(RollError::UnexpectedReveal(s[1])));
     }
 
     #[test]
@@ -195,9 +177,6 @@ mod tests {
         let base = roll_seed(&id, 1, s[0], SeatSet::FULL, &all);
         assert_ne!(base, roll_seed(&id, 2, s[0], SeatSet::FULL, &all));
         assert_ne!(base, roll_seed(&id, 1, s[1], SeatSet::FULL, &all));
-        assert_ne!(
-            base,
-            roll_seed(&Digest([3; 32]), 1, s[0], SeatSet::FULL, &all)
-        );
+        assert_ne!(base, roll_seed(&Digest([3; 32]), 1, s[0], SeatSet::FULL, &all));
     }
 }

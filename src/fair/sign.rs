@@ -160,12 +160,7 @@ impl PublicKey {
     }
 
     /// Checks the key and the signature of `body` for `context`.
-    pub fn verify(
-        &self,
-        context: Context,
-        body: &[u8],
-        signature: &Signature,
-    ) -> Result<(), SignatureError> {
+    pub fn verify(&self, context: Context, body: &[u8], signature: &Signature) -> Result<(), SignatureError> {
         self.verifier()?.verify(context, body, signature)
     }
 }
@@ -175,12 +170,7 @@ impl Verifier {
         PublicKey(self.0.to_bytes())
     }
 
-    pub fn verify(
-        &self,
-        context: Context,
-        body: &[u8],
-        signature: &Signature,
-    ) -> Result<(), SignatureError> {
+    pub fn verify(&self, context: Context, body: &[u8], signature: &Signature) -> Result<(), SignatureError> {
         self.verify_hash(context, &context.body_hash(body), signature)
     }
 
@@ -236,19 +226,10 @@ mod tests {
         let sig = id.sign(Context::Intent, b"move pawn 2");
         let key = id.public_key();
         assert_eq!(key.verify(Context::Intent, b"move pawn 2", &sig), Ok(()));
-        assert_eq!(
-            key.verify(Context::Intent, b"move pawn 3", &sig),
-            Err(SignatureError::BadSignature)
-        );
-        assert_eq!(
-            key.verify(Context::Reveal, b"move pawn 2", &sig),
-            Err(SignatureError::BadSignature)
-        );
+        assert_eq!(key.verify(Context::Intent, b"move pawn 3", &sig), Err(SignatureError::BadSignature));
+        assert_eq!(key.verify(Context::Reveal, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
         let other = Identity::from_secret(&[8; 32]).public_key();
-        assert_eq!(
-            other.verify(Context::Intent, b"move pawn 2", &sig),
-            Err(SignatureError::BadSignature)
-        );
+        assert_eq!(other.verify(Context::Intent, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
     }
 
     /// dice.md Appendix B: with the identity point as key, the signature
@@ -270,10 +251,7 @@ mod tests {
         assert!(matches!(lenient, Ok(true)));
         // ... and that ours refuses it.
         assert_eq!(weak.verifier(), Err(SignatureError::WeakKey));
-        assert_eq!(
-            weak.verify(Context::Entry, b"any", &forged),
-            Err(SignatureError::WeakKey)
-        );
+        assert_eq!(weak.verify(Context::Entry, b"any", &forged), Err(SignatureError::WeakKey));
     }
 
     #[test]

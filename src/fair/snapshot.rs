@@ -58,10 +58,7 @@ impl fmt::Display for SnapshotError {
                 write!(f, "snapshot {version} follows another entry than the log's")
             }
             SnapshotError::WrongState { version } => {
-                write!(
-                    f,
-                    "snapshot {version}'s state differs from the log's state hash"
-                )
+                write!(f, "snapshot {version}'s state differs from the log's state hash")
             }
         }
     }
@@ -94,9 +91,7 @@ impl<S: Serialize + DeserializeOwned> SignedSnapshot<S> {
         let snapshot: Snapshot<S> =
             canonical::decode(self.body.bytes()).map_err(SnapshotError::NotCanonical)?;
         if snapshot.game_id != genesis.game_id() {
-            return Err(SnapshotError::WrongGame {
-                found: snapshot.game_id,
-            });
+            return Err(SnapshotError::WrongGame { found: snapshot.game_id });
         }
         genesis
             .host()
@@ -129,16 +124,12 @@ impl<S: Serialize + DeserializeOwned> SignedSnapshot<S> {
             }
             // Held entries were decoded when accepted, so this decodes too;
             // if it ever did not, the snapshot cannot match it.
-            let body: Body<C> = canonical::decode(entry.body.bytes())
-                .map_err(|_| SnapshotError::WrongEntry { version })?;
+            let body: Body<C> =
+                canonical::decode(entry.body.bytes()).map_err(|_| SnapshotError::WrongEntry { version })?;
             if body.state_hash != state_hash(&canonical::encode(&snapshot.state)) {
                 return Err(SnapshotError::WrongState { version });
             }
         }
-        Ok(if version == head {
-            SnapshotVerdict::Current
-        } else {
-            SnapshotVerdict::Older
-        })
+        Ok(if version == head { SnapshotVerdict::Current } else { SnapshotVerdict::Older })
     }
 }

@@ -210,10 +210,7 @@ impl fmt::Display for Illegal {
             Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
             Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
             Illegal::BadOpponent { opponent } => {
-                write!(
-                    f,
-                    "{opponent} cannot be challenged: it is not another player still playing"
-                )
+                write!(f, "{opponent} cannot be challenged: it is not another player still playing")
             }
             Illegal::BadCell { cell } => write!(f, "duel cells are 0 to 8, not {cell}"),
             Illegal::CellTaken { cell } => write!(f, "duel cell {cell} is already marked"),

@@ -108,16 +108,9 @@ pub enum PositionError {
     Rules(RulesError),
     PlayerCount(usize),
     TurnNotPlaying(Seat),
-    ProgressOutOfRange {
-        seat: Seat,
-        pawn: usize,
-        progress: Progress,
-    },
+    ProgressOutOfRange { seat: Seat, pawn: usize, progress: Progress },
     EmptySeatHasPawns(Seat),
-    SpaceShared {
-        seat: Seat,
-        progress: Progress,
-    },
+    SpaceShared { seat: Seat, progress: Progress },
     AlreadyOver,
     Inconsistent(&'static str),
 }
@@ -130,15 +123,8 @@ impl fmt::Display for PositionError {
             PositionError::TurnNotPlaying(s) => {
                 write!(f, "the turn is given to {s}, which is not playing")
             }
-            PositionError::ProgressOutOfRange {
-                seat,
-                pawn,
-                progress,
-            } => {
-                write!(
-                    f,
-                    "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow"
-                )
+            PositionError::ProgressOutOfRange { seat, pawn, progress } => {
+                write!(f, "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow")
             }
             PositionError::EmptySeatHasPawns(s) => {
                 write!(f, "{s} is empty but has pawns on the board")
@@ -166,12 +152,7 @@ impl From<RulesError> for PositionError {
 impl Game {
     /// A new game: every pawn in its yard, `first` to act.
     pub fn new(rules: Rules, players: SeatSet, first: Seat) -> Result<Game, PositionError> {
-        Game::from_setup(Setup {
-            rules,
-            players,
-            pawns: [[YARD; 4]; 4],
-            turn: first,
-        })
+        Game::from_setup(Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first })
     }
 
     /// A game from a chosen position, `turn` about to start its turn.
@@ -233,11 +214,7 @@ impl Game {
                     progress == YARD
                 };
                 if !in_range {
-                    return Err(PositionError::ProgressOutOfRange {
-                        seat,
-                        pawn,
-                        progress,
-                    });
+                    return Err(PositionError::ProgressOutOfRange { seat, pawn, progress });
                 }
             }
             let single = rules.one_per_space || rules.home == Home::FourSpaces;
@@ -283,9 +260,7 @@ impl Game {
                 Phase::Over => true,
             };
             if !fits {
-                return Err(PositionError::Inconsistent(
-                    "the phase does not fit the seats",
-                ));
+                return Err(PositionError::Inconsistent("the phase does not fit the seats"));
             }
         }
         Ok(())
@@ -302,10 +277,7 @@ impl Game {
 
     /// The players whose place is not decided yet.
     pub fn remaining(&self) -> SeatSet {
-        self.players
-            .iter()
-            .filter(|s| self.places[s.index()] == 0)
-            .collect()
+        self.players.iter().filter(|s| self.places[s.index()] == 0).collect()
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).
@@ -362,9 +334,7 @@ impl Game {
             .map(|o| {
                 self.pawns(o)
                     .iter()
-                    .filter(|&&p| {
-                        (0..=50).contains(&p) && super::board::loop_square(o, p) == square
-                    })
+                    .filter(|&&p| (0..=50).contains(&p) && super::board::loop_square(o, p) == square)
                     .count()
             })
             .sum()

@@ -4,8 +4,8 @@
 //! the way the table will: links against chain heads, the face, the state.
 
 use ludopia::fair::{
-    Body, Chain, Commitment, Digest, Genesis, Identity, PROTOCOL_VERSION, Proof, SignedEntry,
-    SignedGenesis, VerifiedGenesis, die_face, roll_seed, state_hash, verify_link,
+    Body, Chain, Commitment, Digest, Genesis, Identity, PROTOCOL_VERSION, Proof, SignedEntry, SignedGenesis,
+    VerifiedGenesis, die_face, roll_seed, state_hash, verify_link,
 };
 use ludopia::rules::{Preset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -46,10 +46,7 @@ pub fn genesis_for(identities: &[Identity], chains: &[Chain], chain_len: u32) ->
         rules: Preset::Classic.rules(),
         players: SeatSet::FULL,
         seats: std::array::from_fn(|i| {
-            Some(Commitment {
-                key: identities[i].public_key(),
-                anchor: chains[i].anchor(),
-            })
+            Some(Commitment { key: identities[i].public_key(), anchor: chains[i].anchor() })
         }),
         host: Seat::ALL[0],
         chain_len,
@@ -60,9 +57,7 @@ impl Game {
     /// A signed genesis and `rolls` signed entries.
     pub fn new(rolls: u32) -> Game {
         let chain_len = rolls.max(8);
-        let identities: Vec<Identity> = (0..4u8)
-            .map(|i| Identity::from_secret(&[i + 1; 32]))
-            .collect();
+        let identities: Vec<Identity> = (0..4u8).map(|i| Identity::from_secret(&[i + 1; 32])).collect();
         let chains: Vec<Chain> = Seat::ALL
             .into_iter()
             .map(|s| Chain::new(nonce(), s, &[100 + u8::from(s); 32], chain_len))
@@ -81,12 +76,7 @@ impl Game {
             identities,
             chains,
             verified,
-            proof: Proof {
-                genesis,
-                entries: Vec::new(),
-                reveals: Vec::new(),
-                evidence: Vec::new(),
-            },
+            proof: Proof { genesis, entries: Vec::new(), reveals: Vec::new(), evidence: Vec::new() },
         };
         for _ in 0..rolls {
             game.roll();
@@ -101,12 +91,7 @@ impl Game {
         let reveals = std::array::from_fn(|i| self.chains[i].link(k));
         let seed = roll_seed(&self.verified.game_id(), k, roller, SeatSet::FULL, &reveals);
         let face = seed.map(|s| die_face(&s)).unwrap_or(0);
-        Roll {
-            k,
-            roller,
-            reveals,
-            face,
-        }
+        Roll { k, roller, reveals, face }
     }
 
     /// The host signs the body for `content` on top of the current log.
@@ -128,9 +113,7 @@ impl Game {
         let content = self.next_roll();
         let next = self.state.after(&content);
         let body = self.body(content, &next);
-        self.proof
-            .entries
-            .push(SignedEntry::sign(&self.identities[0], &body));
+        self.proof.entries.push(SignedEntry::sign(&self.identities[0], &body));
         self.state = next;
     }
 }
@@ -163,50 +146,25 @@ impl Replica {
         Replica {
             nonce: g.game_nonce,
             game_id: genesis.game_id(),
-            state: State {
-                k: 0,
-                heads,
-                totals: [0; 4],
-            },
+            state: State { k: 0, heads, totals: [0; 4] },
         }
     }
 
     pub fn check(&mut self, body: &Body<Roll>) -> Result<(), String> {
         let roll = &body.content;
         if roll.k != self.state.k + 1 {
-            return Err(format!(
-                "roll {} where roll {} was due",
-                roll.k,
-                self.state.k + 1
-            ));
+            return Err(format!("roll {} where roll {} was due", roll.k, self.state.k + 1));
         }
         for seat in Seat::ALL {
             let link = roll.reveals[seat.index()].ok_or(format!("{seat} did not reveal"))?;
-            if !verify_link(
-                &self.nonce,
-                seat,
-                roll.k,
-                &link,
-                &self.state.heads[seat.index()],
-            ) {
+            if !verify_link(&self.nonce, seat, roll.k, &link, &self.state.heads[seat.index()]) {
                 return Err(format!("{seat}'s link for roll {} does not chain", roll.k));
             }
         }
-        let seed = roll_seed(
-            &self.game_id,
-            roll.k,
-            roll.roller,
-            SeatSet::FULL,
-            &roll.reveals,
-        )
-        .map_err(|e| e.to_string())?;
+        let seed = roll_seed(&self.game_id, roll.k, roll.roller, SeatSet::FULL, &roll.reveals)
+            .map_err(|e| e.to_string())?;
         if die_face(&seed) != roll.face {
-            return Err(format!(
-                "roll {} shows {} but the dice say {}",
-                roll.k,
-                roll.face,
-                die_face(&seed)
-            ));
+            return Err(format!("roll {} shows {} but the dice say {}", roll.k, roll.face, die_face(&seed)));
         }
         let next = self.state.after(roll);
         if state_hash(&ludopia::fair::canonical::encode(&next)) != body.state_hash {
