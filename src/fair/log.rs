@@ -153,6 +153,8 @@ pub struct LogVerifier<C> {
     /// Sequence number and hash of the last entry not held (the genesis,
     /// or the snapshot this replica started from).
     base: (u64, Digest),
+    /// Sequence number and hash of the newest entry (`base` when none).
+    head: (u64, Digest),
     entries: Vec<SignedEntry<C>>,
 }
 
@@ -169,6 +171,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             game_id: genesis.game_id(),
             host: *genesis.host(),
             base: (seq, hash),
+            head: (seq, hash),
             entries: Vec::new(),
         }
     }
@@ -184,10 +187,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
     /// Sequence number and hash of the newest entry (0 and the game id
     /// before any).
     pub fn head(&self) -> (u64, Digest) {
-        match self.entries.last() {
-            Some(last) => (self.base.0 + self.entries.len() as u64, last.hash()),
-            None => self.base,
-        }
+        self.head
     }
 
     /// The base's sequence number and hash.
@@ -210,6 +210,11 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
     /// bytes, game id, `seq == head + 1`, `prev == head hash`, strict host
     /// signature. Returns the decoded body.
     pub fn check(&self, entry: &SignedEntry<C>) -> Result<Body<C>, EntryError> {
+        self.check_hashed(entry).map(|(body, _)| body)
+    }
+
+    /// [`LogVerifier::check`], also returning the entry hash it computed.
+    fn check_hashed(&self, entry: &SignedEntry<C>) -> Result<(Body<C>, Digest), EntryError> {
         let body: Body<C> = canonical::decode(entry.body.bytes()).map_err(EntryError::NotCanonical)?;
         if body.game_id != self.game_id {
             return Err(EntryError::WrongGame { found: body.game_id });
@@ -227,8 +232,9 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         if body.prev != head_hash {
             return Err(EntryError::WrongPrev { expected: head_hash, found: body.prev });
         }
-        self.host.verify(Context::Entry, entry.body.bytes(), &entry.sig).map_err(EntryError::BadSignature)?;
-        Ok(body)
+        let hash = entry.hash();
+        self.host.verify_hash(Context::Entry, &hash, &entry.sig).map_err(EntryError::BadSignature)?;
+        Ok((body, hash))
     }
 
     /// Checks `entry`, then the transition with `transition` (the caller
@@ -240,8 +246,8 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         entry: SignedEntry<C>,
         transition: impl FnOnce(&Body<C>) -> Result<T, E>,
     ) -> Result<T, AppendError<C, E>> {
-        let body = match self.check(&entry) {
-            Ok(body) => body,
+        let (body, hash) = match self.check_hashed(&entry) {
+            Ok(checked) => checked,
             Err(EntryError::Replayed { seq, head }) => {
                 return Err(match self.entry(seq) {
                     Some(held) => {
@@ -257,6 +263,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             Err(e) => return Err(AppendError::Entry(e)),
         };
         let out = transition(&body).map_err(AppendError::Transition)?;
+        self.head = (body.seq, hash);
         self.entries.push(entry);
         Ok(out)
     }
