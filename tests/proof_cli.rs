@@ -17,7 +17,16 @@ fn temp(name: &str) -> PathBuf {
 
 fn write_proof(path: &Path, preset: &str) {
     let out = ludopia(&[
-        "sim", "--preset", preset, "--seats", "normal,easy,normal", "--games", "1", "--seed", "7", "--proof",
+        "sim",
+        "--preset",
+        preset,
+        "--seats",
+        "normal,easy,normal",
+        "--games",
+        "1",
+        "--seed",
+        "7",
+        "--proof",
         path.to_str().expect("utf-8 path"),
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
