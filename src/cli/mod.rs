@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod script;
 pub mod sim;
 
 #[derive(Parser)]
@@ -14,6 +15,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a JSON game script through the rules and print the final state
+    Script {
+        /// The script file, or - for standard input
+        file: String,
+    },
     /// Bots play many games; prints one JSON object of win rates.
     Sim(sim::SimArgs),
 }
@@ -23,6 +29,7 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => 0,
+        Some(Command::Script { file }) => script::run(&file),
         Some(Command::Sim(args)) => sim::run(args),
     }
 }
