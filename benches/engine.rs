@@ -47,7 +47,7 @@ impl Player for Timed {
 
 fn hard_decision_times() {
     let mut times = Vec::new();
-    for seed in 0..40u64 {
+    for seed in 0..16u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
         let mut bots = [0u64, 1, 2, 3].map(|k| {

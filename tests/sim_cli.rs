@@ -19,6 +19,11 @@ fn report(args: &[&str]) -> Value {
     serde_json::from_str(&stdout).expect("one JSON object")
 }
 
+/// Arguments written as one line (none of them contains a space).
+fn words(line: &str) -> Vec<&str> {
+    line.split(' ').collect()
+}
+
 fn win_rate(report: &Value, position: usize) -> f64 {
     report["seats"][position]["win_rate"].as_f64().expect("a win rate")
 }
@@ -111,58 +116,19 @@ fn bad_arguments_exit_2_with_a_message() {
 /// errors wide at these game counts.
 #[test]
 fn strength_order_random_easy_normal_hard() {
-    let normal = report(&[
-        "--preset",
-        "classic",
-        "--seats",
-        "normal,random,random,random",
-        "--games",
-        "400",
-        "--seed",
-        "1",
-        "--threads",
-        "2",
-    ]);
+    let normal = report(&words(
+        "--preset classic --seats normal,random,random,random --games 400 --seed 1 --threads 2",
+    ));
     assert!(win_rate(&normal, 0) > 0.6, "normal vs 3 random: {normal}");
-    let easy = report(&[
-        "--preset",
-        "classic",
-        "--seats",
-        "easy,random,random,random",
-        "--games",
-        "400",
-        "--seed",
-        "2",
-        "--threads",
-        "2",
-    ]);
+    let easy =
+        report(&words("--preset classic --seats easy,random,random,random --games 400 --seed 2 --threads 2"));
     assert!(win_rate(&easy, 0) > 0.4, "easy vs 3 random: {easy}");
-    let over_easy = report(&[
-        "--preset",
-        "classic",
-        "--seats",
-        "normal,easy,easy,easy",
-        "--games",
-        "400",
-        "--seed",
-        "3",
-        "--threads",
-        "2",
-    ]);
+    let over_easy =
+        report(&words("--preset classic --seats normal,easy,easy,easy --games 400 --seed 3 --threads 2"));
     assert!(win_rate(&over_easy, 0) > 0.4, "normal vs 3 easy: {over_easy}");
-    let hard = report(&[
-        "--preset",
-        "classic",
-        "--seats",
-        "hard,normal",
-        "--games",
-        "120",
-        "--seed",
-        "4",
-        "--threads",
-        "2",
-        "--rules",
-        r#"{"pawns": 2}"#,
-    ]);
-    assert!(win_rate(&hard, 0) > 0.5, "hard vs normal, 2 players, 2 pawns: {hard}");
+    // Hard searches, so fewer games: 46% against parity's 25% over 200
+    // games in release; a fall to Normal's level fails this.
+    let hard =
+        report(&words("--preset classic --seats hard,normal,normal,normal --games 48 --seed 5 --threads 2"));
+    assert!(win_rate(&hard, 0) > 0.33, "hard vs 3 normal: {hard}");
 }
