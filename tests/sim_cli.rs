@@ -129,6 +129,6 @@ fn strength_order_random_easy_normal_hard() {
     // Hard searches, so fewer games: 46% against parity's 25% over 200
     // games in release; a fall to Normal's level fails this.
     let hard =
-        report(&words("--preset classic --seats hard,normal,normal,normal --games 48 --seed 5 --threads 2"));
+        report(&words("--preset classic --seats hard,normal,normal,normal --games 40 --seed 5 --threads 2"));
     assert!(win_rate(&hard, 0) > 0.33, "hard vs 3 normal: {hard}");
 }

@@ -15,7 +15,7 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Reducer actions per decision, over all rollouts.
-const BUDGET: u32 = 12_000;
+const BUDGET: u32 = 24_000;
 /// A rollout that runs this long (endless duels) is cut short.
 const ROLLOUT_CAP: u32 = 400;
 /// How careless rollout players are in duels: real opponents are not perfect.
