@@ -97,6 +97,14 @@ pub fn loop_square(seat: Seat, progress: i8) -> u8 {
     ((i16::from(start_square(seat)) + i16::from(progress)).rem_euclid(52)) as u8
 }
 
+/// The loop progress at which a pawn of `seat` stands on loop square
+/// `square`: the inverse of [`loop_square`]. `None` for the square just
+/// before its start, which its pawns leave the loop from instead.
+pub fn progress_on(seat: Seat, square: u8) -> Option<i8> {
+    let progress = (i16::from(square) - i16::from(start_square(seat))).rem_euclid(52) as i8;
+    (progress <= 50).then_some(progress)
+}
+
 /// Whether a loop square is one of the eight safe squares (starts and stars),
 /// whichever seats are empty.
 pub fn is_safe_square(square: u8) -> bool {
@@ -189,6 +197,12 @@ mod tests {
             let (sc, sr) = cell(seat, 0).unwrap();
             // The start square borders the seat's yard.
             assert!(sc.abs_diff(yc + 2) <= 4 && sr.abs_diff(yr + 2) <= 4, "{seat}");
+        }
+        for seat in Seat::ALL {
+            for p in 0..=50 {
+                assert_eq!(progress_on(seat, loop_square(seat, p)), Some(p));
+            }
+            assert_eq!(progress_on(seat, loop_square(seat, 51)), None);
         }
         let safe: Vec<u8> = (0..52).filter(|&s| is_safe_square(s)).collect();
         assert_eq!(safe, vec![1, 9, 14, 22, 27, 35, 40, 48]);

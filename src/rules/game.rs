@@ -336,14 +336,14 @@ impl Game {
 
     /// How many pawns of `seat`'s opponents stand on a loop square.
     pub(super) fn opponents_on(&self, seat: Seat, square: u8) -> usize {
+        // Each opponent has one loop progress that stands there: compare
+        // with it rather than walking every pawn round the loop.
         self.players
             .without(seat)
             .iter()
-            .map(|o| {
-                self.pawns(o)
-                    .iter()
-                    .filter(|&&p| (0..=50).contains(&p) && super::board::loop_square(o, p) == square)
-                    .count()
+            .filter_map(|o| {
+                let progress = super::board::progress_on(o, square)?;
+                Some(self.pawns(o).iter().filter(|&&p| p == progress).count())
             })
             .sum()
     }

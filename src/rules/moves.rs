@@ -65,10 +65,11 @@ impl Game {
     /// current place: the caller moves it from elsewhere).
     fn check_target(&self, seat: Seat, to: Progress) -> Result<(), Blocked> {
         let rules = &self.rules;
-        let own_there = self.pawns(seat).contains(&to);
+        // Only asked where a rule forbids sharing: most moves never need it.
+        let own_there = || self.pawns(seat).contains(&to);
         match to {
             0..=50 => {
-                if rules.one_per_space && own_there {
+                if rules.one_per_space && own_there() {
                     return Err(Blocked::OwnPawnThere);
                 }
                 if rules.one_per_space
@@ -79,7 +80,7 @@ impl Game {
                 }
                 Ok(())
             }
-            51..=55 if own_there && (rules.one_per_space || rules.home == Home::FourSpaces) => {
+            51..=55 if (rules.one_per_space || rules.home == Home::FourSpaces) && own_there() => {
                 Err(Blocked::OwnPawnThere)
             }
             _ => Ok(()),

@@ -162,9 +162,12 @@ impl Game {
     fn capture_at(&mut self, seat: Seat, to: i8, events: &mut Events) {
         let square = super::board::loop_square(seat, to);
         for victim in self.players.without(seat).iter() {
+            let Some(there) = super::board::progress_on(victim, square) else {
+                continue;
+            };
             for pawn in 0..self.rules.pawns {
                 let p = &mut self.pawns[victim.index()][usize::from(pawn)];
-                if (0..=50).contains(p) && super::board::loop_square(victim, *p) == square {
+                if *p == there {
                     events.push(Event::Captured { seat: victim, pawn, by: seat, from: *p });
                     *p = YARD;
                 }
