@@ -18,6 +18,12 @@ enum Command {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        None => 0,
+        None => match crate::ui::run() {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("ludopia: the window could not run: {e}");
+                1
+            }
+        },
     }
 }
