@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod script;
+
 #[derive(Parser)]
 #[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
 struct Cli {
@@ -12,6 +14,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a JSON game script through the rules and print the final state
+    Script {
+        /// The script file, or - for standard input
+        file: String,
+    },
 }
 
 /// Runs the command line and returns the process exit code.
@@ -25,5 +32,6 @@ pub fn run() -> i32 {
                 1
             }
         },
+        Some(Command::Script { file }) => script::run(&file),
     }
 }

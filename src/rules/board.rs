@@ -150,9 +150,7 @@ pub fn yard_spot(seat: Seat, pawn: usize) -> (f32, f32) {
 
 /// Which seat's lane (or start, or yard) colours a cell, if any: for drawing.
 pub fn lane_owner(cell: Cell) -> Option<Seat> {
-    Seat::ALL
-        .into_iter()
-        .find(|&s| (1..=5).any(|step| lane_cell(s, step) == cell))
+    Seat::ALL.into_iter().find(|&s| (1..=5).any(|step| lane_cell(s, step) == cell))
 }
 
 #[cfg(test)]

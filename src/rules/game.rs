@@ -18,7 +18,9 @@ pub enum Phase {
     /// The roller is to roll.
     Roll,
     /// The roller rolled `face` and must move a pawn.
-    Move { face: u8 },
+    Move {
+        face: u8,
+    },
     /// Palace: the seat whose turn it is challenges another.
     ChooseOpponent,
     /// Palace: the duel for the die is under way.
@@ -118,13 +120,20 @@ impl fmt::Display for PositionError {
         match self {
             PositionError::Rules(e) => e.fmt(f),
             PositionError::PlayerCount(n) => write!(f, "a game has 2 to 4 players, not {n}"),
-            PositionError::TurnNotPlaying(s) => write!(f, "the turn is given to {s}, which is not playing"),
+            PositionError::TurnNotPlaying(s) => {
+                write!(f, "the turn is given to {s}, which is not playing")
+            }
             PositionError::ProgressOutOfRange { seat, pawn, progress } => {
                 write!(f, "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow")
             }
-            PositionError::EmptySeatHasPawns(s) => write!(f, "{s} is empty but has pawns on the board"),
+            PositionError::EmptySeatHasPawns(s) => {
+                write!(f, "{s} is empty but has pawns on the board")
+            }
             PositionError::SpaceShared { seat, progress } => {
-                write!(f, "two pawns share the space of {seat} at progress {progress}, which these rules forbid")
+                write!(
+                    f,
+                    "two pawns share the space of {seat} at progress {progress}, which these rules forbid"
+                )
             }
             PositionError::AlreadyOver => f.write_str("the position is already decided"),
             PositionError::Inconsistent(what) => write!(f, "inconsistent state: {what}"),

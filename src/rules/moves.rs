@@ -52,9 +52,7 @@ impl Game {
     /// (loop: any colour; lane: only its own can be there).
     fn occupied(&self, seat: Seat, q: Progress) -> bool {
         match q {
-            0..=50 => {
-                self.pawns(seat).contains(&q) || self.opponents_on(seat, loop_square(seat, q)) > 0
-            }
+            0..=50 => self.pawns(seat).contains(&q) || self.opponents_on(seat, loop_square(seat, q)) > 0,
             51..=55 => self.pawns(seat).contains(&q),
             _ => false,
         }

@@ -215,8 +215,8 @@ impl Rules {
                 fields.insert(name.clone(), value.clone());
             }
         }
-        let rules: Rules = serde_json::from_value(merged)
-            .map_err(|e| RulesError::Override(format!("bad value: {e}")))?;
+        let rules: Rules =
+            serde_json::from_value(merged).map_err(|e| RulesError::Override(format!("bad value: {e}")))?;
         rules.validate()?;
         Ok(rules)
     }
@@ -266,7 +266,10 @@ mod tests {
         assert!(!p.capture_bonus);
         let r = Preset::Race.rules();
         assert!(r.start_blocked_by_own && r.one_per_space && r.blocking);
-        assert_eq!((r.home, r.safe_squares, r.three_sixes), (Home::FourSpaces, SafeSquares::None, ThreeSixes::None));
+        assert_eq!(
+            (r.home, r.safe_squares, r.three_sixes),
+            (Home::FourSpaces, SafeSquares::None, ThreeSixes::None)
+        );
         let d = Preset::Palace.rules();
         assert_eq!((d.dice, d.end, d.three_sixes), (Dice::Duel, End::FirstHome, ThreeSixes::None));
         for preset in Preset::ALL {

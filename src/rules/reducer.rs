@@ -69,11 +69,9 @@ impl Game {
         if pawn >= self.rules.pawns {
             return Err(Illegal::NoSuchPawn { pawn });
         }
-        let to = self
-            .landing(seat, pawn, face)
-            .map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
-        let capture_was_possible = self.rules.must_capture
-            && self.moves_for(seat, face).iter().any(|m| self.captures(seat, m.to));
+        let to = self.landing(seat, pawn, face).map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
+        let capture_was_possible =
+            self.rules.must_capture && self.moves_for(seat, face).iter().any(|m| self.captures(seat, m.to));
         let from = self.pawns[seat.index()][usize::from(pawn)];
         let captured = self.captures(seat, to);
         self.pawns[seat.index()][usize::from(pawn)] = to;
