@@ -4,5 +4,6 @@
 //! The parts follow `DESIGN.md`: [`rules`] is the pure game.
 
 pub mod cli;
+pub mod bots;
 pub mod rules;
 pub mod ui;

@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod script;
+pub mod sim;
 
 #[derive(Parser)]
 #[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
@@ -19,6 +20,8 @@ enum Command {
         /// The script file, or - for standard input
         file: String,
     },
+    /// Bots play many games; prints one JSON object of win rates.
+    Sim(sim::SimArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -33,5 +36,6 @@ pub fn run() -> i32 {
             }
         },
         Some(Command::Script { file }) => script::run(&file),
+        Some(Command::Sim(args)) => sim::run(args),
     }
 }
