@@ -11,7 +11,8 @@ use iced::Size;
 use iced::widget::canvas;
 use iced_test::Simulator;
 use ludopia::ui::screen::game::GameScreen;
-use ludopia::ui::screen::setup::{Level, Sitter, Table};
+use ludopia::bots::Strategy;
+use ludopia::ui::screen::setup::{Sitter, Table};
 use ludopia::ui::theme;
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ fn main() {
         return;
     }
     let t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Level::Normal); 4], ..Table::against_bots("You".into()) };
+    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
     let mut game = GameScreen::new(table, 1, t).expect("a valid table");
     // Some pawns out on the board.
     let mut now = t;
@@ -32,7 +33,11 @@ fn main() {
     }
     for side in [500.0_f32, 800.0] {
         let board = game.board_only();
-        let mut ui = Simulator::with_size(iced::Settings::default(), Size::new(side, side), canvas(board).width(side).height(side));
+        let mut ui = Simulator::with_size(
+            iced::Settings::default(),
+            Size::new(side, side),
+            canvas(board).width(side).height(side),
+        );
         let start = Instant::now();
         let _ = ui.snapshot(&theme::theme());
         let first = start.elapsed();

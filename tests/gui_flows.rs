@@ -8,7 +8,8 @@ use iced_test::{Error, Simulator};
 use ludopia::rules::{Phase, Seat, YARD};
 use ludopia::ui::board::{Layout, point_of};
 use ludopia::ui::screen::game::{self, GameScreen};
-use ludopia::ui::screen::setup::{Level, Sitter, Table};
+use ludopia::bots::Strategy;
+use ludopia::ui::screen::setup::{Sitter, Table};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};
 
@@ -118,7 +119,7 @@ fn keyboard_rolls_chooses_and_confirms() {
 #[test]
 fn four_bots_play_to_the_end_then_a_rematch_starts_fresh() {
     let mut t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Level::Normal); 4], ..Table::against_bots("You".into()) };
+    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
     let mut g = GameScreen::new(table, 3, t).expect("a valid table");
     let mut steps = 0;
     while !g.game().is_over() {

@@ -35,16 +35,31 @@ fn pips(face: u8) -> &'static [(f32, f32)] {
 impl<M: Clone> canvas::Program<M> for Die<M> {
     type State = ();
 
-    fn update(&self, _: &mut (), event: &canvas::Event, bounds: Rectangle, cursor: mouse::Cursor) -> Option<canvas::Action<M>> {
+    fn update(
+        &self,
+        _: &mut (),
+        event: &canvas::Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<M>> {
         match event {
-            canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) if cursor.is_over(bounds) => {
+            canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left))
+                if cursor.is_over(bounds) =>
+            {
                 self.on_roll.clone().map(|m| canvas::Action::publish(m).and_capture())
             }
             _ => None,
         }
     }
 
-    fn draw(&self, _: &(), renderer: &Renderer, _: &Theme, bounds: Rectangle, _: mouse::Cursor) -> Vec<Geometry> {
+    fn draw(
+        &self,
+        _: &(),
+        renderer: &Renderer,
+        _: &Theme,
+        bounds: Rectangle,
+        _: mouse::Cursor,
+    ) -> Vec<Geometry> {
         let mut frame = Frame::new(renderer, bounds.size());
         frame.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
         let side = bounds.width.min(bounds.height) * 0.62;
@@ -59,7 +74,11 @@ impl<M: Clone> canvas::Program<M> for Die<M> {
         }
         frame.translate(Vector::new(centre.x, centre.y));
         frame.fill(
-            &Path::rounded_rectangle(Point::new(-side / 2.0 + 3.0, -side / 2.0 + 5.0), Size::new(side, side), (side * 0.2).into()),
+            &Path::rounded_rectangle(
+                Point::new(-side / 2.0 + 3.0, -side / 2.0 + 5.0),
+                Size::new(side, side),
+                (side * 0.2).into(),
+            ),
             alpha(Color::BLACK, 0.35),
         );
         frame.rotate(angle);
@@ -75,12 +94,19 @@ impl<M: Clone> canvas::Program<M> for Die<M> {
         frame.stroke(&body, Stroke::default().with_color(darker(self.colour, 0.2)).with_width(side * 0.05));
         for &(x, y) in pips(face) {
             let p = Point::new(top_left.x + x * side, top_left.y + y * side);
-            frame.fill(&Path::circle(p, side * 0.085), if face == 1 { theme::colour(crate::rules::Colour::Red) } else { theme::INK });
+            frame.fill(
+                &Path::circle(p, side * 0.085),
+                if face == 1 { theme::colour(crate::rules::Colour::Red) } else { theme::INK },
+            );
         }
         vec![frame.into_geometry()]
     }
 
     fn mouse_interaction(&self, _: &(), bounds: Rectangle, cursor: mouse::Cursor) -> mouse::Interaction {
-        if self.on_roll.is_some() && cursor.is_over(bounds) { mouse::Interaction::Pointer } else { mouse::Interaction::default() }
+        if self.on_roll.is_some() && cursor.is_over(bounds) {
+            mouse::Interaction::Pointer
+        } else {
+            mouse::Interaction::default()
+        }
     }
 }

@@ -20,7 +20,8 @@ use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, win
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
-use screen::setup::{self, Level, Setup, Sitter, Table};
+use crate::bots::Strategy;
+use screen::setup::{self, Setup, Sitter, Table};
 use screen::{home, how_to, settings};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -39,17 +40,18 @@ pub fn run() -> iced::Result {
         Ok("bots") => Opening::BotsTable,
         _ => Opening::Home,
     };
-    let mut app = iced::application(move || App::new(prefs.clone(), opening, Instant::now()), App::update, App::view)
-        .title("Ludopia")
-        .subscription(App::subscription)
-        .theme(App::theme)
-        .default_font(theme::FONT)
-        .antialiasing(true)
-        .window(window::Settings {
-            size: Size::new(1280.0, 820.0),
-            min_size: Some(Size::new(960.0, 660.0)),
-            ..window::Settings::default()
-        });
+    let mut app =
+        iced::application(move || App::new(prefs.clone(), opening, Instant::now()), App::update, App::view)
+            .title("Ludopia")
+            .subscription(App::subscription)
+            .theme(App::theme)
+            .default_font(theme::FONT)
+            .antialiasing(true)
+            .window(window::Settings {
+                size: Size::new(1280.0, 820.0),
+                min_size: Some(Size::new(960.0, 660.0)),
+                ..window::Settings::default()
+            });
     for font in theme::FONTS {
         app = app.font(font);
     }
@@ -99,9 +101,19 @@ fn seed() -> u64 {
 
 impl App {
     pub fn new(prefs: Prefs, opening: Opening, now: Instant) -> App {
-        let mut app = App { screen: Screen::Home, prefs, theme: theme::theme(), palace: canvas::Cache::new(), started: now, now };
+        let mut app = App {
+            screen: Screen::Home,
+            prefs,
+            theme: theme::theme(),
+            palace: canvas::Cache::new(),
+            started: now,
+            now,
+        };
         if opening == Opening::BotsTable {
-            let table = Table { sitters: [Sitter::Bot(Level::Normal); 4], ..Table::against_bots(app.prefs.name.clone()) };
+            let table = Table {
+                sitters: [Sitter::Bot(Strategy::Normal); 4],
+                ..Table::against_bots(app.prefs.name.clone())
+            };
             app.start(table, now);
         }
         app
@@ -134,9 +146,15 @@ impl App {
             }
             (Message::Key(_), _) => {}
             (Message::Home(m), Screen::Home) => match home::update(m) {
-                home::Action::PlayHere => self.screen = Screen::Setup(Setup::new(Table::against_bots(self.prefs.name.clone()))),
-                home::Action::HowToPlay => self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic }),
-                home::Action::Settings => self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone())),
+                home::Action::PlayHere => {
+                    self.screen = Screen::Setup(Setup::new(Table::against_bots(self.prefs.name.clone())))
+                }
+                home::Action::HowToPlay => {
+                    self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
+                }
+                home::Action::Settings => {
+                    self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone()))
+                }
             },
             (Message::Setup(m), Screen::Setup(s)) => match s.update(m) {
                 setup::Action::None => {}
@@ -176,10 +194,14 @@ impl App {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let backdrop: Element<'_, Message> = canvas(Palace { cache: &self.palace, sky: self.prefs.sky, elapsed: self.now.duration_since(self.started) })
-            .width(Length::Fill)
-            .height(Length::Fill)
-            .into();
+        let backdrop: Element<'_, Message> = canvas(Palace {
+            cache: &self.palace,
+            sky: self.prefs.sky,
+            elapsed: self.now.duration_since(self.started),
+        })
+        .width(Length::Fill)
+        .height(Length::Fill)
+        .into();
         let content: Element<'_, Message> = match &self.screen {
             Screen::Home => center(home::view(&self.prefs.name).map(Message::Home)).into(),
             Screen::Setup(s) => center(s.view().map(Message::Setup)).padding(20).into(),

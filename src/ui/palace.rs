@@ -32,11 +32,21 @@ impl Sky {
     fn colours(self) -> ([Color; 4], Color) {
         match self {
             Sky::Dusk => (
-                [theme::rgb(0x1d, 0x14, 0x3c), theme::rgb(0x5e, 0x2f, 0x6b), theme::rgb(0xd8, 0x6a, 0x4a), theme::rgb(0xff, 0xc2, 0x6e)],
+                [
+                    theme::rgb(0x1d, 0x14, 0x3c),
+                    theme::rgb(0x5e, 0x2f, 0x6b),
+                    theme::rgb(0xd8, 0x6a, 0x4a),
+                    theme::rgb(0xff, 0xc2, 0x6e),
+                ],
                 theme::rgb(0xff, 0xd9, 0x8a),
             ),
             Sky::Night => (
-                [theme::rgb(0x05, 0x07, 0x18), theme::rgb(0x10, 0x1a, 0x3e), theme::rgb(0x2a, 0x35, 0x62), theme::rgb(0x5a, 0x5f, 0x8a)],
+                [
+                    theme::rgb(0x05, 0x07, 0x18),
+                    theme::rgb(0x10, 0x1a, 0x3e),
+                    theme::rgb(0x2a, 0x35, 0x62),
+                    theme::rgb(0x5a, 0x5f, 0x8a),
+                ],
                 theme::rgb(0xdd, 0xe6, 0xff),
             ),
         }
@@ -53,7 +63,14 @@ pub struct Palace<'a> {
 impl<M> canvas::Program<M> for Palace<'_> {
     type State = ();
 
-    fn draw(&self, _: &(), renderer: &Renderer, _: &Theme, bounds: Rectangle, _: mouse::Cursor) -> Vec<Geometry> {
+    fn draw(
+        &self,
+        _: &(),
+        renderer: &Renderer,
+        _: &Theme,
+        bounds: Rectangle,
+        _: mouse::Cursor,
+    ) -> Vec<Geometry> {
         let scene = self.cache.draw(renderer, bounds.size(), |frame| paint(frame, self.sky));
         let mut motes = Frame::new(renderer, bounds.size());
         motes.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
@@ -145,7 +162,10 @@ fn minaret(frame: &mut Frame<Renderer>, w: f32, h: f32, x: f32, top: f32, half: 
         b.close();
     });
     frame.fill(&cap, colour);
-    frame.stroke(&Path::line(p(0.0, top - 0.03), p(0.0, top - 0.05)), Stroke::default().with_color(colour).with_width(2.0));
+    frame.stroke(
+        &Path::line(p(0.0, top - 0.03), p(0.0, top - 0.05)),
+        Stroke::default().with_color(colour).with_width(2.0),
+    );
 }
 
 fn dome(frame: &mut Frame<Renderer>, w: f32, h: f32, colour: Color, lit: Color) {
@@ -158,7 +178,10 @@ fn dome(frame: &mut Frame<Renderer>, w: f32, h: f32, colour: Color, lit: Color) 
         b.close();
     });
     frame.fill(&onion, colour);
-    frame.stroke(&Path::line(p(0.5, 0.28), p(0.5, 0.245)), Stroke::default().with_color(colour).with_width(3.0));
+    frame.stroke(
+        &Path::line(p(0.5, 0.28), p(0.5, 0.245)),
+        Stroke::default().with_color(colour).with_width(3.0),
+    );
     frame.fill(&Path::circle(p(0.5, 0.25), 0.006 * h), lit);
     for i in 0..4 {
         ogee(frame, p(0.425 + 0.05 * i as f32, 0.6), 0.012 * w, 0.06 * h, lit);
@@ -223,7 +246,8 @@ fn dunes(frame: &mut Frame<Renderer>, w: f32, h: f32, sky: Sky) {
         b.line_to(p(0.0, 1.0));
         b.close();
     });
-    frame.fill(&back, gradient::Linear::new(p(0.0, 0.78), p(0.0, 1.0)).add_stop(0.0, far).add_stop(1.0, near));
+    frame
+        .fill(&back, gradient::Linear::new(p(0.0, 0.78), p(0.0, 1.0)).add_stop(0.0, far).add_stop(1.0, near));
     let front = Path::new(|b| {
         b.move_to(p(0.0, 0.93));
         b.quadratic_curve_to(p(0.35, 0.86), p(0.62, 0.94));

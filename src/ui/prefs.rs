@@ -31,7 +31,9 @@ pub enum PrefsError {
 impl fmt::Display for PrefsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PrefsError::NoConfigDir => f.write_str("no configuration folder (HOME, XDG_CONFIG_HOME and APPDATA are unset)"),
+            PrefsError::NoConfigDir => {
+                f.write_str("no configuration folder (HOME, XDG_CONFIG_HOME and APPDATA are unset)")
+            }
             PrefsError::Io(p, e) => write!(f, "{}: {e}", p.display()),
             PrefsError::Format(p, e) => write!(f, "{}: not a settings file: {e}", p.display()),
         }

@@ -150,7 +150,11 @@ pub fn choice(selected: bool) -> impl Fn(&Theme, button::Status) -> button::Styl
         button::Style {
             background: Some(Background::Color(bg)),
             text_color: INK,
-            border: Border { color: if selected { COPPER_DARK } else { alpha(COPPER, 0.6) }, width: 1.0, radius: 8.0.into() },
+            border: Border {
+                color: if selected { COPPER_DARK } else { alpha(COPPER, 0.6) },
+                width: 1.0,
+                radius: 8.0.into(),
+            },
             shadow: Shadow::default(),
             snap: true,
         }

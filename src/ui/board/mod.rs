@@ -50,7 +50,8 @@ pub fn point_of(l: &Layout, seat: Seat, pawn: u8, progress: Progress) -> Point {
     match board::cell(seat, progress) {
         Some(cell) if cell == CENTRE => {
             let middle = l.cell_centre(CENTRE);
-            let toward = board::cell(seat, 55).map(|c| l.cell_centre(c) - middle).unwrap_or(Vector::new(0.0, 0.0));
+            let toward =
+                board::cell(seat, 55).map(|c| l.cell_centre(c) - middle).unwrap_or(Vector::new(0.0, 0.0));
             middle + toward * 0.8
         }
         Some(cell) => l.cell_centre(cell),
@@ -78,11 +79,19 @@ impl<M> Board<'_, M> {
                                 (a + (b - a) * air.t, air.lift)
                             }
                             // Waiting for its turn to fly (a captured pawn).
-                            None => (point_of(l, seat, pawn, hop.path.first().copied().unwrap_or(progress)), 0.0),
+                            None => {
+                                (point_of(l, seat, pawn, hop.path.first().copied().unwrap_or(progress)), 0.0)
+                            }
                         };
                         flying.push(Placed { seat, pawn, at, scale: 1.0, lift });
                     }
-                    None => resting.push(Placed { seat, pawn, at: point_of(l, seat, pawn, progress), scale: 1.0, lift: 0.0 }),
+                    None => resting.push(Placed {
+                        seat,
+                        pawn,
+                        at: point_of(l, seat, pawn, progress),
+                        scale: 1.0,
+                        lift: 0.0,
+                    }),
                 }
             }
         }
@@ -188,7 +197,12 @@ impl<M> canvas::Program<M> for Board<'_, M> {
         vec![board, frame.into_geometry()]
     }
 
-    fn mouse_interaction(&self, state: &Hover, _bounds: Rectangle, _cursor: mouse::Cursor) -> mouse::Interaction {
+    fn mouse_interaction(
+        &self,
+        state: &Hover,
+        _bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> mouse::Interaction {
         if state.0.is_some() { mouse::Interaction::Pointer } else { mouse::Interaction::default() }
     }
 }
@@ -201,7 +215,10 @@ fn landing(frame: &mut Frame<Renderer>, l: &Layout, game: &Game, seat: Seat, cho
     frame.fill(&Path::circle(at, l.cell * 0.46), alpha(colour, 0.25));
     frame.stroke(
         &Path::circle(at, l.cell * 0.46),
-        Stroke { line_dash: LineDash { segments: &dash, offset: 0 }, ..Stroke::default().with_color(theme::INK).with_width(l.cell * 0.06) },
+        Stroke {
+            line_dash: LineDash { segments: &dash, offset: 0 },
+            ..Stroke::default().with_color(theme::INK).with_width(l.cell * 0.06)
+        },
     );
     pawn::pawn(frame, at, l.cell * 0.9, alpha(colour, 0.45), 0.0);
 }

@@ -55,13 +55,11 @@ fn frame_rings(frame: &mut Frame<Renderer>, l: &Layout) {
         frame.stroke(&grain, Stroke::default().with_color(alpha(c, 0.5)).with_width(l.cell * 0.04));
     }
     let copper = closed(l.outline(layout::COPPER));
-    let band = gradient::Linear::new(
-        l.centre - Vector::new(0.0, l.radius),
-        l.centre + Vector::new(0.0, l.radius),
-    )
-    .add_stop(0.0, lighter(theme::COPPER, 0.25))
-    .add_stop(0.5, theme::COPPER)
-    .add_stop(1.0, theme::COPPER_DARK);
+    let band =
+        gradient::Linear::new(l.centre - Vector::new(0.0, l.radius), l.centre + Vector::new(0.0, l.radius))
+            .add_stop(0.0, lighter(theme::COPPER, 0.25))
+            .add_stop(0.5, theme::COPPER)
+            .add_stop(1.0, theme::COPPER_DARK);
     frame.fill(&copper, band);
     frame.stroke(&copper, Stroke::default().with_color(alpha(theme::GOLD, 0.6)).with_width(l.cell * 0.03));
     let stitching = closed(l.outline(layout::STITCH));
@@ -75,7 +73,10 @@ fn frame_rings(frame: &mut Frame<Renderer>, l: &Layout) {
     );
     let parchment = closed(l.outline(layout::PARCHMENT));
     frame.fill(&parchment, diagonal(l, layout::PARCHMENT, theme::PARCHMENT, theme::PARCHMENT_DARK));
-    frame.stroke(&parchment, Stroke::default().with_color(alpha(theme::COPPER_DARK, 0.7)).with_width(l.cell * 0.05));
+    frame.stroke(
+        &parchment,
+        Stroke::default().with_color(alpha(theme::COPPER_DARK, 0.7)).with_width(l.cell * 0.05),
+    );
 }
 
 /// The cross: 52 loop squares, the coloured starts and lanes, the stars.
@@ -83,7 +84,11 @@ fn grid(frame: &mut Frame<Renderer>, l: &Layout, game: &Game) {
     // The board's own shadow and base on the parchment.
     let side = l.side();
     frame.fill(
-        &Path::rounded_rectangle(l.origin + Vector::new(0.0, l.cell * 0.12), Size::new(side, side), (l.cell * 0.2).into()),
+        &Path::rounded_rectangle(
+            l.origin + Vector::new(0.0, l.cell * 0.12),
+            Size::new(side, side),
+            (l.cell * 0.2).into(),
+        ),
         alpha(Color::BLACK, 0.25),
     );
     frame.fill(&Path::rounded_rectangle(l.origin, Size::new(side, side), (l.cell * 0.2).into()), theme::CELL);
@@ -240,7 +245,10 @@ fn centre(frame: &mut Frame<Renderer>, l: &Layout, game: &Game) {
         });
         let base = theme::colour(game.rules().colour_of(seat));
         let colour = if game.players().contains(seat) { base } else { mix(base, theme::CELL, 0.6) };
-        frame.fill(&tri, gradient::Linear::new(mid_edge, middle).add_stop(0.0, colour).add_stop(1.0, lighter(colour, 0.3)));
+        frame.fill(
+            &tri,
+            gradient::Linear::new(mid_edge, middle).add_stop(0.0, colour).add_stop(1.0, lighter(colour, 0.3)),
+        );
         frame.stroke(&tri, Stroke::default().with_color(alpha(Color::WHITE, 0.7)).with_width(l.cell * 0.04));
     }
     frame.fill(&Path::circle(middle, l.cell * 0.55), theme::GOLD);

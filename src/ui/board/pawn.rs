@@ -25,7 +25,10 @@ pub fn pawn(frame: &mut Frame<Renderer>, at: Point, size: f32, colour: Color, li
     let s = size;
     let ground = at + Vector::new(0.0, 0.3 * s);
     let shrink = 1.0 - 0.45 * lift;
-    frame.fill(&ellipse(ground, 0.32 * s * shrink, 0.11 * s * shrink), alpha(Color::BLACK, 0.38 * (1.0 - 0.5 * lift)));
+    frame.fill(
+        &ellipse(ground, 0.32 * s * shrink, 0.11 * s * shrink),
+        alpha(Color::BLACK, 0.38 * (1.0 - 0.5 * lift)),
+    );
     let g = ground - Vector::new(0.0, lift * 0.6 * s);
     let p = |x: f32, y: f32| Point::new(g.x + x * s, g.y + y * s);
     let outline = Stroke::default().with_color(darker(colour, 0.55)).with_width((0.035 * s).max(0.8));

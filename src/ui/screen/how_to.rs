@@ -41,7 +41,9 @@ pub fn explain(r: &Rules) -> Vec<String> {
     lines.push(match r.three_sixes {
         ThreeSixes::None => "Sixes in a row carry no penalty.".to_string(),
         ThreeSixes::Forfeit => "A third six in a row ends your turn without moving.".to_string(),
-        ThreeSixes::LeadingPawnHome => "A third six in a row sends your leading pawn back to its yard.".to_string(),
+        ThreeSixes::LeadingPawnHome => {
+            "A third six in a row sends your leading pawn back to its yard.".to_string()
+        }
     });
     lines.push(format!(
         "Land on a rival's pawn to send it back to its yard{}.",
@@ -90,10 +92,16 @@ impl HowTo {
 
     pub fn view(&self) -> Element<'_, Message> {
         let tabs = row(Preset::ALL.map(|p| {
-            button(text(capitalise(p.name())).size(15)).style(theme::choice(p == self.preset)).on_press(Message::Preset(p)).into()
+            button(text(capitalise(p.name())).size(15))
+                .style(theme::choice(p == self.preset))
+                .on_press(Message::Preset(p))
+                .into()
         }))
         .spacing(8);
-        let lines = column(explain(&self.preset.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into())).spacing(8);
+        let lines = column(
+            explain(&self.preset.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into()),
+        )
+        .spacing(8);
         container(
             column![
                 text("How to play").font(BLACK).size(30),

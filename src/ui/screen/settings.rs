@@ -56,7 +56,10 @@ impl Settings {
 
     pub fn view(&self) -> Element<'_, Message> {
         let skies = row(Sky::ALL.map(|s| {
-            button(text(s.name()).size(15)).style(theme::choice(s == self.prefs.sky)).on_press(Message::Sky(s)).into()
+            button(text(s.name()).size(15))
+                .style(theme::choice(s == self.prefs.sky))
+                .on_press(Message::Sky(s))
+                .into()
         }))
         .spacing(8);
         let software = self.prefs.software_renderer;

@@ -1,36 +1,25 @@
 //! Table setup: who sits where (empty, a bot and how strong, a person at this
 //! computer), the preset, the house rules with a line on each, the turn timer.
 
+use crate::bots::Strategy;
 use crate::rules::{Dice, End, Preset, Rules, SafeSquares, Seat, SeatSet, ThreeSixes};
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, scrollable, text};
+use iced::widget::{button, column, container, row, scrollable, space, text};
 use iced::{Alignment, Element, Length};
 
-/// How strong a bot plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
+/// The bot strengths a table offers (`Random` is for simulations).
+pub const LEVELS: [Strategy; 3] = [Strategy::Easy, Strategy::Normal, Strategy::Hard];
 
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "Easy",
-            Level::Normal => "Normal",
-            Level::Hard => "Hard",
-        }
-    }
+/// A strength as the table shows it.
+pub fn level_name(s: Strategy) -> String {
+    capitalise(s.name())
 }
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sitter {
     Empty,
-    Bot(Level),
+    Bot(Strategy),
     /// A person playing at this computer.
     Person,
 }
@@ -54,7 +43,12 @@ impl Table {
     pub fn against_bots(name: String) -> Table {
         Table {
             rules: Preset::Classic.rules(),
-            sitters: [Sitter::Person, Sitter::Bot(Level::Normal), Sitter::Bot(Level::Normal), Sitter::Bot(Level::Normal)],
+            sitters: [
+                Sitter::Person,
+                Sitter::Bot(Strategy::Normal),
+                Sitter::Bot(Strategy::Normal),
+                Sitter::Bot(Strategy::Normal),
+            ],
             name,
         }
     }
@@ -157,7 +151,9 @@ impl HouseRule {
         match self {
             HouseRule::CaptureBonus => r.capture_bonus = on,
             HouseRule::ArrivalBonus => r.arrival_bonus = on,
-            HouseRule::SafeSquares => r.safe_squares = if on { SafeSquares::StartsAndStars } else { SafeSquares::None },
+            HouseRule::SafeSquares => {
+                r.safe_squares = if on { SafeSquares::StartsAndStars } else { SafeSquares::None }
+            }
             HouseRule::ThreeSixes => r.three_sixes = if on { ThreeSixes::Forfeit } else { ThreeSixes::None },
             HouseRule::StartBlocked => r.start_blocked_by_own = on,
             HouseRule::Blocking => r.blocking = on,
@@ -212,8 +208,9 @@ impl Setup {
         let seats = column(Seat::ALL.into_iter().map(|seat| {
             let colour = theme::colour(rules.colour_of(seat));
             let current = self.table.sitters[seat.index()];
-            let mut options = vec![(Sitter::Empty, "Empty".to_string()), (Sitter::Person, "Person here".to_string())];
-            options.extend(Level::ALL.map(|l| (Sitter::Bot(l), format!("Bot · {}", l.name()))));
+            let mut options =
+                vec![(Sitter::Empty, "Empty".to_string()), (Sitter::Person, "Person here".to_string())];
+            options.extend(LEVELS.map(|l| (Sitter::Bot(l), format!("Bot · {}", level_name(l)))));
             let choices = row(options.into_iter().map(|(sitter, label)| {
                 button(text(label).size(14))
                     .style(theme::choice(sitter == current))
@@ -234,23 +231,37 @@ impl Setup {
         }))
         .spacing(10);
         let presets = row(Preset::ALL.map(|p| {
-            button(text(capitalise(p.name())).size(15)).style(theme::choice(p == self.preset)).on_press(Message::Preset(p)).into()
+            button(text(capitalise(p.name())).size(15))
+                .style(theme::choice(p == self.preset))
+                .on_press(Message::Preset(p))
+                .into()
         }))
         .spacing(8);
-        let house = column(HouseRule::ALL.map(|rule| {
+        let rule_line = |rule: HouseRule| -> Element<'_, Message> {
             let on = rule.is_on(rules);
             row![
-                button(text(if on { "On" } else { "Off" }).size(13)).width(52).style(theme::choice(on)).on_press(Message::Toggle(rule)),
-                column![text(rule.title()).font(BOLD).size(14), text(rule.explain()).size(13)].spacing(1)
+                button(text(if on { "On" } else { "Off" }).size(13))
+                    .width(52)
+                    .style(theme::choice(on))
+                    .on_press(Message::Toggle(rule)),
+                column![text(rule.title()).font(BOLD).size(14), text(rule.explain()).size(12)].spacing(1)
             ]
             .spacing(10)
             .align_y(Alignment::Center)
             .into()
-        }))
-        .spacing(6);
+        };
+        let (left, right) = HouseRule::ALL.split_at(5);
+        let house = row![
+            column(left.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
+            column(right.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
+        ]
+        .spacing(16);
         let timers = row(TIMERS.map(|t| {
             let label = t.map_or("No timer".to_string(), |s| format!("{s} s"));
-            button(text(label).size(14)).style(theme::choice(rules.turn_timer == t)).on_press(Message::Timer(t)).into()
+            button(text(label).size(14))
+                .style(theme::choice(rules.turn_timer == t))
+                .on_press(Message::Timer(t))
+                .into()
         }))
         .spacing(8);
         let start = button(text("Start the game").font(BLACK).size(20))
@@ -258,7 +269,14 @@ impl Setup {
             .style(theme::primary)
             .on_press_maybe(self.can_start().then_some(Message::Start));
         let content = column![
-            text("Set the table").font(BLACK).size(30),
+            row![
+                text("Set the table").font(BLACK).size(30),
+                space::horizontal(),
+                button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+                start,
+            ]
+            .spacing(12)
+            .align_y(Alignment::Center),
             text("Seats").font(BOLD).size(18),
             seats,
             text("Rules").font(BOLD).size(18),
@@ -267,16 +285,10 @@ impl Setup {
             house,
             text("Turn timer").font(BOLD).size(18),
             timers,
-            row![button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back), start]
-                .spacing(16)
-                .align_y(Alignment::Center),
         ]
         .spacing(12)
         .padding(28);
-        container(scrollable(content).height(Length::Shrink))
-            .style(theme::panel)
-            .max_width(760)
-            .into()
+        container(scrollable(content).height(Length::Shrink)).style(theme::panel).max_width(900).into()
     }
 }
 
@@ -308,7 +320,7 @@ mod tests {
         }
         assert!(!setup.can_start());
         assert!(matches!(setup.update(Message::Start), Action::None));
-        setup.update(Message::Sitter(Seat::ALL[2], Sitter::Bot(Level::Hard)));
+        setup.update(Message::Sitter(Seat::ALL[2], Sitter::Bot(Strategy::Hard)));
         assert!(matches!(setup.update(Message::Start), Action::Start(t) if t.players().len() == 2));
     }
 }

@@ -77,10 +77,14 @@ impl GameScreen {
             Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
             Sitter::Empty => String::new(),
         });
+        let bots = table.sitters.map(|s| match s {
+            Sitter::Bot(strategy) => Some(strategy),
+            _ => None,
+        });
         Ok(GameScreen {
             table,
             names,
-            authority: StandIn::new(game, seed),
+            authority: StandIn::new(game, bots, seed),
             game,
             motion: Motion::default(),
             cache: canvas::Cache::new(),
@@ -137,10 +141,14 @@ impl GameScreen {
         match key.as_ref() {
             keyboard::Key::Named(Named::Space) => Some(Message::Confirm),
             keyboard::Key::Named(Named::Enter) => Some(Message::Confirm),
-            keyboard::Key::Named(Named::ArrowRight | Named::ArrowDown | Named::Tab) => Some(Message::Cycle(1)),
+            keyboard::Key::Named(Named::ArrowRight | Named::ArrowDown | Named::Tab) => {
+                Some(Message::Cycle(1))
+            }
             keyboard::Key::Named(Named::ArrowLeft | Named::ArrowUp) => Some(Message::Cycle(-1)),
             keyboard::Key::Character("r") => Some(Message::Roll),
-            keyboard::Key::Character(c) => c.parse::<u8>().ok().filter(|n| (1..=4).contains(n)).map(|n| Message::Choose(n - 1)),
+            keyboard::Key::Character(c) => {
+                c.parse::<u8>().ok().filter(|n| (1..=4).contains(n)).map(|n| Message::Choose(n - 1))
+            }
             _ => None,
         }
     }
@@ -154,7 +162,9 @@ impl GameScreen {
                 }
             }
             Message::Choose(pawn) => {
-                if let Some(seat) = self.person_to_act().filter(|_| self.choices().iter().any(|m| m.pawn == pawn)) {
+                if let Some(seat) =
+                    self.person_to_act().filter(|_| self.choices().iter().any(|m| m.pawn == pawn))
+                {
                     self.submit(seat, Intent::Move(pawn));
                 }
             }
@@ -236,13 +246,23 @@ impl GameScreen {
             let line = match *event {
                 Event::NoMove { seat } => Some(format!("{} cannot move", self.name(seat))),
                 Event::Entered { seat, .. } => Some(format!("{} brings a pawn out", self.name(seat))),
-                Event::Captured { seat, by, .. } => Some(format!("{} captures {}!", self.name(by), self.name(seat))),
+                Event::Captured { seat, by, .. } => {
+                    Some(format!("{} captures {}!", self.name(by), self.name(seat)))
+                }
                 Event::ReachedHome { seat, .. } => Some(format!("{} brings a pawn home", self.name(seat))),
-                Event::ThreeSixes { seat } => Some(format!("three sixes: {} loses the turn", self.name(seat))),
-                Event::SentToYard { seat, .. } => Some(format!("a pawn of {} goes back to the yard", self.name(seat))),
+                Event::ThreeSixes { seat } => {
+                    Some(format!("three sixes: {} loses the turn", self.name(seat)))
+                }
+                Event::SentToYard { seat, .. } => {
+                    Some(format!("a pawn of {} goes back to the yard", self.name(seat)))
+                }
                 Event::BonusRoll { seat, .. } => Some(format!("{} rolls again", self.name(seat))),
-                Event::Finished { seat, place } => Some(format!("{} finishes {}", self.name(seat), ordinal(place))),
-                Event::Challenged { seat, opponent } => Some(format!("{} challenges {}", self.name(seat), self.name(opponent))),
+                Event::Finished { seat, place } => {
+                    Some(format!("{} finishes {}", self.name(seat), ordinal(place)))
+                }
+                Event::Challenged { seat, opponent } => {
+                    Some(format!("{} challenges {}", self.name(seat), self.name(opponent)))
+                }
                 Event::DuelDrawn { .. } => Some("the duel is drawn and starts again".to_string()),
                 Event::DuelWon { seat } => Some(format!("{} wins the duel", self.name(seat))),
                 Event::GameOver { .. } => Some("the game is over".to_string()),
@@ -284,16 +304,16 @@ impl GameScreen {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let board = canvas(self.board_only())
-        .width(Length::Fill)
-        .height(Length::Fill);
+        let board = canvas(self.board_only()).width(Length::Fill).height(Length::Fill);
         let board: Element<'_, Message> = if self.game.is_over() && !self.is_animating() {
             stack![board, center(self.podium())].into()
         } else {
             board.into()
         };
         row![
-            column![self.seat(Seat::ALL[0]), space::vertical(), self.seat(Seat::ALL[3])].width(250).height(Length::Fill),
+            column![self.seat(Seat::ALL[0]), space::vertical(), self.seat(Seat::ALL[3])]
+                .width(250)
+                .height(Length::Fill),
             container(board).id("board").width(Length::Fill).height(Length::Fill),
             column![self.seat(Seat::ALL[1]), self.panel(), self.seat(Seat::ALL[2])]
                 .spacing(12)
@@ -320,14 +340,17 @@ impl GameScreen {
         })
         .width(110)
         .height(110);
-        let mut col = column![
-            text(self.waiting_for()).font(BLACK).size(19),
-            container(die).center_x(Length::Fill),
-        ]
-        .spacing(10)
-        .align_x(Alignment::Center);
+        let mut col =
+            column![text(self.waiting_for()).font(BLACK).size(19), container(die).center_x(Length::Fill),]
+                .spacing(10)
+                .align_x(Alignment::Center);
         if self.can_roll() {
-            col = col.push(button(text("Roll").font(BLACK).size(18)).padding([8, 30]).style(theme::primary).on_press(Message::Roll));
+            col = col.push(
+                button(text("Roll").font(BLACK).size(18))
+                    .padding([8, 30])
+                    .style(theme::primary)
+                    .on_press(Message::Roll),
+            );
             col = col.push(text("Space or Enter rolls").size(12));
         } else if !self.choices().is_empty() {
             col = col.push(text("Click a glowing pawn, or ←/→ and Enter, or 1–4").size(13));
@@ -335,11 +358,15 @@ impl GameScreen {
         if let Some(duel) = self.duel_board() {
             col = col.push(duel);
         }
-        col = col.push(container(text(&self.last_event).size(14)).padding(8).width(Length::Fill).style(theme::badge));
+        col = col.push(
+            container(text(&self.last_event).size(14)).padding(8).width(Length::Fill).style(theme::badge),
+        );
         if let Some(secs) = self.game.rules().turn_timer {
             col = col.push(text(format!("Turn timer: {secs} s a decision")).size(13));
         }
-        col = col.push(button(text("Leave the table").size(14)).style(theme::choice(false)).on_press(Message::Leave));
+        col = col.push(
+            button(text("Leave the table").size(14)).style(theme::choice(false)).on_press(Message::Leave),
+        );
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
     }
 
@@ -375,12 +402,16 @@ impl GameScreen {
                         .on_press_maybe((mine && mark.is_none()).then_some(Message::Mark(i)))
                         .into()
                 };
-                let grid = column((0..3).map(|r| row((0..3).map(|c| cell(r * 3 + c))).spacing(4).into())).spacing(4);
+                let grid =
+                    column((0..3).map(|r| row((0..3).map(|c| cell(r * 3 + c))).spacing(4).into())).spacing(4);
                 Some(
-                    column![text(format!("X {} · O {}", self.name(d.x), self.name(d.o))).font(BOLD).size(14), grid]
-                        .spacing(6)
-                        .align_x(Alignment::Center)
-                        .into(),
+                    column![
+                        text(format!("X {} · O {}", self.name(d.x), self.name(d.o))).font(BOLD).size(14),
+                        grid
+                    ]
+                    .spacing(6)
+                    .align_x(Alignment::Center)
+                    .into(),
                 )
             }
             _ => None,
@@ -419,8 +450,14 @@ impl GameScreen {
                 text("Game over").font(BLACK).size(32),
                 lines,
                 row![
-                    button(text("Rematch").font(BLACK).size(18)).padding([8, 24]).style(theme::primary).on_press(Message::Rematch),
-                    button(text("Leave").size(18)).padding([8, 24]).style(theme::primary).on_press(Message::Leave),
+                    button(text("Rematch").font(BLACK).size(18))
+                        .padding([8, 24])
+                        .style(theme::primary)
+                        .on_press(Message::Rematch),
+                    button(text("Leave").size(18))
+                        .padding([8, 24])
+                        .style(theme::primary)
+                        .on_press(Message::Leave),
                 ]
                 .spacing(12),
             ]

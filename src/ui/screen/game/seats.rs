@@ -22,7 +22,11 @@ pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
 fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
     move |_| container::Style {
         background: Some(Background::Color(fill)),
-        border: Border { color: if active { Color::WHITE } else { theme::GOLD }, width: if active { 5.0 } else { 4.0 }, radius: 100.0.into() },
+        border: Border {
+            color: if active { Color::WHITE } else { theme::GOLD },
+            width: if active { 5.0 } else { 4.0 },
+            radius: 100.0.into(),
+        },
         text_color: Some(Color::WHITE),
         shadow: Shadow {
             color: if active { alpha(theme::GOLD, 0.95) } else { alpha(Color::BLACK, 0.5) },

@@ -1,9 +1,10 @@
-//! STAND-IN for `table`, which is being written: the one place the game
-//! screen sends intents. It applies them to the reducer directly, draws the
-//! die from a clock-seeded generator (not the verifiable dice) and lets bots
-//! move their furthest pawn (not `bots`). When `table` lands, this file goes
-//! and `GameScreen::submit` talks to the table instead.
+//! STAND-IN for `table`, which is not on main yet: the one place the game
+//! screen sends intents. It applies them to the reducer directly and draws
+//! the die from a seeded generator (not the verifiable dice); bots decide
+//! with `bots::Bot`. When `table` lands, this file goes and
+//! `GameScreen::submit` talks to the table instead.
 
+use crate::bots::{Bot, Strategy};
 use crate::rules::{Action, Events, Game, Illegal, Phase, Seat};
 
 /// What a seat asks the table to do.
@@ -18,6 +19,7 @@ pub enum Intent {
 pub struct StandIn {
     game: Game,
     die: u64,
+    bots: [Option<Bot>; 4],
 }
 
 /// One accepted intent: the new state and what happened.
@@ -29,12 +31,13 @@ pub struct Step {
 }
 
 impl StandIn {
-    pub fn new(game: Game, seed: u64) -> StandIn {
-        StandIn { game, die: seed | 1 }
-    }
-
-    pub fn game(&self) -> &Game {
-        &self.game
+    pub fn new(game: Game, bots: [Option<Strategy>; 4], seed: u64) -> StandIn {
+        let mut k = 0;
+        let bots = bots.map(|s| {
+            k += 1;
+            s.map(|s| Bot::new(s, seed.wrapping_add(k)))
+        });
+        StandIn { game, die: seed | 1, bots }
     }
 
     fn roll_die(&mut self) -> u8 {
@@ -62,14 +65,17 @@ impl StandIn {
         Ok(Step { game, events, face })
     }
 
-    /// What a bot in `seat` does now.
-    pub fn bot_intent(&self, seat: Seat) -> Option<Intent> {
-        match self.game.phase() {
-            Phase::Roll => Some(Intent::Roll),
-            Phase::Move { .. } => self.game.legal_moves().iter().max_by_key(|m| m.to).map(|m| Intent::Move(m.pawn)),
-            Phase::ChooseOpponent => self.game.remaining().without(seat).iter().next().map(Intent::Challenge),
-            Phase::Duel(d) => d.free_cells().next().map(Intent::Mark),
-            Phase::Over => None,
+    /// What a bot in `seat` does now: it asks for the die, or decides.
+    pub fn bot_intent(&mut self, seat: Seat) -> Option<Intent> {
+        if self.game.phase() == Phase::Roll {
+            return Some(Intent::Roll);
+        }
+        let bot = self.bots.get_mut(seat.index())?.as_mut()?;
+        match bot.decide(&self.game)? {
+            Action::Move { pawn, .. } => Some(Intent::Move(pawn)),
+            Action::Challenge { opponent, .. } => Some(Intent::Challenge(opponent)),
+            Action::Mark { cell, .. } => Some(Intent::Mark(cell)),
+            Action::Roll { .. } => Some(Intent::Roll),
         }
     }
 }
