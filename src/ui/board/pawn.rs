@@ -37,7 +37,7 @@ pub fn pawn(frame: &mut Frame<Renderer>, at: Point, size: f32, colour: Color, li
         .add_stop(0.45, colour)
         .add_stop(1.0, darker(colour, 0.3));
     let foot = ellipse(p(0.0, -0.06), 0.3 * s, 0.11 * s);
-    frame.fill(&foot, shade.clone());
+    frame.fill(&foot, shade);
     frame.stroke(&foot, outline);
     let body = Path::new(|b| {
         b.move_to(p(-0.25, -0.08));
@@ -47,7 +47,7 @@ pub fn pawn(frame: &mut Frame<Renderer>, at: Point, size: f32, colour: Color, li
         b.quadratic_curve_to(p(0.0, 0.0), p(-0.25, -0.08));
         b.close();
     });
-    frame.fill(&body, shade.clone());
+    frame.fill(&body, shade);
     frame.stroke(&body, outline);
     let collar = ellipse(p(0.0, -0.46), 0.14 * s, 0.045 * s);
     frame.fill(&collar, lighter(colour, 0.2));
