@@ -10,8 +10,8 @@
 use iced::Size;
 use iced::widget::canvas;
 use iced_test::Simulator;
-use ludopia::ui::screen::game::GameScreen;
 use ludopia::bots::Strategy;
+use ludopia::ui::screen::game::GameScreen;
 use ludopia::ui::screen::setup::{Sitter, Table};
 use ludopia::ui::theme;
 use std::time::{Duration, Instant};

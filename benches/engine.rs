@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 
 fn random_game(seed: u64) -> u32 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let game =
-        Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
+    let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
     let mut bots = [0, 1, 2, 3].map(|k| Some(Bot::new(Strategy::Random, seed ^ k)));
     play_game(game, &mut bots, || rng.random_range(1..=6)).map_or(0, |p| p.turns)
 }
@@ -50,38 +49,19 @@ fn hard_decision_times() {
     let mut times = Vec::new();
     for seed in 0..40u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0])
-            .expect("classic is valid");
+        let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
         let mut bots = [0u64, 1, 2, 3].map(|k| {
-            let strategy = if k == seed % 4 {
-                Strategy::Hard
-            } else {
-                Strategy::Normal
-            };
-            Some(Timed {
-                bot: Bot::new(strategy, seed * 4 + k),
-                times: Vec::new(),
-            })
+            let strategy = if k == seed % 4 { Strategy::Hard } else { Strategy::Normal };
+            Some(Timed { bot: Bot::new(strategy, seed * 4 + k), times: Vec::new() })
         });
         if play_game(game, &mut bots, || rng.random_range(1..=6)).is_err() {
             eprintln!("game {seed} did not finish");
         }
-        let hard = bots
-            .iter_mut()
-            .flatten()
-            .find(|t| t.bot.strategy() == Strategy::Hard);
-        times.extend(
-            hard.map(|t| std::mem::take(&mut t.times))
-                .unwrap_or_default(),
-        );
+        let hard = bots.iter_mut().flatten().find(|t| t.bot.strategy() == Strategy::Hard);
+        times.extend(hard.map(|t| std::mem::take(&mut t.times)).unwrap_or_default());
     }
     times.sort_unstable();
-    let at = |q: f64| {
-        times
-            .get(((times.len() as f64 - 1.0) * q) as usize)
-            .copied()
-            .unwrap_or_default()
-    };
+    let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or_default();
     println!(
         "hard decisions (classic, 4 players, vs 3 normal): n={} p50={:?} p99={:?} max={:?}",
         times.len(),

@@ -3,7 +3,7 @@
 //!
 //! The parts follow `DESIGN.md`: [`rules`] is the pure game.
 
-pub mod cli;
 pub mod bots;
+pub mod cli;
 pub mod rules;
 pub mod ui;

@@ -5,10 +5,10 @@
 use iced::{Point, Size, Vector};
 use iced_test::selector::id;
 use iced_test::{Error, Simulator};
+use ludopia::bots::Strategy;
 use ludopia::rules::{Phase, Seat, YARD};
 use ludopia::ui::board::{Layout, point_of};
 use ludopia::ui::screen::game::{self, GameScreen};
-use ludopia::bots::Strategy;
 use ludopia::ui::screen::setup::{Sitter, Table};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};

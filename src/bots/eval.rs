@@ -34,11 +34,7 @@ pub(crate) fn value(game: &Game, me: Seat) -> f32 {
         n += 1.0;
     }
     // Winning is beating the best rival; the rest still race for places.
-    let rivals = if n > 0.0 {
-        0.6 * best + 0.4 * sum / n
-    } else {
-        0.0
-    };
+    let rivals = if n > 0.0 { 0.6 * best + 0.4 * sum / n } else { 0.0 };
     mine - rivals + turn_bonus(game, me)
 }
 
@@ -75,9 +71,7 @@ fn turn_bonus(game: &Game, me: Seat) -> f32 {
             ThreeSixes::None => EXTRA_ROLL,
             ThreeSixes::Forfeit => EXTRA_ROLL * 5.0 / 6.0,
             ThreeSixes::LeadingPawnHome => {
-                let lead = game
-                    .leading_pawn(me)
-                    .and_then(|i| game.pawns(me).get(usize::from(i)).copied());
+                let lead = game.leading_pawn(me).and_then(|i| game.pawns(me).get(usize::from(i)).copied());
                 EXTRA_ROLL * 5.0 / 6.0 - lead.map_or(0.0, |p| (f32::from(p) + 1.0 + OUT) / 6.0)
             }
         };
@@ -106,8 +100,7 @@ pub(crate) fn risk(game: &Game, seat: Seat, p: Progress) -> f32 {
             if !(0..=50).contains(&q) {
                 continue;
             }
-            let gap =
-                (i16::from(square) - i16::from(board::loop_square(other, q))).rem_euclid(52) as i8;
+            let gap = (i16::from(square) - i16::from(board::loop_square(other, q))).rem_euclid(52) as i8;
             // Past progress 50 the rival turns into its lane instead.
             if gap == 0 || q + gap > 50 {
                 continue;

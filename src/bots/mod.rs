@@ -36,12 +36,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 4] = [
-        Strategy::Random,
-        Strategy::Easy,
-        Strategy::Normal,
-        Strategy::Hard,
-    ];
+    pub const ALL: [Strategy; 4] = [Strategy::Random, Strategy::Easy, Strategy::Normal, Strategy::Hard];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -65,11 +60,7 @@ pub struct UnknownStrategy(pub String);
 
 impl fmt::Display for UnknownStrategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown bot `{}`: expected random, easy, normal or hard",
-            self.0
-        )
+        write!(f, "unknown bot `{}`: expected random, easy, normal or hard", self.0)
     }
 }
 
@@ -78,10 +69,7 @@ impl std::error::Error for UnknownStrategy {}
 impl FromStr for Strategy {
     type Err = UnknownStrategy;
     fn from_str(s: &str) -> Result<Strategy, UnknownStrategy> {
-        Strategy::ALL
-            .into_iter()
-            .find(|st| st.name() == s)
-            .ok_or_else(|| UnknownStrategy(s.to_string()))
+        Strategy::ALL.into_iter().find(|st| st.name() == s).ok_or_else(|| UnknownStrategy(s.to_string()))
     }
 }
 
@@ -96,11 +84,7 @@ pub struct Bot {
 
 impl Bot {
     pub fn new(strategy: Strategy, seed: u64) -> Bot {
-        Bot {
-            strategy,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            duel: tictactoe::DuelMemory::default(),
-        }
+        Bot { strategy, rng: ChaCha8Rng::seed_from_u64(seed), duel: tictactoe::DuelMemory::default() }
     }
 
     pub fn strategy(&self) -> Strategy {
@@ -128,9 +112,7 @@ impl Bot {
                 Some(Action::Challenge { seat, opponent })
             }
             Phase::Duel(duel) => {
-                let cell =
-                    self.duel
-                        .mark(game.turn(), seat, &duel, self.strategy, &mut self.rng)?;
+                let cell = self.duel.mark(game.turn(), seat, &duel, self.strategy, &mut self.rng)?;
                 Some(Action::Mark { seat, cell })
             }
         }

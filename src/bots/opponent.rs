@@ -12,11 +12,7 @@ const NORMAL_SLIP: f64 = 0.2;
 pub(crate) fn choose<R: Rng>(game: &Game, strategy: Strategy, rng: &mut R) -> Option<Seat> {
     let me = game.turn();
     let rivals: arrayvec::ArrayVec<Seat, 4> = game.remaining().without(me).iter().collect();
-    let any = |rng: &mut R| {
-        rivals
-            .get(rng.random_range(0..rivals.len().max(1)))
-            .copied()
-    };
+    let any = |rng: &mut R| rivals.get(rng.random_range(0..rivals.len().max(1))).copied();
     let leader = || rivals.iter().copied().min_by_key(|&s| game.distance(s));
     match strategy {
         Strategy::Random | Strategy::Easy => any(rng),

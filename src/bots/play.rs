@@ -74,24 +74,13 @@ pub fn play_game<P: Player>(
         let action = if game.phase() == crate::rules::Phase::Roll {
             Action::Roll { seat, face: roll() }
         } else {
-            let bot = bots
-                .get_mut(seat.index())
-                .and_then(Option::as_mut)
-                .ok_or(PlayError::NoBot(seat))?;
+            let bot = bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(PlayError::NoBot(seat))?;
             bot.decide(&game).ok_or(PlayError::Undecided(seat))?
         };
         events.clear();
-        game.play(action, &mut events)
-            .map_err(|reason| PlayError::Illegal { action, reason })?;
+        game.play(action, &mut events).map_err(|reason| PlayError::Illegal { action, reason })?;
         actions += 1;
-        turns += events
-            .iter()
-            .filter(|e| matches!(e, Event::TurnPassed { .. }))
-            .count() as u32;
+        turns += events.iter().filter(|e| matches!(e, Event::TurnPassed { .. })).count() as u32;
     }
-    Ok(Played {
-        game,
-        turns,
-        actions,
-    })
+    Ok(Played { game, turns, actions })
 }

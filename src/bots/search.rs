@@ -30,10 +30,7 @@ pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
     // Pawns that stand together make the same move: search each result once.
     let mut candidates: ArrayVec<(Move, Game), 4> = ArrayVec::new();
     for m in game.legal_moves() {
-        let Ok((after, _)) = game.apply(Action::Move {
-            seat: me,
-            pawn: m.pawn,
-        }) else {
+        let Ok((after, _)) = game.apply(Action::Move { seat: me, pawn: m.pawn }) else {
             continue;
         };
         if candidates.iter().all(|(_, g)| *g != after) {
@@ -56,8 +53,7 @@ pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
         }
         round += 1;
     }
-    let best =
-        (0..candidates.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))?;
+    let best = (0..candidates.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))?;
     candidates.get(best).map(|(m, _)| m.pawn)
 }
 
@@ -71,10 +67,7 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
     while passes < horizon && actions < ROLLOUT_CAP {
         let Some(seat) = game.to_act() else { break };
         let action = match game.phase() {
-            Phase::Roll => Action::Roll {
-                seat,
-                face: dice.random_range(1..=6),
-            },
+            Phase::Roll => Action::Roll { seat, face: dice.random_range(1..=6) },
             Phase::Move { .. } => match policy::normal_move(&game) {
                 Some(pawn) => Action::Move { seat, pawn },
                 None => break,
@@ -83,12 +76,10 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
                 Some(opponent) => Action::Challenge { seat, opponent },
                 None => break,
             },
-            Phase::Duel(duel) => {
-                match tictactoe::mark_with(&duel, ROLLOUT_DUEL_CARELESS, &mut dice) {
-                    Some(cell) => Action::Mark { seat, cell },
-                    None => break,
-                }
-            }
+            Phase::Duel(duel) => match tictactoe::mark_with(&duel, ROLLOUT_DUEL_CARELESS, &mut dice) {
+                Some(cell) => Action::Mark { seat, cell },
+                None => break,
+            },
             Phase::Over => break,
         };
         events.clear();
@@ -96,10 +87,7 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
             break;
         }
         actions += 1;
-        passes += events
-            .iter()
-            .filter(|e| matches!(e, Event::TurnPassed { .. }))
-            .count() as u32;
+        passes += events.iter().filter(|e| matches!(e, Event::TurnPassed { .. })).count() as u32;
     }
     (eval::value(&game, me), actions)
 }

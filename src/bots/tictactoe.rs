@@ -13,16 +13,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 /// Boards in the table: each cell empty, ✕ or ◯.
 const BOARDS: usize = 19_683;
 const UNSOLVED: i8 = i8::MIN;
@@ -50,10 +42,7 @@ fn codes(duel: &Duel) -> [u8; 9] {
 }
 
 fn index(cells: &[u8; 9]) -> usize {
-    cells
-        .iter()
-        .rev()
-        .fold(0, |acc, &c| acc * 3 + usize::from(c))
+    cells.iter().rev().fold(0, |acc, &c| acc * 3 + usize::from(c))
 }
 
 fn has_line(cells: &[u8; 9], mark: u8) -> bool {
@@ -76,21 +65,14 @@ fn solve(cells: &mut [u8; 9], memo: &mut [i8]) -> i8 {
     if memo[idx] != UNSOLVED {
         return memo[idx];
     }
-    let best = child_values(cells, |c| solve(c, memo))
-        .iter()
-        .map(|&(_, v)| v)
-        .max()
-        .unwrap_or(0);
+    let best = child_values(cells, |c| solve(c, memo)).iter().map(|&(_, v)| v).max().unwrap_or(0);
     memo[idx] = best;
     best
 }
 
 /// Each free cell with what marking it is worth to the player to mark;
 /// `rest` values a board with no line and free cells for the next player.
-fn child_values(
-    cells: &mut [u8; 9],
-    mut rest: impl FnMut(&mut [u8; 9]) -> i8,
-) -> ArrayVec<(u8, i8), 9> {
+fn child_values(cells: &mut [u8; 9], mut rest: impl FnMut(&mut [u8; 9]) -> i8) -> ArrayVec<(u8, i8), 9> {
     let xs = cells.iter().filter(|&&c| c == 1).count();
     let os = cells.iter().filter(|&&c| c == 2).count();
     let mark = if xs == os { 1 } else { 2 };
@@ -118,11 +100,7 @@ pub(crate) fn perfect_cells(duel: &Duel) -> ArrayVec<u8, 9> {
     let table = table();
     let values = child_values(&mut codes(duel), |c| table[index(c)]);
     let best = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
-    values
-        .iter()
-        .filter(|&&(_, v)| v == best)
-        .map(|&(c, _)| c)
-        .collect()
+    values.iter().filter(|&&(_, v)| v == best).map(|&(c, _)| c).collect()
 }
 
 /// A perfect cell, or with chance `careless` any free cell; ties at random.
@@ -132,9 +110,7 @@ pub(crate) fn mark_with(duel: &Duel, careless: f64, rng: &mut impl Rng) -> Optio
     } else {
         perfect_cells(duel)
     };
-    choice
-        .get(rng.random_range(0..choice.len().max(1)))
-        .copied()
+    choice.get(rng.random_range(0..choice.len().max(1))).copied()
 }
 
 /// What a bot remembers of the duel it is in, to count drawn boards.
@@ -180,10 +156,7 @@ impl DuelMemory {
         let key = (turn, duel.x.min(duel.o), duel.x.max(duel.o));
         let marks = duel.cells.iter().flatten().count();
         if self.key != Some(key) {
-            *self = DuelMemory {
-                key: Some(key),
-                ..DuelMemory::default()
-            };
+            *self = DuelMemory { key: Some(key), ..DuelMemory::default() };
             return;
         }
         let continues = if self.filled {
@@ -257,10 +230,7 @@ mod tests {
             duel.mark(cell);
         }
         let cells = perfect_cells(&duel);
-        assert!(
-            cells.contains(&3) && cells.contains(&6) && !cells.contains(&2),
-            "{cells:?}"
-        );
+        assert!(cells.contains(&3) && cells.contains(&6) && !cells.contains(&2), "{cells:?}");
     }
 
     #[test]

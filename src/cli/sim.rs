@@ -71,27 +71,18 @@ pub fn run(args: SimArgs) -> i32 {
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {
     let preset = Preset::from_name(&args.preset).ok_or_else(|| {
-        format!(
-            "unknown preset `{}`: expected classic, plaza, race or palace",
-            args.preset
-        )
+        format!("unknown preset `{}`: expected classic, plaza, race or palace", args.preset)
     })?;
     let mut rules = preset.rules();
     if let Some(text) = &args.rules {
         let overrides: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("--rules is not valid JSON: {e}"))?;
-        rules = rules
-            .with_overrides(&overrides)
-            .map_err(|e| format!("--rules: {e}"))?;
+        rules = rules.with_overrides(&overrides).map_err(|e| format!("--rules: {e}"))?;
     }
     let specs = args
         .seats
         .split(',')
-        .map(|s| {
-            s.trim()
-                .parse::<Strategy>()
-                .map_err(|e| format!("--seats: {e}"))
-        })
+        .map(|s| s.trim().parse::<Strategy>().map_err(|e| format!("--seats: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
     let seats: Vec<Seat> = default_players(specs.len())
         .ok_or_else(|| format!("--seats names {} players; a game has 2 to 4", specs.len()))?
@@ -103,23 +94,13 @@ fn plan(args: &SimArgs) -> Result<Plan, String> {
     if args.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
-    Ok(Plan {
-        rules,
-        specs,
-        seats,
-        games: args.games,
-        seed: args.seed,
-        threads: args.threads,
-    })
+    Ok(Plan { rules, specs, seats, games: args.games, seed: args.seed, threads: args.threads })
 }
 
 /// Plays every game, split among threads; the results do not depend on the
 /// split, since each game draws from its own stream of the seed.
 fn simulate(plan: &Plan) -> Result<Tally, String> {
-    let threads = plan
-        .threads
-        .min(usize::try_from(plan.games).unwrap_or(usize::MAX))
-        .max(1) as u64;
+    let threads = plan.threads.min(usize::try_from(plan.games).unwrap_or(usize::MAX)).max(1) as u64;
     let chunk = plan.games.div_ceil(threads);
     let results: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -130,18 +111,11 @@ fn simulate(plan: &Plan) -> Result<Tally, String> {
             .collect();
         handles
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a simulation thread panicked".into()))
-            })
+            .map(|h| h.join().unwrap_or_else(|_| Err("a simulation thread panicked".into())))
             .collect()
     });
     let k = plan.specs.len();
-    let mut total = Tally {
-        wins: vec![0; k],
-        place_sum: vec![0; k],
-        turns: 0,
-    };
+    let mut total = Tally { wins: vec![0; k], place_sum: vec![0; k], turns: 0 };
     for part in results {
         let part = part?;
         for j in 0..k {
@@ -155,11 +129,7 @@ fn simulate(plan: &Plan) -> Result<Tally, String> {
 
 fn play_range(plan: &Plan, games: std::ops::Range<u64>) -> Result<Tally, String> {
     let k = plan.specs.len();
-    let mut tally = Tally {
-        wins: vec![0; k],
-        place_sum: vec![0; k],
-        turns: 0,
-    };
+    let mut tally = Tally { wins: vec![0; k], place_sum: vec![0; k], turns: 0 };
     for g in games {
         let (played, seat_of) = play_one(plan, g)?;
         for (j, seat) in seat_of.iter().enumerate() {
@@ -194,8 +164,8 @@ fn play_one(plan: &Plan, g: u64) -> Result<(Played, Vec<Seat>), String> {
         bots[seat.index()] = Some(Bot::new(*spec, stream.next_u64()));
     }
     // The dice: this game's seeded stream (a fair-dice log can stand in here).
-    let played = play_game(game, &mut bots, || stream.random_range(1..=6))
-        .map_err(|e| format!("game {g}: {e}"))?;
+    let played =
+        play_game(game, &mut bots, || stream.random_range(1..=6)).map_err(|e| format!("game {g}: {e}"))?;
     Ok((played, seat_of))
 }
 
@@ -243,10 +213,7 @@ mod tests {
     #[test]
     fn wilson_interval_brackets_the_rate() {
         let (lo, hi) = wilson(65, 100);
-        assert!(
-            (lo - 0.5525).abs() < 0.001 && (hi - 0.7364).abs() < 0.001,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.5525).abs() < 0.001 && (hi - 0.7364).abs() < 0.001, "{lo} {hi}");
         assert_eq!(wilson(0, 10).0, 0.0);
         assert!(wilson(10, 10).1 <= 1.0 && wilson(10, 10).0 > 0.69);
     }

@@ -15,12 +15,12 @@ mod prefs;
 pub mod screen;
 pub mod theme;
 
+use crate::bots::Strategy;
 use iced::widget::{canvas, center, stack};
 use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, window};
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
-use crate::bots::Strategy;
 use screen::setup::{self, Setup, Sitter, Table};
 use screen::{home, how_to, settings};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
