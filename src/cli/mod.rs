@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 pub mod script;
 pub mod sim;
+pub mod verify;
 
 #[derive(Parser)]
 #[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
@@ -22,6 +23,11 @@ enum Command {
     },
     /// Bots play many games; prints one JSON object of win rates.
     Sim(sim::SimArgs),
+    /// Check a game's proof file offline and print the verdict
+    Verify {
+        /// The proof file (binary or JSON)
+        file: String,
+    },
 }
 
 /// Runs the command line and returns the process exit code.
@@ -37,5 +43,6 @@ pub fn run() -> i32 {
         },
         Some(Command::Script { file }) => script::run(&file),
         Some(Command::Sim(args)) => sim::run(args),
+        Some(Command::Verify { file }) => verify::run(&file),
     }
 }

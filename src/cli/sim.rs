@@ -2,7 +2,9 @@
 //! object, with each bot's win rate and its 95% interval.
 
 use crate::bots::{Bot, Played, Strategy, play_game};
+use crate::fair::{self, Identity};
 use crate::rules::{FirstPlayer, Game, Preset, Rules, Seat, default_players};
+use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -27,6 +29,10 @@ pub struct SimArgs {
     /// House rules: a JSON object of RULES.md parameter names and values.
     #[arg(long)]
     rules: Option<String>,
+    /// Also play one game at a signing table and write its proof here
+    /// (JSON if the name ends in .json, else the binary form).
+    #[arg(long)]
+    proof: Option<std::path::PathBuf>,
 }
 
 /// What the command line asked for, checked.
@@ -65,8 +71,43 @@ pub fn run(args: SimArgs) -> i32 {
         }
     };
     let seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = &args.proof {
+        if let Err(msg) = write_proof(&plan, path) {
+            eprintln!("ludopia sim: --proof: {msg}");
+            return 1;
+        }
+    }
     println!("{}", report(&plan, &tally, seconds));
     0
+}
+
+/// Plays the first game's seating at a local table, which runs the fair
+/// dice protocol and signs the log, and writes the game's proof.
+fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
+    let mut seats = [Control::Empty; 4];
+    for (spec, seat) in plan.specs.iter().zip(&plan.seats) {
+        seats[seat.index()] = Control::Bot(*spec);
+    }
+    let config = TableConfig {
+        rules: plan.rules,
+        seats,
+        host: Participant::LOCAL,
+        timing: Timing::INSTANT,
+        chain_len: CHAIN_LEN,
+    };
+    let seed = plan.seed.to_be_bytes();
+    let entropy = fair::tagged("ludopia/sim/entropy", &[&seed]).0;
+    let host = Identity::from_secret(&fair::tagged("ludopia/sim/host-key", &[&seed]).0);
+    let table = Table::new(config, host, entropy, [None; 4], 0).map_err(|e| e.to_string())?;
+    if !table.state().game.is_over() {
+        return Err("the game at the table did not finish".into());
+    }
+    let proof = table.proof();
+    let bytes = match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => proof.to_json().map_err(|e| e.to_string())?.into_bytes(),
+        _ => proof.to_postcard(),
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {

@@ -184,6 +184,8 @@ pub enum Blocked {
     OwnPawnThere,
     /// `one_per_space`: an opponent holds the safe target square.
     SafeSquareTaken,
+    /// A die shows 1 to 6.
+    NotAFace,
 }
 
 impl fmt::Display for Blocked {
@@ -196,6 +198,7 @@ impl fmt::Display for Blocked {
             Blocked::PassesAPawn => "a pawn stands in the way",
             Blocked::OwnPawnThere => "an own pawn already stands on that space",
             Blocked::SafeSquareTaken => "an opponent holds that safe square",
+            Blocked::NotAFace => "a die shows 1 to 6",
         })
     }
 }

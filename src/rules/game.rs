@@ -241,6 +241,13 @@ impl Game {
         }
         if self.phase != Phase::Over {
             let remaining = self.remaining();
+            // A game still on has two players to go, and everyone home has a place.
+            if remaining.len() < 2 {
+                return Err(PositionError::Inconsistent("fewer than two players remain in a game still on"));
+            }
+            if remaining.iter().any(|s| self.all_home(s)) {
+                return Err(PositionError::Inconsistent("a player has every pawn home but no place"));
+            }
             if !remaining.contains(self.turn) {
                 return Err(PositionError::TurnNotPlaying(self.turn));
             }
@@ -249,7 +256,8 @@ impl Game {
             }
             let fits = match self.phase {
                 Phase::Roll => true,
-                Phase::Move { face } => (1..=6).contains(&face),
+                // A move is only awaited when there is one to make.
+                Phase::Move { face } => !self.moves_for(self.roller, face).is_empty(),
                 Phase::ChooseOpponent => self.roller == self.turn,
                 Phase::Duel(d) => {
                     d.is_consistent()
@@ -348,5 +356,32 @@ impl Rules {
             super::params::Dice::Rolled => Phase::Roll,
             super::params::Dice::Duel => Phase::ChooseOpponent,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    /// A decoded state that could never arise is refused, so no peer can
+    /// hand a replica a game that is stuck.
+    #[test]
+    fn decoding_refuses_stuck_states() {
+        let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).unwrap();
+        let decode = |g: &Game| postcard::from_bytes::<Game>(&postcard::to_allocvec(g).unwrap());
+        assert!(decode(&game).is_ok());
+        // A move awaited with every pawn in the yard and a 3 rolled.
+        let stuck = Game { phase: Phase::Move { face: 3 }, ..game };
+        assert!(decode(&stuck).is_err());
+        let no_face = Game { phase: Phase::Move { face: 9 }, ..game };
+        assert!(decode(&no_face).is_err());
+        // One player left in a game still on.
+        let alone = Game { places: [1, 2, 3, 0], ..game };
+        assert!(decode(&alone).is_err());
+        // Every pawn home without a place.
+        let mut home = game;
+        home.pawns[1] = [56; 4];
+        assert!(decode(&home).is_err());
     }
 }

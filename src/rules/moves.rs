@@ -23,6 +23,9 @@ impl Game {
     /// The caller passes a pawn index below `rules.pawns`.
     pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
         let rules = &self.rules;
+        if !(1..=6).contains(&face) {
+            return Err(Blocked::NotAFace);
+        }
         let from = self.pawns[seat.index()][usize::from(pawn)];
         let own = self.pawns(seat);
         if from == YARD {
