@@ -9,3 +9,4 @@ pub mod cli;
 pub mod fair;
 pub mod rules;
 pub mod table;
+pub mod ui;

@@ -34,7 +34,13 @@ enum Command {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        None => 0,
+        None => match crate::ui::run() {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("ludopia: the window could not run: {e}");
+                1
+            }
+        },
         Some(Command::Script { file }) => script::run(&file),
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Verify { file }) => verify::run(&file),

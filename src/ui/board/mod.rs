@@ -1,0 +1,224 @@
+//! The board canvas: one `canvas::Program` that draws the cached static board
+//! and, over it, the pawns of a `rules::Game` as they stand or hop, the glow
+//! of the pawns that may move and, under the cursor, where one would land.
+
+mod layout;
+mod paint;
+pub mod pawn;
+
+pub use layout::Layout;
+
+use crate::rules::board::{self, CENTRE};
+use crate::rules::{Game, Move, Moves, Progress, Seat, YARD};
+use crate::ui::motion::Motion;
+use crate::ui::theme::{self, alpha};
+use iced::widget::canvas::{self, Cache, Frame, Geometry, LineDash, Path, Stroke};
+use iced::{Color, Point, Rectangle, Renderer, Theme, Vector, mouse};
+use std::time::Instant;
+
+/// What the board shows at one instant.
+pub struct Board<'a, M> {
+    pub game: &'a Game,
+    pub motion: &'a Motion,
+    /// The static board; cleared by its owner when the game's colours change.
+    pub cache: &'a Cache,
+    pub now: Instant,
+    /// The moves this computer may choose now (empty when it is not its turn).
+    pub choices: Moves,
+    /// The pawn chosen with the keyboard, if any.
+    pub selected: Option<u8>,
+    /// The message sent when a movable pawn is clicked.
+    pub on_choose: fn(u8) -> M,
+}
+
+/// A pawn where it is drawn now.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placed {
+    pub seat: Seat,
+    pub pawn: u8,
+    pub at: Point,
+    pub scale: f32,
+    pub lift: f32,
+}
+
+/// Where a pawn of `seat` at `progress` stands, in canvas coordinates.
+/// Home pawns gather on their seat's triangle.
+pub fn point_of(l: &Layout, seat: Seat, pawn: u8, progress: Progress) -> Point {
+    if progress == YARD {
+        return l.spot(board::yard_spot(seat, usize::from(pawn)));
+    }
+    match board::cell(seat, progress) {
+        Some(cell) if cell == CENTRE => {
+            let middle = l.cell_centre(CENTRE);
+            let toward =
+                board::cell(seat, 55).map(|c| l.cell_centre(c) - middle).unwrap_or(Vector::new(0.0, 0.0));
+            middle + toward * 0.8
+        }
+        Some(cell) => l.cell_centre(cell),
+        // Beyond the track (a `FourSpaces` home past its lane) cannot happen in
+        // a checked game; the yard is the harmless place to show it.
+        None => l.spot(board::yard_spot(seat, usize::from(pawn))),
+    }
+}
+
+impl<M> Board<'_, M> {
+    /// Every pawn where it is drawn at `now`, bottom first: pawns sharing a
+    /// square step aside so each stays visible.
+    pub fn placements(&self, l: &Layout) -> Vec<Placed> {
+        let mut resting: Vec<Placed> = Vec::new();
+        let mut flying: Vec<Placed> = Vec::new();
+        for seat in self.game.players().iter() {
+            for (i, &progress) in self.game.pawns(seat).iter().enumerate() {
+                let pawn = i as u8;
+                match self.motion.hop_of(seat, pawn, self.now) {
+                    Some(hop) => {
+                        let (at, lift) = match hop.at(self.now) {
+                            Some(air) => {
+                                let a = point_of(l, seat, pawn, air.from);
+                                let b = point_of(l, seat, pawn, air.to);
+                                (a + (b - a) * air.t, air.lift)
+                            }
+                            // Waiting for its turn to fly (a captured pawn).
+                            None => {
+                                (point_of(l, seat, pawn, hop.path.first().copied().unwrap_or(progress)), 0.0)
+                            }
+                        };
+                        flying.push(Placed { seat, pawn, at, scale: 1.0, lift });
+                    }
+                    None => resting.push(Placed {
+                        seat,
+                        pawn,
+                        at: point_of(l, seat, pawn, progress),
+                        scale: 1.0,
+                        lift: 0.0,
+                    }),
+                }
+            }
+        }
+        spread(&mut resting, l.cell);
+        resting.sort_by(|a, b| a.at.y.total_cmp(&b.at.y));
+        resting.extend(flying);
+        resting
+    }
+
+    fn hovered(&self, l: &Layout, cursor: Point) -> Option<u8> {
+        let roller = self.game.roller();
+        self.placements(l)
+            .into_iter()
+            .rev()
+            .filter(|p| p.seat == roller && self.choices.iter().any(|m| m.pawn == p.pawn))
+            .find(|p| {
+                let d = cursor - (p.at - Vector::new(0.0, 0.15 * l.cell));
+                (d.x * d.x + d.y * d.y).sqrt() < 0.5 * l.cell * p.scale.max(0.8)
+            })
+            .map(|p| p.pawn)
+    }
+}
+
+/// Pawns resting on one point are drawn smaller and side by side.
+fn spread(pawns: &mut [Placed], cell: f32) {
+    let mut i = 0;
+    while i < pawns.len() {
+        let at = pawns[i].at;
+        let group: Vec<usize> = (0..pawns.len()).filter(|&j| pawns[j].at == at).collect();
+        if group.len() > 1 && group[0] == i {
+            let n = group.len();
+            let offsets: &[(f32, f32)] = match n {
+                2 => &[(-0.2, 0.0), (0.2, 0.0)],
+                3 => &[(-0.2, 0.1), (0.2, 0.1), (0.0, -0.15)],
+                _ => &[(-0.2, -0.15), (0.2, -0.15), (-0.2, 0.15), (0.2, 0.15)],
+            };
+            for (k, &j) in group.iter().enumerate() {
+                let (dx, dy) = offsets[k % offsets.len()];
+                pawns[j].at = at + Vector::new(dx * cell, dy * cell);
+                pawns[j].scale = if n > 2 { 0.62 } else { 0.72 };
+            }
+        }
+        i += 1;
+    }
+}
+
+/// The pawn under the cursor, kept between events to redraw only on change.
+#[derive(Debug, Default)]
+pub struct Hover(Option<u8>);
+
+impl<M> canvas::Program<M> for Board<'_, M> {
+    type State = Hover;
+
+    fn update(
+        &self,
+        state: &mut Hover,
+        event: &canvas::Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<M>> {
+        let l = Layout::new(bounds.size());
+        let under = cursor.position_in(bounds).and_then(|p| self.hovered(&l, p));
+        match event {
+            canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
+                under.map(|pawn| canvas::Action::publish((self.on_choose)(pawn)).and_capture())
+            }
+            canvas::Event::Mouse(_) if under != state.0 => {
+                state.0 = under;
+                Some(canvas::Action::request_redraw())
+            }
+            _ => None,
+        }
+    }
+
+    fn draw(
+        &self,
+        state: &Hover,
+        renderer: &Renderer,
+        _theme: &Theme,
+        bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        let l = Layout::new(bounds.size());
+        let board = self.cache.draw(renderer, bounds.size(), |frame| paint::board(frame, &l, self.game));
+        let mut frame = Frame::new(renderer, bounds.size());
+        // tiny-skia redraws only damaged regions and misses anti-aliased
+        // fringes of moving shapes; an all but invisible fill widens the
+        // damage to the whole canvas (research/iced.md §4.1).
+        frame.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
+        let roller = self.game.roller();
+        let hovered = state.0.or(self.selected);
+        if let Some(choice) = hovered.and_then(|p| self.choices.iter().find(|m| m.pawn == p)) {
+            landing(&mut frame, &l, self.game, roller, *choice);
+        }
+        for p in self.placements(&l) {
+            let size = l.cell * 0.9 * p.scale;
+            let movable = p.seat == roller && self.choices.iter().any(|m| m.pawn == p.pawn);
+            if movable && p.lift == 0.0 {
+                pawn::glow(&mut frame, p.at, size, hovered == Some(p.pawn));
+            }
+            pawn::pawn(&mut frame, p.at, size, theme::seat_colour(self.game, p.seat), p.lift);
+        }
+        vec![board, frame.into_geometry()]
+    }
+
+    fn mouse_interaction(
+        &self,
+        state: &Hover,
+        _bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> mouse::Interaction {
+        if state.0.is_some() { mouse::Interaction::Pointer } else { mouse::Interaction::default() }
+    }
+}
+
+/// Where the hovered pawn would land: a dashed ring and a ghost of the pawn.
+fn landing(frame: &mut Frame<Renderer>, l: &Layout, game: &Game, seat: Seat, choice: Move) {
+    let at = point_of(l, seat, choice.pawn, choice.to);
+    let colour = theme::seat_colour(game, seat);
+    let dash = [l.cell * 0.14, l.cell * 0.09];
+    frame.fill(&Path::circle(at, l.cell * 0.46), alpha(colour, 0.25));
+    frame.stroke(
+        &Path::circle(at, l.cell * 0.46),
+        Stroke {
+            line_dash: LineDash { segments: &dash, offset: 0 },
+            ..Stroke::default().with_color(theme::INK).with_width(l.cell * 0.06)
+        },
+    );
+    pawn::pawn(frame, at, l.cell * 0.9, alpha(colour, 0.45), 0.0);
+}

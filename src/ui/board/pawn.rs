@@ -1,0 +1,71 @@
+//! A pawn as drawn: a shadow on the board, a cone body and a round head, lit
+//! from the top left. Used by the board and by the seat frames.
+
+use crate::ui::theme::{alpha, darker, lighter};
+use iced::widget::canvas::{Frame, Path, Stroke, gradient, path::arc::Elliptical};
+use iced::{Color, Point, Radians, Renderer, Vector};
+use std::f32::consts::TAU;
+
+pub fn ellipse(center: Point, rx: f32, ry: f32) -> Path {
+    Path::new(|b| {
+        b.ellipse(Elliptical {
+            center,
+            radii: Vector::new(rx, ry),
+            rotation: Radians(0.0),
+            start_angle: Radians(0.0),
+            end_angle: Radians(TAU),
+        })
+    })
+}
+
+/// Draws a pawn standing at `at` (the centre of its square), `size` tall,
+/// lifted by `lift` (0 on the board, 1 at the top of a hop): the shadow stays
+/// on the board and shrinks while the pawn is in the air.
+pub fn pawn(frame: &mut Frame<Renderer>, at: Point, size: f32, colour: Color, lift: f32) {
+    let s = size;
+    let ground = at + Vector::new(0.0, 0.3 * s);
+    let shrink = 1.0 - 0.45 * lift;
+    frame.fill(
+        &ellipse(ground, 0.32 * s * shrink, 0.11 * s * shrink),
+        alpha(Color::BLACK, 0.38 * (1.0 - 0.5 * lift)),
+    );
+    let g = ground - Vector::new(0.0, lift * 0.6 * s);
+    let p = |x: f32, y: f32| Point::new(g.x + x * s, g.y + y * s);
+    let outline = Stroke::default().with_color(darker(colour, 0.55)).with_width((0.035 * s).max(0.8));
+    let shade = gradient::Linear::new(p(-0.3, 0.0), p(0.3, 0.0))
+        .add_stop(0.0, lighter(colour, 0.4))
+        .add_stop(0.45, colour)
+        .add_stop(1.0, darker(colour, 0.3));
+    let foot = ellipse(p(0.0, -0.06), 0.3 * s, 0.11 * s);
+    frame.fill(&foot, shade);
+    frame.stroke(&foot, outline);
+    let body = Path::new(|b| {
+        b.move_to(p(-0.25, -0.08));
+        b.quadratic_curve_to(p(-0.17, -0.3), p(-0.08, -0.46));
+        b.line_to(p(0.08, -0.46));
+        b.quadratic_curve_to(p(0.17, -0.3), p(0.25, -0.08));
+        b.quadratic_curve_to(p(0.0, 0.0), p(-0.25, -0.08));
+        b.close();
+    });
+    frame.fill(&body, shade);
+    frame.stroke(&body, outline);
+    let collar = ellipse(p(0.0, -0.46), 0.14 * s, 0.045 * s);
+    frame.fill(&collar, lighter(colour, 0.2));
+    frame.stroke(&collar, outline);
+    let head = Path::circle(p(0.0, -0.62), 0.17 * s);
+    frame.fill(&head, shade);
+    frame.stroke(&head, outline);
+    frame.fill(&ellipse(p(-0.06, -0.68), 0.055 * s, 0.04 * s), alpha(Color::WHITE, 0.85));
+    frame.fill(&ellipse(p(-0.12, -0.24), 0.03 * s, 0.11 * s), alpha(Color::WHITE, 0.35));
+}
+
+/// The glow under a pawn that may move.
+pub fn glow(frame: &mut Frame<Renderer>, at: Point, size: f32, strong: bool) {
+    let ground = at + Vector::new(0.0, 0.26 * size);
+    let gold = crate::ui::theme::GOLD;
+    frame.fill(&ellipse(ground, 0.5 * size, 0.2 * size), alpha(gold, 0.45));
+    frame.stroke(
+        &ellipse(ground, 0.5 * size, 0.2 * size),
+        Stroke::default().with_color(if strong { Color::WHITE } else { gold }).with_width(0.06 * size),
+    );
+}

@@ -1,0 +1,91 @@
+//! A seat framed beside the board: a gold ring with the initial, the name
+//! ribbon, badges, and the pawns home. The seat whose move it is glows.
+
+use super::{GameScreen, Message, ordinal};
+use crate::rules::Seat;
+use crate::ui::screen::setup::Sitter;
+use crate::ui::theme::{self, BLACK, BOLD, alpha};
+use iced::widget::{center, column, container, row, text};
+use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme, Vector};
+
+/// A round disc: a fill and a rim.
+pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
+    move |_| container::Style {
+        background: Some(Background::Color(fill)),
+        border: Border { color: rim, width: 2.0, radius: 100.0.into() },
+        text_color: Some(Color::WHITE),
+        shadow: Shadow { color: alpha(Color::BLACK, 0.35), offset: Vector::new(0.0, 2.0), blur_radius: 4.0 },
+        snap: true,
+    }
+}
+
+fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
+    move |_| container::Style {
+        background: Some(Background::Color(fill)),
+        border: Border {
+            color: if active { Color::WHITE } else { theme::GOLD },
+            width: if active { 5.0 } else { 4.0 },
+            radius: 100.0.into(),
+        },
+        text_color: Some(Color::WHITE),
+        shadow: Shadow {
+            color: if active { alpha(theme::GOLD, 0.95) } else { alpha(Color::BLACK, 0.5) },
+            offset: Vector::new(0.0, if active { 0.0 } else { 3.0 }),
+            blur_radius: if active { 22.0 } else { 6.0 },
+        },
+        snap: true,
+    }
+}
+
+fn badge(label: &str) -> Element<'static, Message> {
+    container(text(label.to_string()).font(BOLD).size(11)).padding([2, 7]).style(theme::badge).into()
+}
+
+pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
+    let game = &screen.game;
+    let sitter = screen.sitter(seat);
+    if sitter == Sitter::Empty {
+        return container(text("Empty seat").size(14).color(alpha(theme::PARCHMENT, 0.6)))
+            .padding(12)
+            .width(Length::Fill)
+            .into();
+    }
+    let colour = theme::seat_colour(game, seat);
+    let active = game.to_act() == Some(seat);
+    let name = screen.name(seat);
+    let initial = name.chars().next().map(String::from).unwrap_or_default();
+    let avatar = container(center(text(initial).font(BLACK).size(30)))
+        .width(66)
+        .height(66)
+        .style(ring(colour, active));
+    let mut badges = row![].spacing(4);
+    badges = match sitter {
+        Sitter::Bot(level) => badges.push(badge(&format!("BOT · {}", level.name().to_uppercase()))),
+        Sitter::Person => badges.push(badge("THIS COMPUTER")),
+        Sitter::Empty => badges,
+    };
+    if let Some(place) = game.place(seat) {
+        badges = badges.push(badge(&format!("{} PLACE", ordinal(place).to_uppercase())));
+    }
+    let home = game.pawns(seat).iter().filter(|&&p| game.rules().is_home(p)).count();
+    let pips = row(game.pawns(seat).iter().map(|&p| {
+        let filled = game.rules().is_home(p);
+        container(text(""))
+            .width(14)
+            .height(14)
+            .style(disc(if filled { colour } else { alpha(Color::WHITE, 0.15) }, theme::GOLD))
+            .into()
+    }))
+    .spacing(4);
+    let body = column![
+        container(text(name.to_string()).font(BLACK).size(17)).padding([3, 12]).style(theme::ribbon(colour)),
+        badges,
+        row![pips, text(format!("{home} home")).size(12)].spacing(6).align_y(Alignment::Center),
+    ]
+    .spacing(5);
+    container(row![avatar, body].spacing(12).align_y(Alignment::Center))
+        .padding(10)
+        .width(Length::Fill)
+        .style(theme::panel)
+        .into()
+}

@@ -1,0 +1,326 @@
+//! Table setup: who sits where (empty, a bot and how strong, a person at this
+//! computer), the preset, the house rules with a line on each, the turn timer.
+
+use crate::bots::Strategy;
+use crate::rules::{Dice, End, Preset, Rules, SafeSquares, Seat, SeatSet, ThreeSixes};
+use crate::ui::theme::{self, BLACK, BOLD};
+use iced::widget::{button, column, container, row, scrollable, space, text};
+use iced::{Alignment, Element, Length};
+
+/// The bot strengths a table offers (`Random` is for simulations).
+pub const LEVELS: [Strategy; 3] = [Strategy::Easy, Strategy::Normal, Strategy::Hard];
+
+/// A strength as the table shows it.
+pub fn level_name(s: Strategy) -> String {
+    capitalise(s.name())
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sitter {
+    Empty,
+    Bot(Strategy),
+    /// A person playing at this computer.
+    Person,
+}
+
+/// A table ready to play: what the game screen starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    pub rules: Rules,
+    pub sitters: [Sitter; 4],
+    /// The name of the first person here (from the settings).
+    pub name: String,
+}
+
+impl Table {
+    /// The seats somebody sits in.
+    pub fn players(&self) -> SeatSet {
+        Seat::ALL.into_iter().filter(|s| self.sitters[s.index()] != Sitter::Empty).collect()
+    }
+
+    /// You at seat 0 against three Normal bots, classic rules.
+    pub fn against_bots(name: String) -> Table {
+        Table {
+            rules: Preset::Classic.rules(),
+            sitters: [
+                Sitter::Person,
+                Sitter::Bot(Strategy::Normal),
+                Sitter::Bot(Strategy::Normal),
+                Sitter::Bot(Strategy::Normal),
+            ],
+            name,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub table: Table,
+    pub preset: Preset,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Sitter(Seat, Sitter),
+    Preset(Preset),
+    Toggle(HouseRule),
+    Timer(Option<u32>),
+    Start,
+    Back,
+}
+
+pub enum Action {
+    None,
+    Start(Table),
+    Back,
+}
+
+/// The house rules a table can change, each a switch between two values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HouseRule {
+    CaptureBonus,
+    ArrivalBonus,
+    SafeSquares,
+    ThreeSixes,
+    StartBlocked,
+    Blocking,
+    MustCapture,
+    FirstHome,
+    Duel,
+}
+
+impl HouseRule {
+    pub const ALL: [HouseRule; 9] = [
+        HouseRule::CaptureBonus,
+        HouseRule::ArrivalBonus,
+        HouseRule::SafeSquares,
+        HouseRule::ThreeSixes,
+        HouseRule::StartBlocked,
+        HouseRule::Blocking,
+        HouseRule::MustCapture,
+        HouseRule::FirstHome,
+        HouseRule::Duel,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            HouseRule::CaptureBonus => "Capture bonus",
+            HouseRule::ArrivalBonus => "Arrival bonus",
+            HouseRule::SafeSquares => "Safe squares",
+            HouseRule::ThreeSixes => "Three sixes",
+            HouseRule::StartBlocked => "Own pawn blocks the start",
+            HouseRule::Blocking => "Blocking",
+            HouseRule::MustCapture => "Must capture",
+            HouseRule::FirstHome => "First home wins",
+            HouseRule::Duel => "Duel for the die",
+        }
+    }
+
+    /// One line on what the rule does, as it reads in `rules`.
+    pub fn explain(self) -> &'static str {
+        match self {
+            HouseRule::CaptureBonus => "Capturing a pawn earns another roll.",
+            HouseRule::ArrivalBonus => "Bringing a pawn home earns another roll.",
+            HouseRule::SafeSquares => "Starts and stars shelter every pawn on them.",
+            HouseRule::ThreeSixes => "A third six in a row ends the turn, unmoved.",
+            HouseRule::StartBlocked => "No pawn may leave the yard onto its own pawn.",
+            HouseRule::Blocking => "No pawn may pass another pawn on the track.",
+            HouseRule::MustCapture => "Skip a possible capture and your leading pawn goes home.",
+            HouseRule::FirstHome => "The game ends when the first player is home.",
+            HouseRule::Duel => "Win a Tic-Tac-Toe duel to earn each roll (palace).",
+        }
+    }
+
+    pub fn is_on(self, r: &Rules) -> bool {
+        match self {
+            HouseRule::CaptureBonus => r.capture_bonus,
+            HouseRule::ArrivalBonus => r.arrival_bonus,
+            HouseRule::SafeSquares => r.safe_squares == SafeSquares::StartsAndStars,
+            HouseRule::ThreeSixes => r.three_sixes != ThreeSixes::None,
+            HouseRule::StartBlocked => r.start_blocked_by_own,
+            HouseRule::Blocking => r.blocking,
+            HouseRule::MustCapture => r.must_capture,
+            HouseRule::FirstHome => r.end == End::FirstHome,
+            HouseRule::Duel => r.dice == Dice::Duel,
+        }
+    }
+
+    fn toggle(self, r: &mut Rules) {
+        let on = !self.is_on(r);
+        match self {
+            HouseRule::CaptureBonus => r.capture_bonus = on,
+            HouseRule::ArrivalBonus => r.arrival_bonus = on,
+            HouseRule::SafeSquares => {
+                r.safe_squares = if on { SafeSquares::StartsAndStars } else { SafeSquares::None }
+            }
+            HouseRule::ThreeSixes => r.three_sixes = if on { ThreeSixes::Forfeit } else { ThreeSixes::None },
+            HouseRule::StartBlocked => r.start_blocked_by_own = on,
+            HouseRule::Blocking => r.blocking = on,
+            HouseRule::MustCapture => r.must_capture = on,
+            HouseRule::FirstHome => r.end = if on { End::FirstHome } else { End::PlayOn },
+            HouseRule::Duel => r.dice = if on { Dice::Duel } else { Dice::Rolled },
+        }
+    }
+}
+
+pub const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90)];
+
+pub fn preset_line(p: Preset) -> &'static str {
+    match p {
+        Preset::Classic => "Classic Ludo: a 6 to leave, captures, safe stars.",
+        Preset::Plaza => "Plaza: no capture bonus, first home wins, 60 s turns.",
+        Preset::Race => "Race: one pawn a square, blocks, four home spaces.",
+        Preset::Palace => "Palace: duel at Tic-Tac-Toe for every roll.",
+    }
+}
+
+impl Setup {
+    pub fn new(table: Table) -> Setup {
+        let preset = Preset::ALL.into_iter().find(|p| p.rules() == table.rules).unwrap_or(Preset::Classic);
+        Setup { table, preset }
+    }
+
+    /// Whether the table can start: two players at least.
+    pub fn can_start(&self) -> bool {
+        self.table.players().len() >= 2 && self.table.rules.validate().is_ok()
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::Sitter(seat, sitter) => self.table.sitters[seat.index()] = sitter,
+            Message::Preset(p) => {
+                let timer = self.table.rules.turn_timer;
+                self.preset = p;
+                self.table.rules = Rules { turn_timer: p.rules().turn_timer.or(timer), ..p.rules() };
+            }
+            Message::Toggle(rule) => rule.toggle(&mut self.table.rules),
+            Message::Timer(t) => self.table.rules.turn_timer = t,
+            Message::Start if self.can_start() => return Action::Start(self.table.clone()),
+            Message::Start => {}
+            Message::Back => return Action::Back,
+        }
+        Action::None
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let rules = &self.table.rules;
+        let seats = column(Seat::ALL.into_iter().map(|seat| {
+            let colour = theme::colour(rules.colour_of(seat));
+            let current = self.table.sitters[seat.index()];
+            let mut options =
+                vec![(Sitter::Empty, "Empty".to_string()), (Sitter::Person, "Person here".to_string())];
+            options.extend(LEVELS.map(|l| (Sitter::Bot(l), format!("Bot · {}", level_name(l)))));
+            let choices = row(options.into_iter().map(|(sitter, label)| {
+                button(text(label).size(14))
+                    .style(theme::choice(sitter == current))
+                    .on_press(Message::Sitter(seat, sitter))
+                    .into()
+            }))
+            .spacing(6);
+            row![
+                container(text(capitalise(rules.colour_of(seat).name())).font(BOLD).size(15))
+                    .padding([4, 10])
+                    .width(90)
+                    .style(theme::ribbon(colour)),
+                choices
+            ]
+            .spacing(12)
+            .align_y(Alignment::Center)
+            .into()
+        }))
+        .spacing(10);
+        let presets = row(Preset::ALL.map(|p| {
+            button(text(capitalise(p.name())).size(15))
+                .style(theme::choice(p == self.preset))
+                .on_press(Message::Preset(p))
+                .into()
+        }))
+        .spacing(8);
+        let rule_line = |rule: HouseRule| -> Element<'_, Message> {
+            let on = rule.is_on(rules);
+            row![
+                button(text(if on { "On" } else { "Off" }).size(13))
+                    .width(52)
+                    .style(theme::choice(on))
+                    .on_press(Message::Toggle(rule)),
+                column![text(rule.title()).font(BOLD).size(14), text(rule.explain()).size(12)].spacing(1)
+            ]
+            .spacing(10)
+            .align_y(Alignment::Center)
+            .into()
+        };
+        let (left, right) = HouseRule::ALL.split_at(5);
+        let house = row![
+            column(left.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
+            column(right.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
+        ]
+        .spacing(16);
+        let timers = row(TIMERS.map(|t| {
+            let label = t.map_or("No timer".to_string(), |s| format!("{s} s"));
+            button(text(label).size(14))
+                .style(theme::choice(rules.turn_timer == t))
+                .on_press(Message::Timer(t))
+                .into()
+        }))
+        .spacing(8);
+        let start = button(text("Start the game").font(BLACK).size(20))
+            .padding([10, 28])
+            .style(theme::primary)
+            .on_press_maybe(self.can_start().then_some(Message::Start));
+        let content = column![
+            row![
+                text("Set the table").font(BLACK).size(30),
+                space::horizontal(),
+                button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+                start,
+            ]
+            .spacing(12)
+            .align_y(Alignment::Center),
+            text("Seats").font(BOLD).size(18),
+            seats,
+            text("Rules").font(BOLD).size(18),
+            presets,
+            text(preset_line(self.preset)).size(14),
+            house,
+            text("Turn timer").font(BOLD).size(18),
+            timers,
+        ]
+        .spacing(12)
+        .padding(28);
+        container(scrollable(content).height(Length::Shrink)).style(theme::panel).max_width(900).into()
+    }
+}
+
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_rules_toggle_the_rule_parameters_they_name() {
+        let mut setup = Setup::new(Table::against_bots("Ana".into()));
+        assert!(HouseRule::CaptureBonus.is_on(&setup.table.rules));
+        setup.update(Message::Toggle(HouseRule::CaptureBonus));
+        assert!(!setup.table.rules.capture_bonus);
+        setup.update(Message::Preset(Preset::Palace));
+        assert_eq!(setup.table.rules.dice, Dice::Duel);
+        assert!(HouseRule::Duel.is_on(&setup.table.rules));
+    }
+
+    #[test]
+    fn a_table_needs_two_players() {
+        let mut setup = Setup::new(Table::against_bots("Ana".into()));
+        for seat in [1, 2, 3] {
+            setup.update(Message::Sitter(Seat::ALL[seat], Sitter::Empty));
+        }
+        assert!(!setup.can_start());
+        assert!(matches!(setup.update(Message::Start), Action::None));
+        setup.update(Message::Sitter(Seat::ALL[2], Sitter::Bot(Strategy::Hard)));
+        assert!(matches!(setup.update(Message::Start), Action::Start(t) if t.players().len() == 2));
+    }
+}

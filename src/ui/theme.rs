@@ -1,0 +1,162 @@
+//! The look: seat colours, the palace's wood, copper, gold and parchment, the
+//! embedded fonts and the styles of the widgets around the board.
+
+use crate::rules::{Colour, Game, Seat};
+use iced::font::Weight;
+use iced::widget::{button, container};
+use iced::{Background, Border, Color, Font, Shadow, Theme, Vector};
+
+/// Lato (SIL Open Font License, resources/fonts/LICENSE-Lato.txt), embedded so
+/// the game reads the same on every system.
+pub const FONTS: [&[u8]; 3] = [
+    include_bytes!("../../resources/fonts/Lato-Regular.ttf"),
+    include_bytes!("../../resources/fonts/Lato-Bold.ttf"),
+    include_bytes!("../../resources/fonts/Lato-Black.ttf"),
+];
+pub const FONT: Font = Font::with_name("Lato");
+pub const BOLD: Font = Font { weight: Weight::Bold, ..FONT };
+pub const BLACK: Font = Font { weight: Weight::Black, ..FONT };
+
+pub const WOOD_DARK: Color = rgb(0x2e, 0x1a, 0x0e);
+pub const WOOD: Color = rgb(0x5b, 0x34, 0x1c);
+pub const COPPER: Color = rgb(0xc0, 0x76, 0x3a);
+pub const COPPER_DARK: Color = rgb(0x7c, 0x40, 0x1a);
+pub const GOLD: Color = rgb(0xf0, 0xc8, 0x5a);
+pub const PARCHMENT: Color = rgb(0xf6, 0xea, 0xc8);
+pub const PARCHMENT_DARK: Color = rgb(0xe2, 0xcd, 0x9a);
+pub const CELL: Color = rgb(0xfd, 0xf8, 0xec);
+pub const INK: Color = rgb(0x3a, 0x24, 0x14);
+pub const NIGHT: Color = rgb(0x1b, 0x12, 0x2c);
+
+pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+    Color { r: r as f32 / 255.0, g: g as f32 / 255.0, b: b as f32 / 255.0, a: 1.0 }
+}
+
+/// A player colour as painted: bright and saturated, as players expect.
+pub fn colour(colour: Colour) -> Color {
+    match colour {
+        Colour::Red => rgb(0xe5, 0x39, 0x35),
+        Colour::Green => rgb(0x2e, 0xa0, 0x4a),
+        Colour::Yellow => rgb(0xfb, 0xc0, 0x2d),
+        Colour::Blue => rgb(0x1e, 0x7b, 0xe0),
+    }
+}
+
+/// The colour a seat plays in this game.
+pub fn seat_colour(game: &Game, seat: Seat) -> Color {
+    colour(game.rules().colour_of(seat))
+}
+
+/// `c` mixed towards `to` by `t` (0 = `c`, 1 = `to`).
+pub fn mix(c: Color, to: Color, t: f32) -> Color {
+    Color {
+        r: c.r + (to.r - c.r) * t,
+        g: c.g + (to.g - c.g) * t,
+        b: c.b + (to.b - c.b) * t,
+        a: c.a + (to.a - c.a) * t,
+    }
+}
+
+pub fn lighter(c: Color, t: f32) -> Color {
+    mix(c, Color::WHITE, t)
+}
+
+pub fn darker(c: Color, t: f32) -> Color {
+    mix(c, Color::BLACK, t)
+}
+
+pub fn alpha(c: Color, a: f32) -> Color {
+    Color { a, ..c }
+}
+
+/// The app's widget theme: dusk colours that sit on the palace scene.
+pub fn theme() -> Theme {
+    Theme::custom(
+        "Ludopia".to_string(),
+        iced::theme::Palette {
+            background: NIGHT,
+            text: PARCHMENT,
+            primary: COPPER,
+            success: rgb(0x2e, 0xa0, 0x4a),
+            warning: GOLD,
+            danger: rgb(0xe5, 0x39, 0x35),
+        },
+    )
+}
+
+/// A wooden panel with a gold edge, for the menus and the action panel.
+pub fn panel(_: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(alpha(WOOD_DARK, 0.88))),
+        border: Border { color: alpha(GOLD, 0.7), width: 1.5, radius: 14.0.into() },
+        text_color: Some(PARCHMENT),
+        shadow: Shadow { color: alpha(Color::BLACK, 0.45), offset: Vector::new(0.0, 6.0), blur_radius: 18.0 },
+        snap: true,
+    }
+}
+
+/// A name ribbon in a seat's colour.
+pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
+    move |_| container::Style {
+        background: Some(Background::Color(colour)),
+        border: Border { color: GOLD, width: 1.5, radius: 6.0.into() },
+        text_color: Some(Color::WHITE),
+        shadow: Shadow { color: alpha(Color::BLACK, 0.4), offset: Vector::new(0.0, 2.0), blur_radius: 4.0 },
+        snap: true,
+    }
+}
+
+/// A small rounded badge (bot, this computer, ...).
+pub fn badge(_: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(alpha(PARCHMENT, 0.92))),
+        border: Border { color: COPPER, width: 1.0, radius: 8.0.into() },
+        text_color: Some(INK),
+        ..container::Style::default()
+    }
+}
+
+/// The big copper buttons of the menus.
+pub fn primary(_: &Theme, status: button::Status) -> button::Style {
+    let base = match status {
+        button::Status::Hovered => lighter(COPPER, 0.15),
+        button::Status::Pressed => darker(COPPER, 0.15),
+        button::Status::Disabled => alpha(mix(COPPER, WOOD, 0.6), 0.6),
+        button::Status::Active => COPPER,
+    };
+    button::Style {
+        background: Some(Background::Gradient(
+            iced::gradient::Linear::new(0.0)
+                .add_stop(0.0, lighter(base, 0.12))
+                .add_stop(1.0, darker(base, 0.12))
+                .into(),
+        )),
+        text_color: if status == button::Status::Disabled { alpha(PARCHMENT, 0.5) } else { Color::WHITE },
+        border: Border { color: GOLD, width: 1.5, radius: 12.0.into() },
+        shadow: Shadow { color: alpha(Color::BLACK, 0.4), offset: Vector::new(0.0, 3.0), blur_radius: 6.0 },
+        snap: true,
+    }
+}
+
+/// Quieter parchment buttons for choices.
+pub fn choice(selected: bool) -> impl Fn(&Theme, button::Status) -> button::Style {
+    move |_, status| {
+        let bg = match (selected, status) {
+            (true, _) => GOLD,
+            (false, button::Status::Hovered) => lighter(PARCHMENT_DARK, 0.3),
+            (false, button::Status::Disabled) => alpha(PARCHMENT_DARK, 0.4),
+            (false, _) => PARCHMENT_DARK,
+        };
+        button::Style {
+            background: Some(Background::Color(bg)),
+            text_color: INK,
+            border: Border {
+                color: if selected { COPPER_DARK } else { alpha(COPPER, 0.6) },
+                width: 1.0,
+                radius: 8.0.into(),
+            },
+            shadow: Shadow::default(),
+            snap: true,
+        }
+    }
+}
