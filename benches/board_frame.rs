@@ -23,13 +23,13 @@ fn main() {
     }
     let t = Instant::now();
     let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
-    let mut game = GameScreen::new(table, 1, t).expect("a valid table");
+    let mut game = GameScreen::new(table, [1; 32], t).expect("a valid table");
     // Some pawns out on the board.
     let mut now = t;
     for _ in 0..120 {
         now += Duration::from_secs(3);
         game.tick(now);
-        let _ = game.update(ludopia::ui::screen::game::Message::BotTurn, now);
+        let _ = game.update(ludopia::ui::screen::game::Message::Tick, now);
     }
     for side in [500.0_f32, 800.0] {
         let board = game.board_only();

@@ -23,7 +23,7 @@ pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
 use screen::setup::{self, Setup, Sitter, Table};
 use screen::{home, how_to, settings};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Opens the window and runs until it is closed.
 pub fn run() -> iced::Result {
@@ -95,8 +95,16 @@ pub enum Message {
     Key(keyboard::Event),
 }
 
-fn seed() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0x5eed, |d| d.as_nanos() as u64)
+/// Fresh random bytes for a new table (its dice chains, keys and nonce).
+fn entropy() -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No OS randomness: the clock is a poor but honest fallback, and the
+        // other seats' chains still keep the dice unpredictable.
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        bytes = crate::fair::tagged("ludopia/ui/clock", &[&nanos.to_be_bytes()]).0;
+    }
+    bytes
 }
 
 impl App {
@@ -120,7 +128,7 @@ impl App {
     }
 
     fn start(&mut self, table: Table, now: Instant) {
-        match GameScreen::new(table, seed(), now) {
+        match GameScreen::new(table, entropy(), now) {
             Ok(game) => self.screen = Screen::Game(Box::new(game)),
             // The setup screen only starts valid tables; stay on home if not.
             Err(e) => {
@@ -217,8 +225,10 @@ impl App {
         if let Screen::Game(game) = &self.screen {
             if game.is_animating() {
                 subs.push(window::frames().map(Message::Frame));
-            } else if game.bot_to_act() {
-                subs.push(time::every(game::BOT_PAUSE).map(|_| Message::Game(game::Message::BotTurn)));
+            } else if let Some(wait) = game.next_deadline() {
+                // Wake when the table has something to do (a bot, a timer).
+                let wait = wait.max(Duration::from_millis(20));
+                subs.push(time::every(wait).map(|_| Message::Game(game::Message::Tick)));
             }
         }
         Subscription::batch(subs)

@@ -3,13 +3,15 @@
 //! and places at the end.
 //!
 //! Every intent leaves through [`GameScreen::submit`], the one place that
-//! talks to the table.
+//! talks to the table: a local game takes the same path as a networked one
+//! (intent → table → signed log entry → replica → screen).
 
 mod seats;
-mod stand_in;
 
 use super::setup::{Sitter, Table};
+use crate::fair::Identity;
 use crate::rules::{Event, Events, Game, Moves, Phase, Seat};
+use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::Board;
 use crate::ui::die::Die;
 use crate::ui::motion::Motion;
@@ -17,8 +19,6 @@ use crate::ui::theme::{self, BLACK, BOLD};
 use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
 use iced::{Alignment, Element, Length};
-pub use stand_in::Intent;
-use stand_in::StandIn;
 use std::time::{Duration, Instant};
 
 /// How long a bot waits before acting, so a person can follow.
@@ -27,10 +27,14 @@ pub const BOT_PAUSE: Duration = Duration::from_millis(650);
 pub struct GameScreen {
     table: Table,
     names: [String; 4],
-    /// The wiring point: the table this screen sends intents to.
-    authority: StandIn,
-    /// The state drawn: the replica of the table's game.
+    /// The authority this screen sends intents to (a local table).
+    authority: table::Table,
+    /// What the screen draws from: the replica, which verifies every entry.
+    replica: Replica,
+    /// The state drawn: the replica's game.
     game: Game,
+    /// The table's clock starts with the screen.
+    started: Instant,
     motion: Motion,
     cache: canvas::Cache,
     selected: Option<u8>,
@@ -48,8 +52,8 @@ pub enum Message {
     Confirm,
     Challenge(Seat),
     Mark(u8),
-    /// A bot's pause is over.
-    BotTurn,
+    /// Time passed: the table plays bots and timers that came due.
+    Tick,
     Rematch,
     Leave,
 }
@@ -63,11 +67,32 @@ pub enum Action {
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 
 impl GameScreen {
-    /// Sits the table and starts its game. `seed` seeds the stand-in die.
-    pub fn new(table: Table, seed: u64, now: Instant) -> Result<GameScreen, crate::rules::PositionError> {
-        let players = table.players();
-        let first = players.iter().next().unwrap_or(Seat::ALL[0]);
-        let game = Game::new(table.rules, players, first)?;
+    /// Sits the table and starts its game. `entropy` (fresh random bytes)
+    /// seeds the table's dice chains, its keys and the game nonce.
+    pub fn new(table: Table, entropy: [u8; 32], now: Instant) -> Result<GameScreen, table::Refusal> {
+        let seats = table.sitters.map(|s| match s {
+            Sitter::Empty => Control::Empty,
+            Sitter::Bot(strategy) => Control::Bot(strategy),
+            Sitter::Person => Control::Person { owner: Participant::LOCAL },
+        });
+        let pace = u64::try_from(BOT_PAUSE.as_millis()).unwrap_or(u64::MAX);
+        let config = TableConfig {
+            rules: table.rules,
+            seats,
+            host: Participant::LOCAL,
+            timing: Timing { bot_delay: pace, ..Timing::PEOPLE },
+            chain_len: CHAIN_LEN,
+        };
+        // The log is signed with a key of this game's own until profiles
+        // keep a lasting identity.
+        let key = crate::fair::tagged("ludopia/ui/host-key", &[&entropy]);
+        let authority = table::Table::new(config, Identity::from_secret(&key.0), entropy, [None; 4], 0)?;
+        let mut replica = Replica::new(authority.genesis())
+            .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
+        for entry in authority.entries() {
+            replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
+        }
+        let game = replica.state().game;
         let mut persons = 0;
         let names = Seat::ALL.map(|seat| match table.sitters[seat.index()] {
             Sitter::Person => {
@@ -77,15 +102,13 @@ impl GameScreen {
             Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
             Sitter::Empty => String::new(),
         });
-        let bots = table.sitters.map(|s| match s {
-            Sitter::Bot(strategy) => Some(strategy),
-            _ => None,
-        });
         Ok(GameScreen {
             table,
             names,
-            authority: StandIn::new(game, bots, seed),
+            authority,
+            replica,
             game,
+            started: now,
             motion: Motion::default(),
             cache: canvas::Cache::new(),
             selected: None,
@@ -158,14 +181,18 @@ impl GameScreen {
         match message {
             Message::Roll => {
                 if let (true, Some(seat)) = (self.can_roll(), self.person_to_act()) {
-                    self.submit(seat, Intent::Roll);
+                    self.submit(Input::Intent {
+                        from: Participant::LOCAL,
+                        seat,
+                        act: Act::Roll { link: None },
+                    });
                 }
             }
             Message::Choose(pawn) => {
                 if let Some(seat) =
                     self.person_to_act().filter(|_| self.choices().iter().any(|m| m.pawn == pawn))
                 {
-                    self.submit(seat, Intent::Move(pawn));
+                    self.submit(Input::Intent { from: Participant::LOCAL, seat, act: Act::Move { pawn } });
                 }
             }
             Message::Cycle(step) => {
@@ -194,19 +221,22 @@ impl GameScreen {
             }
             Message::Challenge(opponent) => {
                 if let Some(seat) = self.person_to_act() {
-                    self.submit(seat, Intent::Challenge(opponent));
+                    self.submit(Input::Intent {
+                        from: Participant::LOCAL,
+                        seat,
+                        act: Act::Challenge { opponent },
+                    });
                 }
             }
             Message::Mark(cell) => {
                 if let Some(seat) = self.person_to_act() {
-                    self.submit(seat, Intent::Mark(cell));
+                    self.submit(Input::Intent { from: Participant::LOCAL, seat, act: Act::Mark { cell } });
                 }
             }
-            Message::BotTurn => {
-                if let Some(seat) = self.game.to_act().filter(|_| self.bot_to_act() && !self.is_animating())
-                    && let Some(intent) = self.authority.bot_intent(seat)
-                {
-                    self.submit(seat, intent);
+            Message::Tick => {
+                // Bots wait for the pawns to land before their next move.
+                if !self.is_animating() {
+                    self.submit(Input::Tick);
                 }
             }
             Message::Rematch => return Action::Rematch(self.table.clone()),
@@ -215,20 +245,54 @@ impl GameScreen {
         Action::None
     }
 
-    /// THE WIRING POINT: sends a seat's intent to the table and shows what
-    /// comes back. Today the table is a stand-in (see `stand_in.rs`).
-    fn submit(&mut self, seat: Seat, intent: Intent) {
-        match self.authority.submit(seat, intent) {
-            Ok(step) => {
-                if let Some(face) = step.face {
-                    self.motion.roll(face, self.now);
+    /// The table's clock: milliseconds since the screen opened.
+    fn millis(&self) -> table::Millis {
+        u64::try_from(self.now.saturating_duration_since(self.started).as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// When the table next acts by itself (a bot, a timer), if ever.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        self.authority.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
+    }
+
+    /// THE WIRING POINT: hands an input to the table, then verifies each new
+    /// log entry in the replica and shows what it did.
+    fn submit(&mut self, input: Input) {
+        let seen = self.replica.head().0 as usize;
+        if let Err(refusal) = self.authority.handle(self.millis(), input) {
+            self.last_event = format!("Not allowed: {refusal}.");
+            return;
+        }
+        let fresh: Vec<_> = self.authority.entries().get(seen..).unwrap_or_default().to_vec();
+        for entry in fresh {
+            let record = entry.body.decode().map(|body| body.content);
+            match self.replica.apply(entry) {
+                Ok(events) => self.show(record.ok(), &events),
+                Err(refused) => {
+                    // Our own table's entries always verify; if one did not,
+                    // say so rather than draw a state we cannot vouch for.
+                    self.last_event = format!("A log entry was refused: {refused}.");
+                    return;
                 }
-                self.motion.start(&step.events, self.now);
-                self.game = step.game;
-                self.selected = None;
-                self.last_event = self.describe(&step.events, step.face, seat);
             }
-            Err(illegal) => self.last_event = format!("Not allowed: {illegal}."),
+        }
+    }
+
+    /// Animates and describes one verified entry.
+    fn show(&mut self, record: Option<Record>, events: &Events) {
+        let (face, seat) = match record {
+            Some(Record::Roll { seat, face, .. }) => (Some(face), Some(seat)),
+            Some(Record::Act { action, .. }) => (None, Some(action.seat())),
+            _ => (None, None),
+        };
+        if let Some(face) = face {
+            self.motion.roll(face, self.now);
+        }
+        self.motion.start(events, self.now);
+        self.game = self.replica.state().game;
+        self.selected = None;
+        if let Some(seat) = seat {
+            self.last_event = self.describe(events, face, seat);
         }
     }
 
