@@ -4,4 +4,5 @@
 //! The parts follow `DESIGN.md`: [`rules`] is the pure game.
 
 pub mod cli;
+pub mod net;
 pub mod rules;

@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod relay;
+
 #[derive(Parser)]
 #[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
 struct Cli {
@@ -12,6 +14,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a headless relay and rendezvous point for players behind NATs.
+    Relay(relay::RelayArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -19,5 +23,6 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => 0,
+        Some(Command::Relay(args)) => relay::run(args),
     }
 }
