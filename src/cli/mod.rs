@@ -3,10 +3,15 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod script;
 mod relay;
 
 #[derive(Parser)]
-#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
+#[command(
+    name = "ludopia",
+    version,
+    about = "Ludo with friends, with dice anyone can verify"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -14,6 +19,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a JSON game script through the rules and print the final state
+    Script {
+        /// The script file, or - for standard input
+        file: String,
+    },
     /// Run a headless relay and rendezvous point for players behind NATs.
     Relay(relay::RelayArgs),
 }
@@ -23,6 +33,7 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
         None => 0,
+        Some(Command::Script { file }) => script::run(&file),
         Some(Command::Relay(args)) => relay::run(args),
     }
 }

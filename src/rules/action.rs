@@ -55,30 +55,79 @@ pub enum Penalty {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
-    Rolled { seat: Seat, face: u8 },
+    Rolled {
+        seat: Seat,
+        face: u8,
+    },
     /// The roll allows no move.
-    NoMove { seat: Seat },
+    NoMove {
+        seat: Seat,
+    },
     /// A yard pawn came out onto its start square.
-    Entered { seat: Seat, pawn: u8 },
-    Moved { seat: Seat, pawn: u8, from: i8, to: i8 },
+    Entered {
+        seat: Seat,
+        pawn: u8,
+    },
+    Moved {
+        seat: Seat,
+        pawn: u8,
+        from: i8,
+        to: i8,
+    },
     /// `seat`'s pawn was captured by `by` and went to its yard.
-    Captured { seat: Seat, pawn: u8, by: Seat, from: i8 },
+    Captured {
+        seat: Seat,
+        pawn: u8,
+        by: Seat,
+        from: i8,
+    },
     /// A pawn arrived home (or on a home space).
-    ReachedHome { seat: Seat, pawn: u8 },
+    ReachedHome {
+        seat: Seat,
+        pawn: u8,
+    },
     /// The third six in a row: not moved.
-    ThreeSixes { seat: Seat },
-    SentToYard { seat: Seat, pawn: u8, from: i8, penalty: Penalty },
-    BonusRoll { seat: Seat, bonus: Bonus },
+    ThreeSixes {
+        seat: Seat,
+    },
+    SentToYard {
+        seat: Seat,
+        pawn: u8,
+        from: i8,
+        penalty: Penalty,
+    },
+    BonusRoll {
+        seat: Seat,
+        bonus: Bonus,
+    },
     /// Every pawn of `seat` is home.
-    Finished { seat: Seat, place: u8 },
-    TurnPassed { from: Seat, to: Seat },
-    Challenged { seat: Seat, opponent: Seat },
-    Marked { seat: Seat, cell: u8 },
+    Finished {
+        seat: Seat,
+        place: u8,
+    },
+    TurnPassed {
+        from: Seat,
+        to: Seat,
+    },
+    Challenged {
+        seat: Seat,
+        opponent: Seat,
+    },
+    Marked {
+        seat: Seat,
+        cell: u8,
+    },
     /// A drawn duel starts again; `x` now plays ✕.
-    DuelDrawn { x: Seat },
-    DuelWon { seat: Seat },
+    DuelDrawn {
+        x: Seat,
+    },
+    DuelWon {
+        seat: Seat,
+    },
     /// The game is over; `places[k]` is seat k's place (0 for empty seats).
-    GameOver { places: [u8; 4] },
+    GameOver {
+        places: [u8; 4],
+    },
 }
 
 /// The events of one action. Fixed capacity: the worst case is a roll that
@@ -90,16 +139,31 @@ pub type Events = ArrayVec<Event, 24>;
 #[serde(rename_all = "snake_case")]
 pub enum Illegal {
     GameOver,
-    NotYourTurn { to_act: Seat },
+    NotYourTurn {
+        to_act: Seat,
+    },
     /// The action does not fit the phase (rolling while a move is due, ...).
     WrongPhase,
-    BadFace { face: u8 },
-    NoSuchPawn { pawn: u8 },
-    PawnCannotMove { pawn: u8, why: Blocked },
+    BadFace {
+        face: u8,
+    },
+    NoSuchPawn {
+        pawn: u8,
+    },
+    PawnCannotMove {
+        pawn: u8,
+        why: Blocked,
+    },
     /// The opponent is the challenger, an empty seat, or finished.
-    BadOpponent { opponent: Seat },
-    BadCell { cell: u8 },
-    CellTaken { cell: u8 },
+    BadOpponent {
+        opponent: Seat,
+    },
+    BadCell {
+        cell: u8,
+    },
+    CellTaken {
+        cell: u8,
+    },
 }
 
 /// Why a particular pawn cannot move with a particular roll.
@@ -146,7 +210,10 @@ impl fmt::Display for Illegal {
             Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
             Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
             Illegal::BadOpponent { opponent } => {
-                write!(f, "{opponent} cannot be challenged: it is not another player still playing")
+                write!(
+                    f,
+                    "{opponent} cannot be challenged: it is not another player still playing"
+                )
             }
             Illegal::BadCell { cell } => write!(f, "duel cells are 0 to 8, not {cell}"),
             Illegal::CellTaken { cell } => write!(f, "duel cell {cell} is already marked"),

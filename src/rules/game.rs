@@ -18,7 +18,9 @@ pub enum Phase {
     /// The roller is to roll.
     Roll,
     /// The roller rolled `face` and must move a pawn.
-    Move { face: u8 },
+    Move {
+        face: u8,
+    },
     /// Palace: the seat whose turn it is challenges another.
     ChooseOpponent,
     /// Palace: the duel for the die is under way.
@@ -106,9 +108,16 @@ pub enum PositionError {
     Rules(RulesError),
     PlayerCount(usize),
     TurnNotPlaying(Seat),
-    ProgressOutOfRange { seat: Seat, pawn: usize, progress: Progress },
+    ProgressOutOfRange {
+        seat: Seat,
+        pawn: usize,
+        progress: Progress,
+    },
     EmptySeatHasPawns(Seat),
-    SpaceShared { seat: Seat, progress: Progress },
+    SpaceShared {
+        seat: Seat,
+        progress: Progress,
+    },
     AlreadyOver,
     Inconsistent(&'static str),
 }
@@ -118,13 +127,27 @@ impl fmt::Display for PositionError {
         match self {
             PositionError::Rules(e) => e.fmt(f),
             PositionError::PlayerCount(n) => write!(f, "a game has 2 to 4 players, not {n}"),
-            PositionError::TurnNotPlaying(s) => write!(f, "the turn is given to {s}, which is not playing"),
-            PositionError::ProgressOutOfRange { seat, pawn, progress } => {
-                write!(f, "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow")
+            PositionError::TurnNotPlaying(s) => {
+                write!(f, "the turn is given to {s}, which is not playing")
             }
-            PositionError::EmptySeatHasPawns(s) => write!(f, "{s} is empty but has pawns on the board"),
+            PositionError::ProgressOutOfRange {
+                seat,
+                pawn,
+                progress,
+            } => {
+                write!(
+                    f,
+                    "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow"
+                )
+            }
+            PositionError::EmptySeatHasPawns(s) => {
+                write!(f, "{s} is empty but has pawns on the board")
+            }
             PositionError::SpaceShared { seat, progress } => {
-                write!(f, "two pawns share the space of {seat} at progress {progress}, which these rules forbid")
+                write!(
+                    f,
+                    "two pawns share the space of {seat} at progress {progress}, which these rules forbid"
+                )
             }
             PositionError::AlreadyOver => f.write_str("the position is already decided"),
             PositionError::Inconsistent(what) => write!(f, "inconsistent state: {what}"),
@@ -143,7 +166,12 @@ impl From<RulesError> for PositionError {
 impl Game {
     /// A new game: every pawn in its yard, `first` to act.
     pub fn new(rules: Rules, players: SeatSet, first: Seat) -> Result<Game, PositionError> {
-        Game::from_setup(Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first })
+        Game::from_setup(Setup {
+            rules,
+            players,
+            pawns: [[YARD; 4]; 4],
+            turn: first,
+        })
     }
 
     /// A game from a chosen position, `turn` about to start its turn.
@@ -205,7 +233,11 @@ impl Game {
                     progress == YARD
                 };
                 if !in_range {
-                    return Err(PositionError::ProgressOutOfRange { seat, pawn, progress });
+                    return Err(PositionError::ProgressOutOfRange {
+                        seat,
+                        pawn,
+                        progress,
+                    });
                 }
             }
             let single = rules.one_per_space || rules.home == Home::FourSpaces;
@@ -251,7 +283,9 @@ impl Game {
                 Phase::Over => true,
             };
             if !fits {
-                return Err(PositionError::Inconsistent("the phase does not fit the seats"));
+                return Err(PositionError::Inconsistent(
+                    "the phase does not fit the seats",
+                ));
             }
         }
         Ok(())
@@ -268,7 +302,10 @@ impl Game {
 
     /// The players whose place is not decided yet.
     pub fn remaining(&self) -> SeatSet {
-        self.players.iter().filter(|s| self.places[s.index()] == 0).collect()
+        self.players
+            .iter()
+            .filter(|s| self.places[s.index()] == 0)
+            .collect()
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).
@@ -325,7 +362,9 @@ impl Game {
             .map(|o| {
                 self.pawns(o)
                     .iter()
-                    .filter(|&&p| (0..=50).contains(&p) && super::board::loop_square(o, p) == square)
+                    .filter(|&&p| {
+                        (0..=50).contains(&p) && super::board::loop_square(o, p) == square
+                    })
                     .count()
             })
             .sum()

@@ -103,7 +103,11 @@ impl Game {
         (0..self.rules.pawns)
             .filter_map(|pawn| {
                 let to = self.landing(seat, pawn, face).ok()?;
-                Some(Move { pawn, from: self.pawns[seat.index()][usize::from(pawn)], to })
+                Some(Move {
+                    pawn,
+                    from: self.pawns[seat.index()][usize::from(pawn)],
+                    to,
+                })
             })
             .collect()
     }

@@ -166,7 +166,10 @@ mod tests {
         assert_eq!(set.next_after(Seat(2)), Some(Seat(0)));
         assert_eq!(set.next_after(Seat(3)), Some(Seat(0)));
         assert_eq!(SeatSet::EMPTY.next_after(Seat(1)), None);
-        assert_eq!(SeatSet::EMPTY.with(Seat(1)).next_after(Seat(1)), Some(Seat(1)));
+        assert_eq!(
+            SeatSet::EMPTY.with(Seat(1)).next_after(Seat(1)),
+            Some(Seat(1))
+        );
     }
 
     #[test]
