@@ -8,6 +8,8 @@
 //!   net_probe code-join RELAY CODE [KIB]
 //!                                   find CODE through RELAY, wait for hole punching,
 //!                                   then send KIB kibibytes of intents to the host
+//!   net_probe bench [ROUNDS]        loopback, host + 3 guests: time from a guest's
+//!                                   intent to every guest acknowledging the entry
 
 use std::{
     process::ExitCode,
@@ -138,6 +140,77 @@ async fn code_join(relay: Multiaddr, code: RoomCode, kib: usize) -> Result<(), S
     Ok(())
 }
 
+/// One loopback peer for the benchmark.
+async fn loopback_peer() -> Result<(Client, mpsc::Receiver<Event>), String> {
+    let mut config = NodeConfig::new(Keypair::generate_ed25519());
+    config.listen = vec!["/ip4/127.0.0.1/tcp/0".parse().map_err(|e| format!("{e}"))?];
+    config.mdns = false;
+    let (client, mut events) = spawn(config).map_err(|e| e.to_string())?;
+    while let Some(event) = events.recv().await {
+        if matches!(event, Event::Listening { .. }) {
+            return Ok((client, events));
+        }
+    }
+    Err("network stopped".into())
+}
+
+/// The host fans each intent out as an entry to every guest and answers
+/// the intent once all have acknowledged; the guest times the round trip,
+/// which is the "intent to every guest holding the entry" latency plus the
+/// reply's way back (the signing and verifying are the table's, not here).
+async fn bench(rounds: usize) -> Result<(), String> {
+    let (host, mut host_events) = loopback_peer().await?;
+    let ticket = host.ticket().await.map_err(|e| e.to_string())?;
+    let mut guests = Vec::new();
+    for _ in 0..3 {
+        let (guest, mut events) = loopback_peer().await?;
+        guest.connect(ticket.clone()).await.map_err(|e| e.to_string())?;
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                if let Event::Request { reply, .. } = event {
+                    let _ = reply.reply(b"ack".to_vec());
+                }
+            }
+        });
+        guests.push(guest);
+    }
+    let peers: Vec<_> = guests.iter().map(Client::peer_id).collect();
+    let fan = host.clone();
+    tokio::spawn(async move {
+        while let Some(event) = host_events.recv().await {
+            if let Event::Request { reply, .. } = event {
+                let fan = fan.clone();
+                let peers = peers.clone();
+                tokio::spawn(async move {
+                    let acks = fan.fan_out(&peers, vec![0xe7; 300]).await;
+                    let all = acks.iter().all(|(_, ack)| ack.is_ok());
+                    let _ = reply.reply(vec![u8::from(all)]);
+                });
+            }
+        }
+    });
+    let mut micros = Vec::with_capacity(rounds);
+    for round in 0..rounds {
+        let guest = &guests[round % guests.len()];
+        let started = Instant::now();
+        let verdict = guest
+            .request(host.peer_id(), Kind::Intent, vec![0x17; 100])
+            .await
+            .map_err(|e| format!("round {round}: {e}"))?;
+        if verdict != [1] {
+            return Err(format!("round {round}: a guest did not acknowledge"));
+        }
+        micros.push(started.elapsed().as_micros());
+        // A turn's pace, well inside the intent rate limit.
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    micros.sort_unstable();
+    let at = |q: f64| micros[((micros.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
+    say(json!({"event": "bench", "rounds": rounds, "guests": 3,
+               "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)}));
+    Ok(())
+}
+
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, what: &str) -> Result<T, String>
 where
     T::Err: std::fmt::Display,
@@ -162,7 +235,11 @@ async fn main() -> ExitCode {
             (Ok(relay), Ok(code)) => code_join(relay, code, arg(&args, 3, "KiB").unwrap_or(0)).await,
             (Err(e), _) | (_, Err(e)) => Err(e),
         },
-        _ => Err("usage: net_probe lan-host | lan-seek | code-host RELAY CODE | code-join RELAY CODE [KIB]".into()),
+        Some("bench") => bench(arg(&args, 1, "rounds").unwrap_or(200).max(1)).await,
+        _ => Err(
+            "usage: net_probe lan-host | lan-seek | code-host RELAY CODE | code-join RELAY CODE [KIB] | bench [ROUNDS]"
+                .into(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,14 +4,14 @@
 use std::{io::Write, path::Path};
 
 use clap::Args;
-use libp2p::{Multiaddr, identity::Keypair};
+use libp2p::{Multiaddr, identity::Keypair, multiaddr::Protocol};
 
 use crate::net::relay::spawn_relay;
 
 #[derive(Args)]
 pub struct RelayArgs {
-    /// Address to listen on (repeatable); the default is TCP and QUIC port
-    /// 4001 on every IPv4 interface.
+    /// Address to listen on (repeatable); the default is TCP port 4001 on
+    /// every IPv4 interface.
     #[arg(long = "listen", value_name = "ADDR")]
     listen: Vec<Multiaddr>,
     /// File holding the relay's secret key, created if missing, so that its
@@ -52,10 +52,11 @@ pub fn run(args: RelayArgs) -> i32 {
         None => Keypair::generate_ed25519(),
     };
     let listen = if args.listen.is_empty() {
-        ["/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"]
-            .iter()
-            .filter_map(|a| a.parse().ok())
-            .collect()
+        vec![
+            Multiaddr::empty()
+                .with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED))
+                .with(Protocol::Tcp(4001)),
+        ]
     } else {
         args.listen
     };

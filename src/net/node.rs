@@ -52,8 +52,8 @@ const RELAY_RETRY: Duration = Duration::from_secs(20);
 pub struct NodeConfig {
     /// The player's identity (the profile stores it; it also signs).
     pub keypair: Keypair,
-    /// Addresses to listen on; the default is every IPv4 interface over
-    /// TCP and QUIC, on ports the system picks.
+    /// Addresses to listen on; the default is TCP on every IPv4 interface,
+    /// on a port the system picks.
     pub listen: Vec<Multiaddr>,
     /// Relays (with their `/p2p/` id) to reserve a slot on and to publish
     /// room codes at.
@@ -72,10 +72,6 @@ impl NodeConfig {
                 Multiaddr::empty()
                     .with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED))
                     .with(Protocol::Tcp(0)),
-                Multiaddr::empty()
-                    .with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED))
-                    .with(Protocol::Udp(0))
-                    .with(Protocol::QuicV1),
             ],
             relays: Vec::new(),
             mdns: true,
@@ -261,7 +257,6 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
             yamux::Config::default,
         )
         .map_err(|e| setup(&e))?
-        .with_quic()
         .with_relay_client(noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_behaviour(|key, relay_client| {
@@ -393,6 +388,20 @@ impl Client {
         let reply = self.exchange(peer, Envelope::new(kind, payload)?).await?;
         expect_kind(&reply, Kind::Reply)?;
         Ok(reply.payload)
+    }
+
+    /// Sends the same entry to every guest at once and returns each one's
+    /// acknowledgement (or failure), in the order of `guests`.
+    pub async fn fan_out(
+        &self,
+        guests: &[PeerId],
+        entry: Vec<u8>,
+    ) -> Vec<(PeerId, Result<Vec<u8>, NetError>)> {
+        let sends = guests.iter().map(|&guest| {
+            let entry = entry.clone();
+            async move { (guest, self.request(guest, Kind::Entry, entry).await) }
+        });
+        futures::future::join_all(sends).await
     }
 
     /// Asks a peer for its table (an unlisted table answers only its code).

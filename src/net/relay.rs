@@ -79,7 +79,6 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
         .with_tokio()
         .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
-        .with_quic()
         .with_behaviour(|key| RelayBehaviour {
             limits: connection_limits::Behaviour::new(
                 connection_limits::ConnectionLimits::default()

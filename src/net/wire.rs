@@ -236,6 +236,15 @@ pub struct FrameCodec;
 async fn read_frame<T: AsyncRead + Unpin + Send>(io: &mut T) -> io::Result<Vec<u8>> {
     let mut buf = Vec::new();
     io.take(MAX_FRAME as u64 + 1).read_to_end(&mut buf).await?;
+    // No envelope is empty; a stream closed without one is a peer that
+    // dropped the request (request-response does this when the responder
+    // is dropped), which must read as a failure, not as a reply.
+    if buf.is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            "the stream closed without a message",
+        ));
+    }
     if buf.len() > MAX_FRAME {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
