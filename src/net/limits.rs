@@ -29,9 +29,11 @@ impl Rate {
                 burst: 3,
                 every: Duration::from_secs(2),
             },
+            // Lobbies ask on connecting and then every few seconds; a
+            // guesser of unlisted codes gets 4 tries a second at most.
             Kind::TableQuery => Rate {
-                burst: 5,
-                every: Duration::from_millis(500),
+                burst: 10,
+                every: Duration::from_millis(250),
             },
             // Replies are never requests; they are not rate limited here.
             Kind::Reply | Kind::TableInfo | Kind::Refused | Kind::Incompatible => Rate {
