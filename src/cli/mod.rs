@@ -3,8 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
-pub mod script;
 mod relay;
+pub mod script;
 
 #[derive(Parser)]
 #[command(

@@ -159,10 +159,28 @@ mod tests {
     #[test]
     fn succession_follows_the_order_and_skips_the_lost() {
         let mut a = Election::new(vec!['r', 'g', 'y', 'b']).unwrap();
-        assert_eq!(a.term(), &Term { epoch: 0, host: 'r' });
+        assert_eq!(
+            a.term(),
+            &Term {
+                epoch: 0,
+                host: 'r'
+            }
+        );
         a.member_lost('g');
-        assert_eq!(a.host_lost().unwrap(), &Term { epoch: 1, host: 'y' });
-        assert_eq!(a.host_lost().unwrap(), &Term { epoch: 2, host: 'b' });
+        assert_eq!(
+            a.host_lost().unwrap(),
+            &Term {
+                epoch: 1,
+                host: 'y'
+            }
+        );
+        assert_eq!(
+            a.host_lost().unwrap(),
+            &Term {
+                epoch: 2,
+                host: 'b'
+            }
+        );
         assert_eq!(a.host_lost(), Err(ElectionError::NoneLeft));
         assert_eq!(
             Election::<char>::new(vec![]).unwrap_err(),
@@ -173,8 +191,13 @@ mod tests {
     #[test]
     fn every_peer_elects_the_same_host_without_messages() {
         let order = vec![1u8, 2, 3, 4];
-        let mut peers: Vec<_> = (0..3).map(|_| Election::new(order.clone()).unwrap()).collect();
-        let terms: Vec<_> = peers.iter_mut().map(|p| p.host_lost().unwrap().clone()).collect();
+        let mut peers: Vec<_> = (0..3)
+            .map(|_| Election::new(order.clone()).unwrap())
+            .collect();
+        let terms: Vec<_> = peers
+            .iter_mut()
+            .map(|p| p.host_lost().unwrap().clone())
+            .collect();
         assert!(terms.iter().all(|t| t == &Term { epoch: 1, host: 2 }));
     }
 

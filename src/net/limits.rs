@@ -69,13 +69,10 @@ impl<P: Eq + Hash + Clone> RateLimiter<P> {
     /// when the peer is over its rate.
     pub fn allow(&mut self, peer: &P, kind: Kind, now: Instant) -> bool {
         let rate = Rate::for_kind(kind);
-        let bucket = self
-            .buckets
-            .entry((peer.clone(), kind))
-            .or_insert(Bucket {
-                tokens: rate.burst,
-                last: now,
-            });
+        let bucket = self.buckets.entry((peer.clone(), kind)).or_insert(Bucket {
+            tokens: rate.burst,
+            last: now,
+        });
         let elapsed = now.saturating_duration_since(bucket.last);
         let earned = (elapsed.as_nanos() / rate.every.as_nanos().max(1)).min(u128::from(u32::MAX));
         if earned > 0 {

@@ -149,11 +149,18 @@ impl Responder {
 #[derive(Debug)]
 pub enum Event {
     /// We listen on a new address (relayed ones included).
-    Listening { addr: Multiaddr },
+    Listening {
+        addr: Multiaddr,
+    },
     /// A listed table on the LAN answered (again) with its info.
-    TableFound { peer: PeerId, info: TableInfo },
+    TableFound {
+        peer: PeerId,
+        info: TableInfo,
+    },
     /// A LAN table went away (mDNS expired, or it closed).
-    TableGone { peer: PeerId },
+    TableGone {
+        peer: PeerId,
+    },
     /// A peer's request for the application: an intent, an entry, a catch-up
     /// or a reaction. Answer through `reply`.
     Request {
@@ -162,16 +169,27 @@ pub enum Event {
         payload: Vec<u8>,
         reply: Responder,
     },
-    PeerConnected { peer: PeerId },
+    PeerConnected {
+        peer: PeerId,
+    },
     /// The last connection to this peer closed.
-    PeerDisconnected { peer: PeerId },
+    PeerDisconnected {
+        peer: PeerId,
+    },
     /// A relay holds a slot for us: peers can reach us through it.
-    RelayReady { relay: PeerId },
+    RelayReady {
+        relay: PeerId,
+    },
     /// Our room code is registered at this relay's rendezvous point.
-    CodeRegistered { code: RoomCode, relay: PeerId },
+    CodeRegistered {
+        code: RoomCode,
+        relay: PeerId,
+    },
     /// A direct connection replaced a relayed one (hole punching worked);
     /// the relayed one is closed.
-    Direct { peer: PeerId },
+    Direct {
+        peer: PeerId,
+    },
     /// Something went wrong that the player should read, in a sentence.
     Problem(String),
 }
@@ -337,7 +355,10 @@ impl Client {
         self.peer_id
     }
 
-    async fn call<T>(&self, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, NetError> {
+    async fn call<T>(
+        &self,
+        command: impl FnOnce(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, NetError> {
         let (tx, rx) = oneshot::channel();
         self.commands
             .send(command(tx))
@@ -381,9 +402,16 @@ impl Client {
 
     /// Sends an opaque payload of a request `kind` (intent, entry, catch-up,
     /// reaction) and returns the peer application's reply.
-    pub async fn request(&self, peer: PeerId, kind: Kind, payload: Vec<u8>) -> Result<Vec<u8>, NetError> {
+    pub async fn request(
+        &self,
+        peer: PeerId,
+        kind: Kind,
+        payload: Vec<u8>,
+    ) -> Result<Vec<u8>, NetError> {
         if !kind.is_request() || kind == Kind::TableQuery {
-            return Err(WireError::Malformed(format!("{kind:?} is not an application request")).into());
+            return Err(
+                WireError::Malformed(format!("{kind:?} is not an application request")).into(),
+            );
         }
         let reply = self.exchange(peer, Envelope::new(kind, payload)?).await?;
         expect_kind(&reply, Kind::Reply)?;
@@ -405,7 +433,11 @@ impl Client {
     }
 
     /// Asks a peer for its table (an unlisted table answers only its code).
-    pub async fn table_info(&self, peer: PeerId, code: Option<RoomCode>) -> Result<TableInfo, NetError> {
+    pub async fn table_info(
+        &self,
+        peer: PeerId,
+        code: Option<RoomCode>,
+    ) -> Result<TableInfo, NetError> {
         let reply = self
             .exchange(peer, Envelope::of(Kind::TableQuery, &TableQuery { code })?)
             .await?;
@@ -474,7 +506,9 @@ fn expect_kind(reply: &Envelope, kind: Kind) -> Result<(), NetError> {
             theirs: reply.payload_as()?,
         }
         .into()),
-        other => Err(WireError::Malformed(format!("expected a {kind:?} reply, got {other:?}")).into()),
+        other => {
+            Err(WireError::Malformed(format!("expected a {kind:?} reply, got {other:?}")).into())
+        }
     }
 }
 
@@ -543,7 +577,10 @@ impl EventLoop {
         let Some(Protocol::P2p(relay)) = relay_addr.iter().last() else {
             return;
         };
-        match self.swarm.listen_on(relay_addr.clone().with(Protocol::P2pCircuit)) {
+        match self
+            .swarm
+            .listen_on(relay_addr.clone().with(Protocol::P2pCircuit))
+        {
             Ok(id) => {
                 self.relay_listeners.insert(id, relay);
             }
@@ -580,7 +617,9 @@ impl EventLoop {
         if self.relays.contains_key(&peer) || self.lobby_queries.values().any(|p| *p == peer) {
             return;
         }
-        let Ok(bytes) = Envelope::of(Kind::TableQuery, &TableQuery { code: None }).and_then(|e| e.encode()) else {
+        let Ok(bytes) =
+            Envelope::of(Kind::TableQuery, &TableQuery { code: None }).and_then(|e| e.encode())
+        else {
             return;
         };
         let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
@@ -597,7 +636,12 @@ impl EventLoop {
                 return;
             }
         };
-        if let Err(e) = self.swarm.behaviour_mut().rendezvous.register(namespace, relay, None) {
+        if let Err(e) = self
+            .swarm
+            .behaviour_mut()
+            .rendezvous
+            .register(namespace, relay, None)
+        {
             warn!(%relay, "cannot register the room code: {e}");
         }
     }
@@ -633,7 +677,11 @@ impl EventLoop {
                     }
                 }
             }
-            Command::Request { peer, envelope, reply } => match envelope.encode() {
+            Command::Request {
+                peer,
+                envelope,
+                reply,
+            } => match envelope.encode() {
                 Ok(bytes) => {
                     let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
                     self.pending_requests.insert(id, reply);
@@ -658,7 +706,10 @@ impl EventLoop {
                 {
                     let relays: Vec<PeerId> = self.reserved.iter().copied().collect();
                     for relay in relays {
-                        self.swarm.behaviour_mut().rendezvous.unregister(namespace.clone(), relay);
+                        self.swarm
+                            .behaviour_mut()
+                            .rendezvous
+                            .unregister(namespace.clone(), relay);
                     }
                 }
             }
@@ -683,10 +734,12 @@ impl EventLoop {
                 // calling again after a miss.
                 match connected.first() {
                     Some(&relay) => {
-                        self.swarm
-                            .behaviour_mut()
-                            .rendezvous
-                            .discover(Some(namespace), None, Some(8), relay);
+                        self.swarm.behaviour_mut().rendezvous.discover(
+                            Some(namespace),
+                            None,
+                            Some(8),
+                            relay,
+                        );
                         self.pending_lookups.push((relay, tx));
                     }
                     None => {
@@ -710,10 +763,21 @@ impl EventLoop {
         self.respond(peer, channel, envelope);
     }
 
-    fn respond(&mut self, peer: PeerId, channel: ResponseChannel<Vec<u8>>, envelope: Result<Envelope, WireError>) {
+    fn respond(
+        &mut self,
+        peer: PeerId,
+        channel: ResponseChannel<Vec<u8>>,
+        envelope: Result<Envelope, WireError>,
+    ) {
         match envelope.and_then(|e| e.encode()) {
             Ok(bytes) => {
-                if self.swarm.behaviour_mut().table.send_response(channel, bytes).is_err() {
+                if self
+                    .swarm
+                    .behaviour_mut()
+                    .table
+                    .send_response(channel, bytes)
+                    .is_err()
+                {
                     debug!(%peer, "reply not sent: the connection closed");
                 }
             }
@@ -721,7 +785,12 @@ impl EventLoop {
         }
     }
 
-    async fn on_inbound(&mut self, peer: PeerId, bytes: Vec<u8>, channel: ResponseChannel<Vec<u8>>) {
+    async fn on_inbound(
+        &mut self,
+        peer: PeerId,
+        bytes: Vec<u8>,
+        channel: ResponseChannel<Vec<u8>>,
+    ) {
         let envelope = match Envelope::decode(&bytes) {
             Ok(envelope) if envelope.kind.is_request() => envelope,
             Ok(envelope) => {
@@ -730,7 +799,11 @@ impl EventLoop {
             }
             Err(WireError::Incompatible { theirs, .. }) => {
                 warn!(%peer, theirs, ours = PROTOCOL_VERSION, "peer speaks another protocol version");
-                self.respond(peer, channel, Envelope::of(Kind::Incompatible, &PROTOCOL_VERSION));
+                self.respond(
+                    peer,
+                    channel,
+                    Envelope::of(Kind::Incompatible, &PROTOCOL_VERSION),
+                );
                 return;
             }
             Err(e) => {
@@ -740,7 +813,11 @@ impl EventLoop {
         };
         if !self.limiter.allow(&peer, envelope.kind, Instant::now()) {
             warn!(%peer, kind = ?envelope.kind, "rate limit: request refused");
-            self.respond(peer, channel, Envelope::of(Kind::Refused, &Refusal::RateLimited));
+            self.respond(
+                peer,
+                channel,
+                Envelope::of(Kind::Refused, &Refusal::RateLimited),
+            );
             return;
         }
         if envelope.kind == Kind::TableQuery {
@@ -758,7 +835,8 @@ impl EventLoop {
             return;
         }
         let (tx, rx) = oneshot::channel();
-        self.replies.push(rx.map(move |answer| (peer, answer.ok(), channel)).boxed());
+        self.replies
+            .push(rx.map(move |answer| (peer, answer.ok(), channel)).boxed());
         self.emit(Event::Request {
             peer,
             kind: envelope.kind,
@@ -794,37 +872,61 @@ impl EventLoop {
             SwarmEvent::Behaviour(BehaviourEvent::Table(event)) => self.on_table(event).await,
             SwarmEvent::Behaviour(BehaviourEvent::Mdns(event)) => self.on_mdns(event).await,
             SwarmEvent::Behaviour(BehaviourEvent::RelayClient(
-                relay::client::Event::ReservationReqAccepted { relay_peer_id, renewal, .. },
+                relay::client::Event::ReservationReqAccepted {
+                    relay_peer_id,
+                    renewal,
+                    ..
+                },
             )) => {
                 self.reserved.insert(relay_peer_id);
                 if !renewal {
                     info!(relay = %relay_peer_id, "relay reservation accepted");
                     self.register_code(relay_peer_id);
-                    self.emit(Event::RelayReady { relay: relay_peer_id }).await;
+                    self.emit(Event::RelayReady {
+                        relay: relay_peer_id,
+                    })
+                    .await;
                 }
             }
-            SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event).await,
-            SwarmEvent::Behaviour(BehaviourEvent::Dcutr(dcutr::Event { remote_peer_id, result })) => {
-                match result {
-                    Ok(_) => info!(peer = %remote_peer_id, "hole punched: direct connection"),
-                    Err(e) => info!(peer = %remote_peer_id, "hole punching failed, staying relayed: {e}"),
-                }
+            SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => {
+                self.on_rendezvous(event).await
             }
+            SwarmEvent::Behaviour(BehaviourEvent::Dcutr(dcutr::Event {
+                remote_peer_id,
+                result,
+            })) => match result {
+                Ok(_) => info!(peer = %remote_peer_id, "hole punched: direct connection"),
+                Err(e) => {
+                    info!(peer = %remote_peer_id, "hole punching failed, staying relayed: {e}")
+                }
+            },
             SwarmEvent::NewListenAddr { address, .. } => {
                 self.emit(Event::Listening { addr: address }).await;
             }
-            SwarmEvent::ListenerClosed { listener_id, reason, .. } => {
+            SwarmEvent::ListenerClosed {
+                listener_id,
+                reason,
+                ..
+            } => {
                 if let Some(relay) = self.relay_listeners.remove(&listener_id) {
                     self.reserved.remove(&relay);
                     let why = match reason {
                         Ok(()) => "it closed the reservation".to_owned(),
                         Err(e) => e.to_string(),
                     };
-                    self.emit(Event::Problem(format!("the relay refused the reservation ({why})")))
-                        .await;
+                    self.emit(Event::Problem(format!(
+                        "the relay refused the reservation ({why})"
+                    )))
+                    .await;
                 }
             }
-            SwarmEvent::ConnectionEstablished { peer_id, connection_id, endpoint, num_established, .. } => {
+            SwarmEvent::ConnectionEstablished {
+                peer_id,
+                connection_id,
+                endpoint,
+                num_established,
+                ..
+            } => {
                 if endpoint.is_relayed() {
                     self.relayed.entry(peer_id).or_default().push(connection_id);
                 } else if let Some(relayed) = self.relayed.remove(&peer_id) {
@@ -851,7 +953,13 @@ impl EventLoop {
                     self.emit(Event::PeerConnected { peer: peer_id }).await;
                 }
             }
-            SwarmEvent::ConnectionClosed { peer_id, connection_id, num_established, cause, .. } => {
+            SwarmEvent::ConnectionClosed {
+                peer_id,
+                connection_id,
+                num_established,
+                cause,
+                ..
+            } => {
                 if let Some(conns) = self.relayed.get_mut(&peer_id) {
                     conns.retain(|c| *c != connection_id);
                 }
@@ -863,14 +971,22 @@ impl EventLoop {
                     self.emit(Event::PeerDisconnected { peer: peer_id }).await;
                 }
             }
-            SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
+            SwarmEvent::OutgoingConnectionError {
+                peer_id: Some(peer),
+                error,
+                ..
+            } => {
                 if !self.swarm.is_connected(&peer) {
                     for tx in self.pending_dials.remove(&peer).unwrap_or_default() {
                         let _ = tx.send(Err(NetError::Unreachable(error.to_string())));
                     }
                 }
             }
-            SwarmEvent::IncomingConnectionError { send_back_addr, error, .. } => {
+            SwarmEvent::IncomingConnectionError {
+                send_back_addr,
+                error,
+                ..
+            } => {
                 debug!(%send_back_addr, "incoming connection refused: {error}");
             }
             other => debug!(?other, "swarm event"),
@@ -880,14 +996,24 @@ impl EventLoop {
     async fn on_table(&mut self, event: request_response::Event<Vec<u8>, Vec<u8>>) {
         match event {
             request_response::Event::Message { peer, message, .. } => match message {
-                request_response::Message::Request { request, channel, .. } => {
+                request_response::Message::Request {
+                    request, channel, ..
+                } => {
                     self.on_inbound(peer, request, channel).await;
                 }
-                request_response::Message::Response { request_id, response } => {
+                request_response::Message::Response {
+                    request_id,
+                    response,
+                } => {
                     self.on_response(peer, request_id, response).await;
                 }
             },
-            request_response::Event::OutboundFailure { peer, request_id, error, .. } => {
+            request_response::Event::OutboundFailure {
+                peer,
+                request_id,
+                error,
+                ..
+            } => {
                 self.lobby_queries.remove(&request_id);
                 if let Some(reply) = self.pending_requests.remove(&request_id) {
                     let _ = reply.send(Err(NetError::NoReply(error.to_string())));
@@ -941,33 +1067,63 @@ impl EventLoop {
 
     async fn on_rendezvous(&mut self, event: rendezvous::client::Event) {
         match event {
-            rendezvous::client::Event::Registered { rendezvous_node, namespace, .. } => {
+            rendezvous::client::Event::Registered {
+                rendezvous_node,
+                namespace,
+                ..
+            } => {
                 info!(relay = %rendezvous_node, %namespace, "room code registered");
                 if let Some(table) = &self.table {
                     let code = table.code;
-                    self.emit(Event::CodeRegistered { code, relay: rendezvous_node }).await;
+                    self.emit(Event::CodeRegistered {
+                        code,
+                        relay: rendezvous_node,
+                    })
+                    .await;
                 }
             }
-            rendezvous::client::Event::RegisterFailed { rendezvous_node, error, .. } => {
+            rendezvous::client::Event::RegisterFailed {
+                rendezvous_node,
+                error,
+                ..
+            } => {
                 self.emit(Event::Problem(format!(
                     "the relay {rendezvous_node} refused the room code ({error:?})"
                 )))
                 .await;
             }
-            rendezvous::client::Event::Discovered { rendezvous_node, registrations, .. } => {
+            rendezvous::client::Event::Discovered {
+                rendezvous_node,
+                registrations,
+                ..
+            } => {
                 let sightings = registrations
                     .into_iter()
                     .map(|r| (r.record.peer_id(), r.record.addresses().to_vec()))
                     .collect();
-                if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
+                if let Some(i) = self
+                    .pending_lookups
+                    .iter()
+                    .position(|(r, _)| *r == rendezvous_node)
+                {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
                     let _ = tx.send(Ok(sightings));
                 }
             }
-            rendezvous::client::Event::DiscoverFailed { rendezvous_node, error, .. } => {
-                if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
+            rendezvous::client::Event::DiscoverFailed {
+                rendezvous_node,
+                error,
+                ..
+            } => {
+                if let Some(i) = self
+                    .pending_lookups
+                    .iter()
+                    .position(|(r, _)| *r == rendezvous_node)
+                {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
-                    let _ = tx.send(Err(NetError::NoReply(format!("the relay could not look up the code ({error:?})"))));
+                    let _ = tx.send(Err(NetError::NoReply(format!(
+                        "the relay could not look up the code ({error:?})"
+                    ))));
                 }
             }
             rendezvous::client::Event::Expired { .. } => {}

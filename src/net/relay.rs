@@ -51,11 +51,25 @@ struct RelayBehaviour {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum RelayEvent {
     /// A full address (with `/p2p/`) players put in their relay list.
-    Listening { peer_id: String, addr: String },
-    Reservation { peer: String },
-    Circuit { src: String, dst: String },
-    CircuitClosed { src: String, dst: String },
-    CodeRegistered { peer: String, namespace: String },
+    Listening {
+        peer_id: String,
+        addr: String,
+    },
+    Reservation {
+        peer: String,
+    },
+    Circuit {
+        src: String,
+        dst: String,
+    },
+    CircuitClosed {
+        src: String,
+        dst: String,
+    },
+    CodeRegistered {
+        peer: String,
+        namespace: String,
+    },
 }
 
 /// A running relay; dropping it stops the relay.
@@ -77,7 +91,11 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
     let peer_id = keypair.public().to_peer_id();
     let mut swarm = libp2p::SwarmBuilder::with_existing_identity(keypair)
         .with_tokio()
-        .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
+        .with_tcp(
+            tcp::Config::default().nodelay(true),
+            noise::Config::new,
+            yamux::Config::default,
+        )
         .map_err(|e| setup(&e))?
         .with_behaviour(|key| RelayBehaviour {
             limits: connection_limits::Behaviour::new(
@@ -121,14 +139,24 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
                     })
                 }
                 SwarmEvent::Behaviour(RelayBehaviourEvent::Relay(event)) => match event {
-                    relay::Event::ReservationReqAccepted { src_peer_id, renewed: false } => {
-                        Some(RelayEvent::Reservation { peer: src_peer_id.to_string() })
-                    }
-                    relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => Some(RelayEvent::Circuit {
+                    relay::Event::ReservationReqAccepted {
+                        src_peer_id,
+                        renewed: false,
+                    } => Some(RelayEvent::Reservation {
+                        peer: src_peer_id.to_string(),
+                    }),
+                    relay::Event::CircuitReqAccepted {
+                        src_peer_id,
+                        dst_peer_id,
+                    } => Some(RelayEvent::Circuit {
                         src: src_peer_id.to_string(),
                         dst: dst_peer_id.to_string(),
                     }),
-                    relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
+                    relay::Event::CircuitClosed {
+                        src_peer_id,
+                        dst_peer_id,
+                        error,
+                    } => {
                         info!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
                         Some(RelayEvent::CircuitClosed {
                             src: src_peer_id.to_string(),
@@ -157,5 +185,9 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
             }
         }
     });
-    Ok(Relay { peer_id, events, task })
+    Ok(Relay {
+        peer_id,
+        events,
+        task,
+    })
 }

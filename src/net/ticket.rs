@@ -46,7 +46,10 @@ impl fmt::Display for TicketError {
             TicketError::TooLong => write!(f, "this text is too long to be an invite ticket"),
             TicketError::Character(c) => write!(f, "'{c}' cannot appear in an invite ticket"),
             TicketError::Checksum => {
-                write!(f, "the invite ticket is damaged or incomplete: copy it again")
+                write!(
+                    f,
+                    "the invite ticket is damaged or incomplete: copy it again"
+                )
             }
             TicketError::Contents(why) => write!(f, "the invite ticket is not valid: {why}"),
         }
@@ -175,8 +178,14 @@ mod tests {
     use libp2p::identity::Keypair;
 
     fn sample() -> Ticket {
-        let peer = Keypair::ed25519_from_bytes([7; 32]).unwrap().public().to_peer_id();
-        let relay = Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
+        let peer = Keypair::ed25519_from_bytes([7; 32])
+            .unwrap()
+            .public()
+            .to_peer_id();
+        let relay = Keypair::ed25519_from_bytes([9; 32])
+            .unwrap()
+            .public()
+            .to_peer_id();
         Ticket::new(
             peer,
             [
@@ -213,7 +222,10 @@ mod tests {
         assert!(flipped.parse::<Ticket>().is_err());
         assert_eq!("ABCDEF".parse::<Ticket>(), Err(TicketError::Prefix));
         assert_eq!("ludo1".parse::<Ticket>(), Err(TicketError::Checksum));
-        assert_eq!("ludo1ab!".parse::<Ticket>(), Err(TicketError::Character('!')));
+        assert_eq!(
+            "ludo1ab!".parse::<Ticket>(),
+            Err(TicketError::Character('!'))
+        );
         assert_eq!(
             "ludo1".repeat(1000).parse::<Ticket>(),
             Err(TicketError::TooLong)

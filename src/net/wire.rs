@@ -129,7 +129,8 @@ impl Envelope {
 
     /// An envelope whose payload is one of the network layer's own types.
     pub fn of<T: Serialize>(kind: Kind, value: &T) -> Result<Self, WireError> {
-        let payload = postcard::to_stdvec(value).map_err(|e| WireError::Malformed(e.to_string()))?;
+        let payload =
+            postcard::to_stdvec(value).map_err(|e| WireError::Malformed(e.to_string()))?;
         Envelope::new(kind, payload)
     }
 
@@ -349,7 +350,10 @@ mod tests {
                 Err(WireError::Malformed(_))
             ));
         }
-        let mut trailing = Envelope::new(Kind::Entry, vec![9]).unwrap().encode().unwrap();
+        let mut trailing = Envelope::new(Kind::Entry, vec![9])
+            .unwrap()
+            .encode()
+            .unwrap();
         trailing.push(0);
         assert!(matches!(
             Envelope::decode(&trailing),
