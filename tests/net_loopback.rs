@@ -126,18 +126,26 @@ async fn host_and_guests_exchange_intents_and_entries() {
         ));
     }
 
-    // The host fans an entry out to every guest, each acknowledging it.
-    for (guest, received) in &mut guests {
-        let ack = host
-            .request(guest.peer_id(), Kind::Entry, vec![7, 7])
-            .await
-            .unwrap();
-        assert_eq!(ack, b"ack\x07\x07");
+    // The host fans an entry out to every guest at once, each acknowledging
+    // it; a guest that has gone is reported, not waited for forever.
+    let mut peers: Vec<PeerId> = guests.iter().map(|(g, _)| g.peer_id()).collect();
+    let acks = host.fan_out(&peers, vec![7, 7]).await;
+    for ((peer, ack), (guest, received)) in acks.into_iter().zip(&mut guests) {
+        assert_eq!(peer, guest.peer_id());
+        assert_eq!(ack.unwrap(), b"ack\x07\x07");
         assert_eq!(
             received.recv().await.unwrap(),
             (host.peer_id(), Kind::Entry, vec![7, 7])
         );
     }
+    let gone = Keypair::ed25519_from_bytes([9; 32])
+        .unwrap()
+        .public()
+        .to_peer_id();
+    peers.push(gone);
+    let acks = host.fan_out(&peers, vec![8]).await;
+    assert!(acks[..2].iter().all(|(_, ack)| ack.is_ok()));
+    assert!(matches!(acks[2], (p, Err(NetError::NoReply(_))) if p == gone));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -33,6 +33,13 @@ fn load_or_create_key(path: &Path) -> Result<Keypair, String> {
                 .secret();
             std::fs::write(path, secret.as_ref())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            // The secret is the relay's identity: readable by its owner only.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+                    .map_err(|e| format!("cannot protect {}: {e}", path.display()))?;
+            }
             Ok(keypair)
         }
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
