@@ -10,8 +10,8 @@ use crate::net::relay::spawn_relay;
 
 #[derive(Args)]
 pub struct RelayArgs {
-    /// Address to listen on (repeatable); the default is TCP port 4001 on
-    /// every IPv4 interface.
+    /// Address to listen on (repeatable); the default is TCP and QUIC on
+    /// port 4001 of every IPv4 interface.
     #[arg(long = "listen", value_name = "ADDR")]
     listen: Vec<Multiaddr>,
     /// File holding the relay's secret key, created if missing, so that its
@@ -59,10 +59,10 @@ pub fn run(args: RelayArgs) -> i32 {
         None => Keypair::generate_ed25519(),
     };
     let listen = if args.listen.is_empty() {
+        let any = Multiaddr::empty().with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED));
         vec![
-            Multiaddr::empty()
-                .with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED))
-                .with(Protocol::Tcp(4001)),
+            any.clone().with(Protocol::Tcp(4001)),
+            any.with(Protocol::Udp(4001)).with(Protocol::QuicV1),
         ]
     } else {
         args.listen

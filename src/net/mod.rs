@@ -3,7 +3,7 @@
 //! carries intents in and signed log entries out as opaque, size-capped
 //! payloads that the table and the fair-dice module encode and verify.
 //!
-//! - [`node`]: one task owns the libp2p swarm (TCP, noise, yamux,
+//! - [`node`]: one task owns the libp2p swarm (TCP and QUIC, noise, yamux,
 //!   identify, ping, mDNS, relay client, DCUtR, AutoNAT, rendezvous,
 //!   request-response); [`Client`] talks to it, [`Event`]s come out.
 //! - [`wire`]: the versioned envelope, caps and codec.

@@ -52,8 +52,8 @@ const RELAY_RETRY: Duration = Duration::from_secs(20);
 pub struct NodeConfig {
     /// The player's identity (the profile stores it; it also signs).
     pub keypair: Keypair,
-    /// Addresses to listen on; the default is TCP on every IPv4 interface,
-    /// on a port the system picks.
+    /// Addresses to listen on; the default is every IPv4 interface over
+    /// TCP and QUIC, on ports the system picks.
     pub listen: Vec<Multiaddr>,
     /// Relays (with their `/p2p/` id) to reserve a slot on and to publish
     /// room codes at.
@@ -72,6 +72,10 @@ impl NodeConfig {
                 Multiaddr::empty()
                     .with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED))
                     .with(Protocol::Tcp(0)),
+                Multiaddr::empty()
+                    .with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED))
+                    .with(Protocol::Udp(0))
+                    .with(Protocol::QuicV1),
             ],
             relays: Vec::new(),
             mdns: true,
@@ -275,6 +279,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
             yamux::Config::default,
         )
         .map_err(|e| setup(&e))?
+        .with_quic()
         .with_relay_client(noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_behaviour(|key, relay_client| {

@@ -97,6 +97,7 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
             yamux::Config::default,
         )
         .map_err(|e| setup(&e))?
+        .with_quic()
         .with_behaviour(|key| RelayBehaviour {
             limits: connection_limits::Behaviour::new(
                 connection_limits::ConnectionLimits::default()

@@ -76,29 +76,29 @@ lan_discovery() {
   "$here/topology.sh" down
 }
 
-join_by_code() { # nat-mode expect-direct(true/false) kib
-  local mode=$1 expect=$2 kib=$3 name="code-join/$1"
+join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
+  local mode=$1 transport=$2 expect=$3 kib=$4 name="code-join/$1/$2"
   NAT_MODE=$mode "$here/topology.sh" up >/dev/null
-  in_ns relay "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" \
+  in_ns relay "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" --listen "/ip4/$RELAY_IP/udp/4001/quic-v1" \
     >"$work/relay.log" 2>"$work/relay.err" &
   local line relay_addr
-  if ! line=$(wait_for "$work/relay.log" '"listening"' 20); then
+  if ! line=$(wait_for "$work/relay.log" "\"listening\".*/$transport/" 20); then
     verdict "$name" 1 "the relay did not start: $(cat "$work/relay.err")"; "$here/topology.sh" down; return
   fi
   relay_addr=$(field "$line" addr)
-  in_ns b "$PROBE" code-host "$relay_addr" "$CODE" >"$work/host-$mode.log" 2>&1 &
-  if ! wait_for "$work/host-$mode.log" '"registered"' 30 >/dev/null; then
-    verdict "$name" 1 "the host did not register its code: $(cat "$work/host-$mode.log")"
+  in_ns b "$PROBE" code-host "$relay_addr" "$CODE" >"$work/host-$mode-$transport.log" 2>&1 &
+  if ! wait_for "$work/host-$mode-$transport.log" '"registered"' 30 >/dev/null; then
+    verdict "$name" 1 "the host did not register its code: $(cat "$work/host-$mode-$transport.log")"
     "$here/topology.sh" down; return
   fi
   timeout 90 ip netns exec lnt-a "$PROBE" code-join "$relay_addr" "$CODE" "$kib" \
-    >"$work/join-$mode.log" 2>&1 || true
+    >"$work/join-$mode-$transport.log" 2>&1 || true
   local joined route sent
-  joined=$(grep -m1 '"joined"' "$work/join-$mode.log" || true)
-  route=$(grep -m1 '"route"' "$work/join-$mode.log" || true)
-  sent=$(grep -m1 '"sent"' "$work/join-$mode.log" || true)
+  joined=$(grep -m1 '"joined"' "$work/join-$mode-$transport.log" || true)
+  route=$(grep -m1 '"route"' "$work/join-$mode-$transport.log" || true)
+  sent=$(grep -m1 '"sent"' "$work/join-$mode-$transport.log" || true)
   if [[ -z $joined || -z $route || -z $sent ]]; then
-    verdict "$name" 1 "$(cat "$work/join-$mode.log")"
+    verdict "$name" 1 "$(cat "$work/join-$mode-$transport.log")"
   else
     local direct; direct=$(field "$route" direct)
     verdict "$name" "$([[ $direct == "$expect" ]]; echo $?)" \
@@ -108,8 +108,9 @@ join_by_code() { # nat-mode expect-direct(true/false) kib
 }
 
 lan_discovery
-join_by_code home true 64
-join_by_code symmetric false 512
+join_by_code home tcp true 64
+join_by_code home quic-v1 true 64
+join_by_code symmetric tcp false 512
 
 if ((failures > 0)); then
   echo "netns tests: $failures scenario(s) failed (logs kept in $work)"
