@@ -51,21 +51,11 @@ fn table() -> TableInfo {
 /// Hosts until killed: prints what happens, echoes every request.
 async fn host(relays: Vec<Multiaddr>, code: RoomCode, mdns: bool) -> Result<(), String> {
     let (client, mut events) = start(relays, mdns)?;
-    client
-        .open_table(table(), code)
-        .await
-        .map_err(|e| e.to_string())?;
-    say(
-        json!({"event": "hosting", "peer_id": client.peer_id().to_string(), "code": code.to_string()}),
-    );
+    client.open_table(table(), code).await.map_err(|e| e.to_string())?;
+    say(json!({"event": "hosting", "peer_id": client.peer_id().to_string(), "code": code.to_string()}));
     while let Some(event) = events.recv().await {
         match event {
-            Event::Request {
-                kind,
-                payload,
-                reply,
-                ..
-            } => {
+            Event::Request { kind, payload, reply, .. } => {
                 let _ = reply.reply(payload);
                 if kind != Kind::Intent {
                     say(json!({"event": "request", "kind": format!("{kind:?}")}));
@@ -97,10 +87,8 @@ async fn lan_seek() -> Result<(), String> {
     .ok()
     .flatten();
     let (peer, info) = found.ok_or("no LAN table appeared")?;
-    say(
-        json!({"event": "table_found", "peer": peer.to_string(), "host_name": info.host_name,
-               "ms": started.elapsed().as_millis()}),
-    );
+    say(json!({"event": "table_found", "peer": peer.to_string(), "host_name": info.host_name,
+               "ms": started.elapsed().as_millis()}));
     Ok(())
 }
 
@@ -124,10 +112,8 @@ async fn code_join(relay: Multiaddr, code: RoomCode, kib: usize) -> Result<(), S
         .await
         .map_err(|_| "code lookup timed out".to_owned())?
         .map_err(|e| e.to_string())?;
-    say(
-        json!({"event": "joined", "host": host.to_string(), "host_name": info.host_name,
-               "ms": started.elapsed().as_millis()}),
-    );
+    say(json!({"event": "joined", "host": host.to_string(), "host_name": info.host_name,
+               "ms": started.elapsed().as_millis()}));
     let punched = tokio::time::timeout(PUNCH_WAIT, async {
         while let Some(event) = events.recv().await {
             if matches!(event, Event::Direct { peer } if peer == host) {
@@ -182,10 +168,7 @@ async fn bench(rounds: usize) -> Result<(), String> {
     let mut guests = Vec::new();
     for _ in 0..3 {
         let (guest, mut events) = loopback_peer().await?;
-        guest
-            .connect(ticket.clone())
-            .await
-            .map_err(|e| e.to_string())?;
+        guest.connect(ticket.clone()).await.map_err(|e| e.to_string())?;
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
                 if let Event::Request { reply, .. } = event {
@@ -236,10 +219,7 @@ fn arg<T: std::str::FromStr>(args: &[String], i: usize, what: &str) -> Result<T,
 where
     T::Err: std::fmt::Display,
 {
-    args.get(i)
-        .ok_or_else(|| format!("missing {what}"))?
-        .parse()
-        .map_err(|e| format!("bad {what}: {e}"))
+    args.get(i).ok_or_else(|| format!("missing {what}"))?.parse().map_err(|e| format!("bad {what}: {e}"))
 }
 
 #[tokio::main]

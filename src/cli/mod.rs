@@ -5,13 +5,11 @@ use clap::{Parser, Subcommand};
 
 mod relay;
 pub mod script;
+pub mod sim;
+pub mod verify;
 
 #[derive(Parser)]
-#[command(
-    name = "ludopia",
-    version,
-    about = "Ludo with friends, with dice anyone can verify"
-)]
+#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -24,6 +22,13 @@ enum Command {
         /// The script file, or - for standard input
         file: String,
     },
+    /// Bots play many games; prints one JSON object of win rates.
+    Sim(sim::SimArgs),
+    /// Check a game's proof file offline and print the verdict
+    Verify {
+        /// The proof file (binary or JSON)
+        file: String,
+    },
     /// Run a headless relay and rendezvous point for players behind NATs.
     Relay(relay::RelayArgs),
 }
@@ -34,6 +39,8 @@ pub fn run() -> i32 {
     match cli.command {
         None => 0,
         Some(Command::Script { file }) => script::run(&file),
+        Some(Command::Sim(args)) => sim::run(args),
+        Some(Command::Verify { file }) => verify::run(&file),
         Some(Command::Relay(args)) => relay::run(args),
     }
 }

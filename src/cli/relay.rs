@@ -26,11 +26,7 @@ fn load_or_create_key(path: &Path) -> Result<Keypair, String> {
             .map_err(|e| format!("{} is not a relay key: {e}", path.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let keypair = Keypair::generate_ed25519();
-            let secret = keypair
-                .clone()
-                .try_into_ed25519()
-                .map_err(|e| e.to_string())?
-                .secret();
+            let secret = keypair.clone().try_into_ed25519().map_err(|e| e.to_string())?.secret();
             std::fs::write(path, secret.as_ref())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             // The secret is the relay's identity: readable by its owner only.
@@ -60,10 +56,7 @@ pub fn run(args: RelayArgs) -> i32 {
     };
     let listen = if args.listen.is_empty() {
         let any = Multiaddr::empty().with(Protocol::Ip4(std::net::Ipv4Addr::UNSPECIFIED));
-        vec![
-            any.clone().with(Protocol::Tcp(4001)),
-            any.with(Protocol::Udp(4001)).with(Protocol::QuicV1),
-        ]
+        vec![any.clone().with(Protocol::Tcp(4001)), any.with(Protocol::Udp(4001)).with(Protocol::QuicV1)]
     } else {
         args.listen
     };

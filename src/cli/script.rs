@@ -5,9 +5,7 @@
 //! `{"error": {"index": N, "reason": ...}}` on stdout) or malformed input (a
 //! message on stderr saying what is wrong and where).
 
-use crate::rules::{
-    Action, Colour, Event, Game, Phase, Preset, Progress, Rules, Seat, SeatSet, Setup, YARD,
-};
+use crate::rules::{Action, Colour, Event, Game, Phase, Preset, Progress, Rules, Seat, SeatSet, Setup, YARD};
 use serde_json::{Map, Value, json};
 use std::io::Read;
 
@@ -54,8 +52,7 @@ pub fn run(path: &str) -> i32 {
 
 /// Plays a script given as JSON text and returns the final state as JSON.
 pub fn play(text: &str) -> Result<Value, ScriptError> {
-    let script: Value =
-        serde_json::from_str(text).map_err(|e| malformed(format!("not valid JSON: {e}")))?;
+    let script: Value = serde_json::from_str(text).map_err(|e| malformed(format!("not valid JSON: {e}")))?;
     let Value::Object(script) = script else {
         return Err(malformed("a script is a JSON object".into()));
     };
@@ -69,19 +66,14 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
     let preset = match script.get("preset") {
         None => Preset::Classic,
         Some(Value::String(name)) => Preset::from_name(name).ok_or_else(|| {
-            malformed(format!(
-                "preset: unknown preset `{name}` (classic, plaza, race, palace)"
-            ))
+            malformed(format!("preset: unknown preset `{name}` (classic, plaza, race, palace)"))
         })?,
         Some(_) => return Err(malformed("preset: expected a preset name".into())),
     };
     let mut overrides = script.get("rules").cloned().unwrap_or_else(|| json!({}));
     // `seats` is a RULES.md parameter too; accept it among the rules.
     let seats_in_rules = overrides.as_object_mut().and_then(|o| o.remove("seats"));
-    let rules = preset
-        .rules()
-        .with_overrides(&overrides)
-        .map_err(|e| malformed(e.to_string()))?;
+    let rules = preset.rules().with_overrides(&overrides).map_err(|e| malformed(e.to_string()))?;
     let seats = script.get("seats").or(seats_in_rules.as_ref());
     let players = match seats {
         None => SeatSet::FULL,
@@ -97,17 +89,13 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
     let mut events = Vec::new();
     for (index, action) in actions.iter().enumerate() {
         let Some(actor) = game.to_act() else {
-            return Err(ScriptError::Illegal {
-                index,
-                reason: crate::rules::Illegal::GameOver.to_string(),
-            });
+            return Err(ScriptError::Illegal { index, reason: crate::rules::Illegal::GameOver.to_string() });
         };
         let action = parse_action(action, actor, &rules)
             .map_err(|msg| malformed(format!("actions[{index}]: {msg}")))?;
-        let (next, happened) = game.apply(action).map_err(|illegal| ScriptError::Illegal {
-            index,
-            reason: illegal.to_string(),
-        })?;
+        let (next, happened) = game
+            .apply(action)
+            .map_err(|illegal| ScriptError::Illegal { index, reason: illegal.to_string() })?;
         events.extend(happened.iter().map(|e| event_json(e, &rules)));
         game = next;
     }
@@ -119,11 +107,9 @@ fn malformed(msg: String) -> ScriptError {
 }
 
 fn parse_colour(v: &Value, what: &str) -> Result<Colour, ScriptError> {
-    v.as_str().and_then(Colour::from_name).ok_or_else(|| {
-        malformed(format!(
-            "{what}: expected a colour (red, green, yellow, blue), got {v}"
-        ))
-    })
+    v.as_str()
+        .and_then(Colour::from_name)
+        .ok_or_else(|| malformed(format!("{what}: expected a colour (red, green, yellow, blue), got {v}")))
 }
 
 fn parse_players(v: &Value, rules: &Rules) -> Result<SeatSet, ScriptError> {
@@ -139,10 +125,7 @@ fn parse_players(v: &Value, rules: &Rules) -> Result<SeatSet, ScriptError> {
         players = players.with(seat);
     }
     if !(2..=4).contains(&players.len()) {
-        return Err(malformed(format!(
-            "seats: 2 to 4 colours play, not {}",
-            players.len()
-        )));
+        return Err(malformed(format!("seats: 2 to 4 colours play, not {}", players.len())));
     }
     Ok(players)
 }
@@ -150,26 +133,17 @@ fn parse_players(v: &Value, rules: &Rules) -> Result<SeatSet, ScriptError> {
 fn parse_position(v: Option<&Value>, rules: Rules, players: SeatSet) -> Result<Setup, ScriptError> {
     // Scripts draw nothing: the first playing colour in colour order starts.
     let first = players.iter().next().unwrap_or(Seat::ALL[0]);
-    let mut setup = Setup {
-        rules,
-        players,
-        pawns: [[YARD; 4]; 4],
-        turn: first,
-    };
+    let mut setup = Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first };
     let Some(v) = v else { return Ok(setup) };
     let Value::Object(position) = v else {
-        return Err(malformed(
-            "position: expected an object with turn and pawns".into(),
-        ));
+        return Err(malformed("position: expected an object with turn and pawns".into()));
     };
     for (key, value) in position {
         match key.as_str() {
             "turn" => setup.turn = rules.seat_of(parse_colour(value, "position.turn")?),
             "pawns" => {
                 let Value::Object(by_colour) = value else {
-                    return Err(malformed(
-                        "position.pawns: expected an object of colour → list".into(),
-                    ));
+                    return Err(malformed("position.pawns: expected an object of colour → list".into()));
                 };
                 for (name, list) in by_colour {
                     let where_ = format!("position.pawns.{name}");
@@ -177,9 +151,8 @@ fn parse_position(v: Option<&Value>, rules: Rules, players: SeatSet) -> Result<S
                     if !players.contains(seat) {
                         return Err(malformed(format!("{where_}: {name} is not playing")));
                     }
-                    let list = list
-                        .as_array()
-                        .ok_or_else(|| malformed(format!("{where_}: expected a list")))?;
+                    let list =
+                        list.as_array().ok_or_else(|| malformed(format!("{where_}: expected a list")))?;
                     if list.len() != usize::from(rules.pawns) {
                         return Err(malformed(format!(
                             "{where_}: expected {} pawns, got {}",
@@ -188,21 +161,15 @@ fn parse_position(v: Option<&Value>, rules: Rules, players: SeatSet) -> Result<S
                         )));
                     }
                     for (i, p) in list.iter().enumerate() {
-                        setup.pawns[seat.index()][i] = p
-                            .as_i64()
-                            .and_then(|p| Progress::try_from(p).ok())
-                            .ok_or_else(|| {
-                                malformed(format!(
-                                    "{where_}[{i}]: expected a progress number, got {p}"
-                                ))
+                        setup.pawns[seat.index()][i] =
+                            p.as_i64().and_then(|p| Progress::try_from(p).ok()).ok_or_else(|| {
+                                malformed(format!("{where_}[{i}]: expected a progress number, got {p}"))
                             })?;
                     }
                 }
             }
             other => {
-                return Err(malformed(format!(
-                    "position: unknown field `{other}` (expected turn, pawns)"
-                )));
+                return Err(malformed(format!("position: unknown field `{other}` (expected turn, pawns)")));
             }
         }
     }
@@ -210,11 +177,7 @@ fn parse_position(v: Option<&Value>, rules: Rules, players: SeatSet) -> Result<S
 }
 
 fn parse_action(v: &Value, seat: Seat, rules: &Rules) -> Result<Action, String> {
-    let Some((kind, arg)) = v
-        .as_object()
-        .filter(|o| o.len() == 1)
-        .and_then(|o| o.iter().next())
-    else {
+    let Some((kind, arg)) = v.as_object().filter(|o| o.len() == 1).and_then(|o| o.iter().next()) else {
         return Err(format!(
             "expected one of {{\"roll\": N}}, {{\"move\": N}}, {{\"challenge\": COLOUR}}, {{\"mark\": N}}, got {v}"
         ));
@@ -225,32 +188,18 @@ fn parse_action(v: &Value, seat: Seat, rules: &Rules) -> Result<Action, String> 
             .ok_or_else(|| format!("{kind}: expected a small whole number for {what}, got {arg}"))
     };
     Ok(match kind.as_str() {
-        "roll" => Action::Roll {
-            seat,
-            face: small("the face")?,
-        },
-        "move" => Action::Move {
-            seat,
-            pawn: small("the pawn index")?,
-        },
-        "mark" => Action::Mark {
-            seat,
-            cell: small("the cell")?,
-        },
+        "roll" => Action::Roll { seat, face: small("the face")? },
+        "move" => Action::Move { seat, pawn: small("the pawn index")? },
+        "mark" => Action::Mark { seat, cell: small("the cell")? },
         "challenge" => {
             let colour = arg
                 .as_str()
                 .and_then(Colour::from_name)
                 .ok_or_else(|| format!("challenge: expected a colour, got {arg}"))?;
-            Action::Challenge {
-                seat,
-                opponent: rules.seat_of(colour),
-            }
+            Action::Challenge { seat, opponent: rules.seat_of(colour) }
         }
         other => {
-            return Err(format!(
-                "unknown action `{other}` (roll, move, challenge, mark)"
-            ));
+            return Err(format!("unknown action `{other}` (roll, move, challenge, mark)"));
         }
     })
 }
@@ -283,12 +232,7 @@ pub fn state_json(game: &Game, events: Vec<Value>) -> Value {
         Phase::Move { face } => {
             out["roller"] = json!(colour(game.roller()));
             out["face"] = json!(face);
-            out["legal_moves"] = json!(
-                game.legal_moves()
-                    .iter()
-                    .map(|m| m.pawn)
-                    .collect::<Vec<_>>()
-            );
+            out["legal_moves"] = json!(game.legal_moves().iter().map(|m| m.pawn).collect::<Vec<_>>());
         }
         Phase::Duel(duel) => {
             let cells: Vec<Value> = duel
@@ -316,32 +260,17 @@ pub fn event_json(event: &Event, rules: &Rules) -> Value {
         Event::Entered { seat, pawn } => {
             json!({"event": "entered", "colour": c(seat), "pawn": pawn})
         }
-        Event::Moved {
-            seat,
-            pawn,
-            from,
-            to,
-        } => {
+        Event::Moved { seat, pawn, from, to } => {
             json!({"event": "moved", "colour": c(seat), "pawn": pawn, "from": from, "to": to})
         }
-        Event::Captured {
-            seat,
-            pawn,
-            by,
-            from,
-        } => {
+        Event::Captured { seat, pawn, by, from } => {
             json!({"event": "captured", "colour": c(seat), "pawn": pawn, "by": c(by), "from": from})
         }
         Event::ReachedHome { seat, pawn } => {
             json!({"event": "reached_home", "colour": c(seat), "pawn": pawn})
         }
         Event::ThreeSixes { seat } => json!({"event": "three_sixes", "colour": c(seat)}),
-        Event::SentToYard {
-            seat,
-            pawn,
-            from,
-            penalty,
-        } => {
+        Event::SentToYard { seat, pawn, from, penalty } => {
             json!({"event": "sent_to_yard", "colour": c(seat), "pawn": pawn, "from": from, "penalty": penalty})
         }
         Event::BonusRoll { seat, bonus } => {

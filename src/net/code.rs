@@ -27,10 +27,9 @@ impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CodeError::Length(n) => write!(f, "a room code has {CODE_LEN} letters, not {n}"),
-            CodeError::Letter(c) => write!(
-                f,
-                "'{c}' is not in room codes: they use the letters A to Z without I, L and O"
-            ),
+            CodeError::Letter(c) => {
+                write!(f, "'{c}' is not in room codes: they use the letters A to Z without I, L and O")
+            }
         }
     }
 }
@@ -78,12 +77,8 @@ impl FromStr for RoomCode {
     /// Accepts lower case and surrounding spaces or a dash in the middle
     /// ("abc-def"), as people type codes.
     fn from_str(typed: &str) -> Result<Self, CodeError> {
-        let letters: Vec<char> = typed
-            .trim()
-            .chars()
-            .filter(|c| *c != '-' && *c != ' ')
-            .map(|c| c.to_ascii_uppercase())
-            .collect();
+        let letters: Vec<char> =
+            typed.trim().chars().filter(|c| *c != '-' && *c != ' ').map(|c| c.to_ascii_uppercase()).collect();
         if letters.len() != CODE_LEN {
             return Err(CodeError::Length(letters.len()));
         }
@@ -143,12 +138,9 @@ mod tests {
 
     #[test]
     fn serde_refuses_bad_codes() {
-        let bad = postcard::to_stdvec("ABCDEI").unwrap();
+        let bad = postcard::to_allocvec("ABCDEI").unwrap();
         assert!(postcard::from_bytes::<RoomCode>(&bad).is_err());
-        let good = postcard::to_stdvec(&RoomCode::from_seed(7)).unwrap();
-        assert_eq!(
-            postcard::from_bytes::<RoomCode>(&good).unwrap(),
-            RoomCode::from_seed(7)
-        );
+        let good = postcard::to_allocvec(&RoomCode::from_seed(7)).unwrap();
+        assert_eq!(postcard::from_bytes::<RoomCode>(&good).unwrap(), RoomCode::from_seed(7));
     }
 }

@@ -59,11 +59,7 @@ impl<M: Clone + PartialEq> Election<M> {
     /// Epoch 0, hosted by the first member of `order` (the creator).
     pub fn new(order: Vec<M>) -> Result<Self, ElectionError> {
         let host = order.first().cloned().ok_or(ElectionError::Empty)?;
-        Ok(Election {
-            order,
-            lost: Vec::new(),
-            term: Term { epoch: 0, host },
-        })
+        Ok(Election { order, lost: Vec::new(), term: Term { epoch: 0, host } })
     }
 
     pub fn term(&self) -> &Term<M> {
@@ -76,10 +72,7 @@ impl<M: Clone + PartialEq> Election<M> {
 
     /// Position in the succession; members not in it come last.
     fn rank(&self, member: &M) -> usize {
-        self.order
-            .iter()
-            .position(|m| m == member)
-            .unwrap_or(usize::MAX)
+        self.order.iter().position(|m| m == member).unwrap_or(usize::MAX)
     }
 
     /// The current host is unreachable: mark it lost and move to the next
@@ -88,16 +81,9 @@ impl<M: Clone + PartialEq> Election<M> {
     pub fn host_lost(&mut self) -> Result<&Term<M>, ElectionError> {
         let gone = self.term.host.clone();
         self.member_lost(gone);
-        let host = self
-            .order
-            .iter()
-            .find(|m| !self.lost.contains(m))
-            .cloned()
-            .ok_or(ElectionError::NoneLeft)?;
-        self.term = Term {
-            epoch: self.term.epoch + 1,
-            host,
-        };
+        let host =
+            self.order.iter().find(|m| !self.lost.contains(m)).cloned().ok_or(ElectionError::NoneLeft)?;
+        self.term = Term { epoch: self.term.epoch + 1, host };
         Ok(&self.term)
     }
 
@@ -144,11 +130,7 @@ impl<M: Clone + PartialEq> Election<M> {
     /// host. With two players a partition looks like a crash, so the
     /// survivor may go on alone; the higher epoch wins when they meet.
     pub fn quorum(&self) -> usize {
-        if self.order.len() <= 2 {
-            1
-        } else {
-            self.order.len() / 2 + 1
-        }
+        if self.order.len() <= 2 { 1 } else { self.order.len() / 2 + 1 }
     }
 }
 
@@ -159,45 +141,19 @@ mod tests {
     #[test]
     fn succession_follows_the_order_and_skips_the_lost() {
         let mut a = Election::new(vec!['r', 'g', 'y', 'b']).unwrap();
-        assert_eq!(
-            a.term(),
-            &Term {
-                epoch: 0,
-                host: 'r'
-            }
-        );
+        assert_eq!(a.term(), &Term { epoch: 0, host: 'r' });
         a.member_lost('g');
-        assert_eq!(
-            a.host_lost().unwrap(),
-            &Term {
-                epoch: 1,
-                host: 'y'
-            }
-        );
-        assert_eq!(
-            a.host_lost().unwrap(),
-            &Term {
-                epoch: 2,
-                host: 'b'
-            }
-        );
+        assert_eq!(a.host_lost().unwrap(), &Term { epoch: 1, host: 'y' });
+        assert_eq!(a.host_lost().unwrap(), &Term { epoch: 2, host: 'b' });
         assert_eq!(a.host_lost(), Err(ElectionError::NoneLeft));
-        assert_eq!(
-            Election::<char>::new(vec![]).unwrap_err(),
-            ElectionError::Empty
-        );
+        assert_eq!(Election::<char>::new(vec![]).unwrap_err(), ElectionError::Empty);
     }
 
     #[test]
     fn every_peer_elects_the_same_host_without_messages() {
         let order = vec![1u8, 2, 3, 4];
-        let mut peers: Vec<_> = (0..3)
-            .map(|_| Election::new(order.clone()).unwrap())
-            .collect();
-        let terms: Vec<_> = peers
-            .iter_mut()
-            .map(|p| p.host_lost().unwrap().clone())
-            .collect();
+        let mut peers: Vec<_> = (0..3).map(|_| Election::new(order.clone()).unwrap()).collect();
+        let terms: Vec<_> = peers.iter_mut().map(|p| p.host_lost().unwrap().clone()).collect();
         assert!(terms.iter().all(|t| t == &Term { epoch: 1, host: 2 }));
     }
 
@@ -222,10 +178,7 @@ mod tests {
         let mut a = Election::new(vec![1u8, 2, 3, 4]).unwrap();
         a.member_lost(2);
         a.host_lost().unwrap(); // a thinks 3 hosts epoch 1
-        assert_eq!(
-            a.observe(&Term { epoch: 1, host: 2 }),
-            Verdict::Follow(Term { epoch: 1, host: 2 })
-        );
+        assert_eq!(a.observe(&Term { epoch: 1, host: 2 }), Verdict::Follow(Term { epoch: 1, host: 2 }));
         assert_eq!(a.observe(&Term { epoch: 1, host: 3 }), Verdict::Stale);
     }
 

@@ -21,25 +21,17 @@ impl Rate {
     /// traffic (a turn is a few intents), tight for chatter.
     pub const fn for_kind(kind: Kind) -> Rate {
         match kind {
-            Kind::Intent | Kind::Entry | Kind::CatchUp => Rate {
-                burst: 40,
-                every: Duration::from_millis(50),
-            },
-            Kind::Reaction => Rate {
-                burst: 3,
-                every: Duration::from_secs(2),
-            },
+            Kind::Intent | Kind::Entry | Kind::CatchUp => {
+                Rate { burst: 40, every: Duration::from_millis(50) }
+            }
+            Kind::Reaction => Rate { burst: 3, every: Duration::from_secs(2) },
             // Lobbies ask on connecting and then every few seconds; a
             // guesser of unlisted codes gets 4 tries a second at most.
-            Kind::TableQuery => Rate {
-                burst: 10,
-                every: Duration::from_millis(250),
-            },
+            Kind::TableQuery => Rate { burst: 10, every: Duration::from_millis(250) },
             // Replies are never requests; they are not rate limited here.
-            Kind::Reply | Kind::TableInfo | Kind::Refused | Kind::Incompatible => Rate {
-                burst: 0,
-                every: Duration::MAX,
-            },
+            Kind::Reply | Kind::TableInfo | Kind::Refused | Kind::Incompatible => {
+                Rate { burst: 0, every: Duration::MAX }
+            }
         }
     }
 }
@@ -58,9 +50,7 @@ pub struct RateLimiter<P> {
 
 impl<P> Default for RateLimiter<P> {
     fn default() -> Self {
-        RateLimiter {
-            buckets: HashMap::new(),
-        }
+        RateLimiter { buckets: HashMap::new() }
     }
 }
 
@@ -69,10 +59,8 @@ impl<P: Eq + Hash + Clone> RateLimiter<P> {
     /// when the peer is over its rate.
     pub fn allow(&mut self, peer: &P, kind: Kind, now: Instant) -> bool {
         let rate = Rate::for_kind(kind);
-        let bucket = self.buckets.entry((peer.clone(), kind)).or_insert(Bucket {
-            tokens: rate.burst,
-            last: now,
-        });
+        let bucket =
+            self.buckets.entry((peer.clone(), kind)).or_insert(Bucket { tokens: rate.burst, last: now });
         let elapsed = now.saturating_duration_since(bucket.last);
         let earned = (elapsed.as_nanos() / rate.every.as_nanos().max(1)).min(u128::from(u32::MAX));
         if earned > 0 {

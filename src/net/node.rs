@@ -17,8 +17,7 @@ use libp2p::{
     noise, ping, relay, rendezvous,
     request_response::{self, OutboundRequestId, ProtocolSupport, ResponseChannel},
     swarm::{
-        ConnectionId, DialError, NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle,
-        dial_opts::DialOpts,
+        ConnectionId, DialError, NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle, dial_opts::DialOpts,
     },
     tcp, yamux,
 };
@@ -30,8 +29,8 @@ use super::{
     limits::RateLimiter,
     ticket::Ticket,
     wire::{
-        Envelope, FrameCodec, Kind, PROTOCOL_VERSION, Refusal, TABLE_PROTOCOL, TableInfo,
-        TableQuery, WireError,
+        Envelope, FrameCodec, Kind, PROTOCOL_VERSION, Refusal, TABLE_PROTOCOL, TableInfo, TableQuery,
+        WireError,
     },
 };
 
@@ -114,10 +113,9 @@ impl fmt::Display for NetError {
             NetError::Unreachable(why) => write!(f, "could not reach the table: {why}"),
             NetError::NoReply(why) => write!(f, "the table did not answer: {why}"),
             NetError::Setup(why) => write!(f, "the network could not start: {why}"),
-            NetError::CodeNotFound(code) => write!(
-                f,
-                "no table with code {code} was found on the local network or the relays"
-            ),
+            NetError::CodeNotFound(code) => {
+                write!(f, "no table with code {code} was found on the local network or the relays")
+            }
         }
     }
 }
@@ -139,11 +137,7 @@ impl Responder {
     /// Sends `payload` back as a [`Kind::Reply`].
     pub fn reply(self, payload: Vec<u8>) -> Result<(), NetError> {
         if payload.len() > Kind::Reply.max_payload() {
-            return Err(WireError::Oversized {
-                len: payload.len(),
-                max: Kind::Reply.max_payload(),
-            }
-            .into());
+            return Err(WireError::Oversized { len: payload.len(), max: Kind::Reply.max_payload() }.into());
         }
         self.0.send(payload).map_err(|_| NetError::Stopped)
     }
@@ -212,11 +206,7 @@ pub type Sighting = (PeerId, Vec<Multiaddr>);
 enum Command {
     Addresses(oneshot::Sender<Vec<Multiaddr>>),
     Connect(Ticket, Reply<()>),
-    Request {
-        peer: PeerId,
-        envelope: Envelope,
-        reply: Reply<Envelope>,
-    },
+    Request { peer: PeerId, envelope: Envelope, reply: Reply<Envelope> },
     OpenTable(TableInfo, RoomCode),
     CloseTable,
     LanPeers(oneshot::Sender<Vec<PeerId>>),
@@ -273,21 +263,14 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
     let use_mdns = config.mdns;
     let mut swarm = libp2p::SwarmBuilder::with_existing_identity(config.keypair.clone())
         .with_tokio()
-        .with_tcp(
-            tcp::Config::default().nodelay(true),
-            noise::Config::new,
-            yamux::Config::default,
-        )
+        .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_quic()
         .with_relay_client(noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_behaviour(|key, relay_client| {
             let mdns = if use_mdns {
-                let config = mdns::Config {
-                    query_interval: Duration::from_secs(30),
-                    ..Default::default()
-                };
+                let config = mdns::Config { query_interval: Duration::from_secs(30), ..Default::default() };
                 Some(mdns::tokio::Behaviour::new(config, peer_id)?)
             } else {
                 None
@@ -360,15 +343,9 @@ impl Client {
         self.peer_id
     }
 
-    async fn call<T>(
-        &self,
-        command: impl FnOnce(oneshot::Sender<T>) -> Command,
-    ) -> Result<T, NetError> {
+    async fn call<T>(&self, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, NetError> {
         let (tx, rx) = oneshot::channel();
-        self.commands
-            .send(command(tx))
-            .await
-            .map_err(|_| NetError::Stopped)?;
+        self.commands.send(command(tx)).await.map_err(|_| NetError::Stopped)?;
         rx.await.map_err(|_| NetError::Stopped)
     }
 
@@ -390,33 +367,18 @@ impl Client {
 
     /// Closes every connection to `peer` (a muted or banned player).
     pub async fn disconnect(&self, peer: PeerId) -> Result<(), NetError> {
-        self.commands
-            .send(Command::Disconnect(peer))
-            .await
-            .map_err(|_| NetError::Stopped)
+        self.commands.send(Command::Disconnect(peer)).await.map_err(|_| NetError::Stopped)
     }
 
     async fn exchange(&self, peer: PeerId, envelope: Envelope) -> Result<Envelope, NetError> {
-        self.call(|reply| Command::Request {
-            peer,
-            envelope,
-            reply,
-        })
-        .await?
+        self.call(|reply| Command::Request { peer, envelope, reply }).await?
     }
 
     /// Sends an opaque payload of a request `kind` (intent, entry, catch-up,
     /// reaction) and returns the peer application's reply.
-    pub async fn request(
-        &self,
-        peer: PeerId,
-        kind: Kind,
-        payload: Vec<u8>,
-    ) -> Result<Vec<u8>, NetError> {
+    pub async fn request(&self, peer: PeerId, kind: Kind, payload: Vec<u8>) -> Result<Vec<u8>, NetError> {
         if !kind.is_request() || kind == Kind::TableQuery {
-            return Err(
-                WireError::Malformed(format!("{kind:?} is not an application request")).into(),
-            );
+            return Err(WireError::Malformed(format!("{kind:?} is not an application request")).into());
         }
         let reply = self.exchange(peer, Envelope::new(kind, payload)?).await?;
         expect_kind(&reply, Kind::Reply)?;
@@ -438,14 +400,8 @@ impl Client {
     }
 
     /// Asks a peer for its table (an unlisted table answers only its code).
-    pub async fn table_info(
-        &self,
-        peer: PeerId,
-        code: Option<RoomCode>,
-    ) -> Result<TableInfo, NetError> {
-        let reply = self
-            .exchange(peer, Envelope::of(Kind::TableQuery, &TableQuery { code })?)
-            .await?;
+    pub async fn table_info(&self, peer: PeerId, code: Option<RoomCode>) -> Result<TableInfo, NetError> {
+        let reply = self.exchange(peer, Envelope::of(Kind::TableQuery, &TableQuery { code })?).await?;
         expect_kind(&reply, Kind::TableInfo)?;
         Ok(reply.payload_as()?)
     }
@@ -453,18 +409,12 @@ impl Client {
     /// Opens (or updates) the table this peer hosts: lobbies get `info`,
     /// and `code` is registered at every relay holding a slot for us.
     pub async fn open_table(&self, info: TableInfo, code: RoomCode) -> Result<(), NetError> {
-        self.commands
-            .send(Command::OpenTable(info, code))
-            .await
-            .map_err(|_| NetError::Stopped)
+        self.commands.send(Command::OpenTable(info, code)).await.map_err(|_| NetError::Stopped)
     }
 
     /// Stops answering table queries and unregisters the code.
     pub async fn close_table(&self) -> Result<(), NetError> {
-        self.commands
-            .send(Command::CloseTable)
-            .await
-            .map_err(|_| NetError::Stopped)
+        self.commands.send(Command::CloseTable).await.map_err(|_| NetError::Stopped)
     }
 
     /// Finds the table with `code`: first among LAN peers, then at the
@@ -506,14 +456,10 @@ fn expect_kind(reply: &Envelope, kind: Kind) -> Result<(), NetError> {
     match reply.kind {
         k if k == kind => Ok(()),
         Kind::Refused => Err(NetError::Refused(reply.payload_as()?)),
-        Kind::Incompatible => Err(WireError::Incompatible {
-            ours: PROTOCOL_VERSION,
-            theirs: reply.payload_as()?,
+        Kind::Incompatible => {
+            Err(WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: reply.payload_as()? }.into())
         }
-        .into()),
-        other => {
-            Err(WireError::Malformed(format!("expected a {kind:?} reply, got {other:?}")).into())
-        }
+        other => Err(WireError::Malformed(format!("expected a {kind:?} reply, got {other:?}")).into()),
     }
 }
 
@@ -582,10 +528,7 @@ impl EventLoop {
         let Some(Protocol::P2p(relay)) = relay_addr.iter().last() else {
             return;
         };
-        match self
-            .swarm
-            .listen_on(relay_addr.clone().with(Protocol::P2pCircuit))
-        {
+        match self.swarm.listen_on(relay_addr.clone().with(Protocol::P2pCircuit)) {
             Ok(id) => {
                 self.relay_listeners.insert(id, relay);
             }
@@ -607,12 +550,7 @@ impl EventLoop {
     }
 
     fn refresh_lobby(&mut self) {
-        let peers: Vec<PeerId> = self
-            .lan
-            .keys()
-            .filter(|p| self.swarm.is_connected(p))
-            .copied()
-            .collect();
+        let peers: Vec<PeerId> = self.lan.keys().filter(|p| self.swarm.is_connected(p)).copied().collect();
         for peer in peers {
             self.query_lobby(peer);
         }
@@ -622,8 +560,7 @@ impl EventLoop {
         if self.relays.contains_key(&peer) || self.lobby_queries.values().any(|p| *p == peer) {
             return;
         }
-        let Ok(bytes) =
-            Envelope::of(Kind::TableQuery, &TableQuery { code: None }).and_then(|e| e.encode())
+        let Ok(bytes) = Envelope::of(Kind::TableQuery, &TableQuery { code: None }).and_then(|e| e.encode())
         else {
             return;
         };
@@ -641,12 +578,7 @@ impl EventLoop {
                 return;
             }
         };
-        if let Err(e) = self
-            .swarm
-            .behaviour_mut()
-            .rendezvous
-            .register(namespace, relay, None)
-        {
+        if let Err(e) = self.swarm.behaviour_mut().rendezvous.register(namespace, relay, None) {
             warn!(%relay, "cannot register the room code: {e}");
         }
     }
@@ -669,9 +601,7 @@ impl EventLoop {
                     let _ = tx.send(Ok(()));
                     return;
                 }
-                let opts = DialOpts::peer_id(ticket.peer)
-                    .addresses(ticket.addrs)
-                    .build();
+                let opts = DialOpts::peer_id(ticket.peer).addresses(ticket.addrs).build();
                 match self.swarm.dial(opts) {
                     // Already dialing: the same connection answers both.
                     Ok(()) | Err(DialError::DialPeerConditionFalse(_)) => {
@@ -682,11 +612,7 @@ impl EventLoop {
                     }
                 }
             }
-            Command::Request {
-                peer,
-                envelope,
-                reply,
-            } => match envelope.encode() {
+            Command::Request { peer, envelope, reply } => match envelope.encode() {
                 Ok(bytes) => {
                     let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
                     self.pending_requests.insert(id, reply);
@@ -711,10 +637,7 @@ impl EventLoop {
                 {
                     let relays: Vec<PeerId> = self.reserved.iter().copied().collect();
                     for relay in relays {
-                        self.swarm
-                            .behaviour_mut()
-                            .rendezvous
-                            .unregister(namespace.clone(), relay);
+                        self.swarm.behaviour_mut().rendezvous.unregister(namespace.clone(), relay);
                     }
                 }
             }
@@ -729,22 +652,13 @@ impl EventLoop {
                         return;
                     }
                 };
-                let connected: Vec<PeerId> = self
-                    .relays
-                    .keys()
-                    .filter(|r| self.swarm.is_connected(r))
-                    .copied()
-                    .collect();
+                let connected: Vec<PeerId> =
+                    self.relays.keys().filter(|r| self.swarm.is_connected(r)).copied().collect();
                 // Ask the first connected relay; more relays are asked by
                 // calling again after a miss.
                 match connected.first() {
                     Some(&relay) => {
-                        self.swarm.behaviour_mut().rendezvous.discover(
-                            Some(namespace),
-                            None,
-                            Some(8),
-                            relay,
-                        );
+                        self.swarm.behaviour_mut().rendezvous.discover(Some(namespace), None, Some(8), relay);
                         self.pending_lookups.push((relay, tx));
                     }
                     None => {
@@ -776,13 +690,7 @@ impl EventLoop {
     ) {
         match envelope.and_then(|e| e.encode()) {
             Ok(bytes) => {
-                if self
-                    .swarm
-                    .behaviour_mut()
-                    .table
-                    .send_response(channel, bytes)
-                    .is_err()
-                {
+                if self.swarm.behaviour_mut().table.send_response(channel, bytes).is_err() {
                     debug!(%peer, "reply not sent: the connection closed");
                 }
             }
@@ -790,12 +698,7 @@ impl EventLoop {
         }
     }
 
-    async fn on_inbound(
-        &mut self,
-        peer: PeerId,
-        bytes: Vec<u8>,
-        channel: ResponseChannel<Vec<u8>>,
-    ) {
+    async fn on_inbound(&mut self, peer: PeerId, bytes: Vec<u8>, channel: ResponseChannel<Vec<u8>>) {
         let envelope = match Envelope::decode(&bytes) {
             Ok(envelope) if envelope.kind.is_request() => envelope,
             Ok(envelope) => {
@@ -804,11 +707,7 @@ impl EventLoop {
             }
             Err(WireError::Incompatible { theirs, .. }) => {
                 warn!(%peer, theirs, ours = PROTOCOL_VERSION, "peer speaks another protocol version");
-                self.respond(
-                    peer,
-                    channel,
-                    Envelope::of(Kind::Incompatible, &PROTOCOL_VERSION),
-                );
+                self.respond(peer, channel, Envelope::of(Kind::Incompatible, &PROTOCOL_VERSION));
                 return;
             }
             Err(e) => {
@@ -818,11 +717,7 @@ impl EventLoop {
         };
         if !self.limiter.allow(&peer, envelope.kind, Instant::now()) {
             warn!(%peer, kind = ?envelope.kind, "rate limit: request refused");
-            self.respond(
-                peer,
-                channel,
-                Envelope::of(Kind::Refused, &Refusal::RateLimited),
-            );
+            self.respond(peer, channel, Envelope::of(Kind::Refused, &Refusal::RateLimited));
             return;
         }
         if envelope.kind == Kind::TableQuery {
@@ -840,8 +735,7 @@ impl EventLoop {
             return;
         }
         let (tx, rx) = oneshot::channel();
-        self.replies
-            .push(rx.map(move |answer| (peer, answer.ok(), channel)).boxed());
+        self.replies.push(rx.map(move |answer| (peer, answer.ok(), channel)).boxed());
         self.emit(Event::Request {
             peer,
             kind: envelope.kind,
@@ -877,60 +771,39 @@ impl EventLoop {
             SwarmEvent::Behaviour(BehaviourEvent::Table(event)) => self.on_table(event).await,
             SwarmEvent::Behaviour(BehaviourEvent::Mdns(event)) => self.on_mdns(event).await,
             SwarmEvent::Behaviour(BehaviourEvent::RelayClient(
-                relay::client::Event::ReservationReqAccepted {
-                    relay_peer_id,
-                    renewal,
-                    ..
-                },
+                relay::client::Event::ReservationReqAccepted { relay_peer_id, renewal, .. },
             )) => {
                 self.reserved.insert(relay_peer_id);
                 if !renewal {
                     info!(relay = %relay_peer_id, "relay reservation accepted");
                     self.register_code(relay_peer_id);
-                    self.emit(Event::RelayReady {
-                        relay: relay_peer_id,
-                    })
-                    .await;
+                    self.emit(Event::RelayReady { relay: relay_peer_id }).await;
                 }
             }
-            SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => {
-                self.on_rendezvous(event).await
-            }
-            SwarmEvent::Behaviour(BehaviourEvent::Dcutr(dcutr::Event {
-                remote_peer_id,
-                result,
-            })) => match result {
-                Ok(_) => info!(peer = %remote_peer_id, "hole punched: direct connection"),
-                Err(e) => {
-                    info!(peer = %remote_peer_id, "hole punching failed, staying relayed: {e}")
+            SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event).await,
+            SwarmEvent::Behaviour(BehaviourEvent::Dcutr(dcutr::Event { remote_peer_id, result })) => {
+                match result {
+                    Ok(_) => info!(peer = %remote_peer_id, "hole punched: direct connection"),
+                    Err(e) => {
+                        info!(peer = %remote_peer_id, "hole punching failed, staying relayed: {e}")
+                    }
                 }
-            },
+            }
             SwarmEvent::NewListenAddr { address, .. } => {
                 self.emit(Event::Listening { addr: address }).await;
             }
-            SwarmEvent::ListenerClosed {
-                listener_id,
-                reason,
-                ..
-            } => {
+            SwarmEvent::ListenerClosed { listener_id, reason, .. } => {
                 if let Some(relay) = self.relay_listeners.remove(&listener_id) {
                     self.reserved.remove(&relay);
                     let why = match reason {
                         Ok(()) => "it closed the reservation".to_owned(),
                         Err(e) => e.to_string(),
                     };
-                    self.emit(Event::Problem(format!(
-                        "the relay refused the reservation ({why})"
-                    )))
-                    .await;
+                    self.emit(Event::Problem(format!("the relay refused the reservation ({why})"))).await;
                 }
             }
             SwarmEvent::ConnectionEstablished {
-                peer_id,
-                connection_id,
-                endpoint,
-                num_established,
-                ..
+                peer_id, connection_id, endpoint, num_established, ..
             } => {
                 if endpoint.is_relayed() {
                     self.relayed.entry(peer_id).or_default().push(connection_id);
@@ -941,8 +814,7 @@ impl EventLoop {
                     // traffic and count against the relay's limits: close
                     // it, after a moment for the requests already on it.
                     for conn in relayed {
-                        self.closing
-                            .push(tokio::time::sleep(RELAY_DRAIN).map(move |()| conn).boxed());
+                        self.closing.push(tokio::time::sleep(RELAY_DRAIN).map(move |()| conn).boxed());
                     }
                     self.emit(Event::Direct { peer: peer_id }).await;
                 }
@@ -958,13 +830,7 @@ impl EventLoop {
                     self.emit(Event::PeerConnected { peer: peer_id }).await;
                 }
             }
-            SwarmEvent::ConnectionClosed {
-                peer_id,
-                connection_id,
-                num_established,
-                cause,
-                ..
-            } => {
+            SwarmEvent::ConnectionClosed { peer_id, connection_id, num_established, cause, .. } => {
                 if let Some(conns) = self.relayed.get_mut(&peer_id) {
                     conns.retain(|c| *c != connection_id);
                 }
@@ -976,22 +842,14 @@ impl EventLoop {
                     self.emit(Event::PeerDisconnected { peer: peer_id }).await;
                 }
             }
-            SwarmEvent::OutgoingConnectionError {
-                peer_id: Some(peer),
-                error,
-                ..
-            } => {
+            SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
                 if !self.swarm.is_connected(&peer) {
                     for tx in self.pending_dials.remove(&peer).unwrap_or_default() {
                         let _ = tx.send(Err(NetError::Unreachable(error.to_string())));
                     }
                 }
             }
-            SwarmEvent::IncomingConnectionError {
-                send_back_addr,
-                error,
-                ..
-            } => {
+            SwarmEvent::IncomingConnectionError { send_back_addr, error, .. } => {
                 debug!(%send_back_addr, "incoming connection refused: {error}");
             }
             other => debug!(?other, "swarm event"),
@@ -1001,24 +859,14 @@ impl EventLoop {
     async fn on_table(&mut self, event: request_response::Event<Vec<u8>, Vec<u8>>) {
         match event {
             request_response::Event::Message { peer, message, .. } => match message {
-                request_response::Message::Request {
-                    request, channel, ..
-                } => {
+                request_response::Message::Request { request, channel, .. } => {
                     self.on_inbound(peer, request, channel).await;
                 }
-                request_response::Message::Response {
-                    request_id,
-                    response,
-                } => {
+                request_response::Message::Response { request_id, response } => {
                     self.on_response(peer, request_id, response).await;
                 }
             },
-            request_response::Event::OutboundFailure {
-                peer,
-                request_id,
-                error,
-                ..
-            } => {
+            request_response::Event::OutboundFailure { peer, request_id, error, .. } => {
                 self.lobby_queries.remove(&request_id);
                 if let Some(reply) = self.pending_requests.remove(&request_id) {
                     let _ = reply.send(Err(NetError::NoReply(error.to_string())));
@@ -1072,59 +920,31 @@ impl EventLoop {
 
     async fn on_rendezvous(&mut self, event: rendezvous::client::Event) {
         match event {
-            rendezvous::client::Event::Registered {
-                rendezvous_node,
-                namespace,
-                ..
-            } => {
+            rendezvous::client::Event::Registered { rendezvous_node, namespace, .. } => {
                 info!(relay = %rendezvous_node, %namespace, "room code registered");
                 if let Some(table) = &self.table {
                     let code = table.code;
-                    self.emit(Event::CodeRegistered {
-                        code,
-                        relay: rendezvous_node,
-                    })
-                    .await;
+                    self.emit(Event::CodeRegistered { code, relay: rendezvous_node }).await;
                 }
             }
-            rendezvous::client::Event::RegisterFailed {
-                rendezvous_node,
-                error,
-                ..
-            } => {
+            rendezvous::client::Event::RegisterFailed { rendezvous_node, error, .. } => {
                 self.emit(Event::Problem(format!(
                     "the relay {rendezvous_node} refused the room code ({error:?})"
                 )))
                 .await;
             }
-            rendezvous::client::Event::Discovered {
-                rendezvous_node,
-                registrations,
-                ..
-            } => {
+            rendezvous::client::Event::Discovered { rendezvous_node, registrations, .. } => {
                 let sightings = registrations
                     .into_iter()
                     .map(|r| (r.record.peer_id(), r.record.addresses().to_vec()))
                     .collect();
-                if let Some(i) = self
-                    .pending_lookups
-                    .iter()
-                    .position(|(r, _)| *r == rendezvous_node)
-                {
+                if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
                     let _ = tx.send(Ok(sightings));
                 }
             }
-            rendezvous::client::Event::DiscoverFailed {
-                rendezvous_node,
-                error,
-                ..
-            } => {
-                if let Some(i) = self
-                    .pending_lookups
-                    .iter()
-                    .position(|(r, _)| *r == rendezvous_node)
-                {
+            rendezvous::client::Event::DiscoverFailed { rendezvous_node, error, .. } => {
+                if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
                     let _ = tx.send(Err(NetError::NoReply(format!(
                         "the relay could not look up the code ({error:?})"

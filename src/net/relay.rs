@@ -91,11 +91,7 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
     let peer_id = keypair.public().to_peer_id();
     let mut swarm = libp2p::SwarmBuilder::with_existing_identity(keypair)
         .with_tokio()
-        .with_tcp(
-            tcp::Config::default().nodelay(true),
-            noise::Config::new,
-            yamux::Config::default,
-        )
+        .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_quic()
         .with_behaviour(|key| RelayBehaviour {
@@ -140,24 +136,16 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
                     })
                 }
                 SwarmEvent::Behaviour(RelayBehaviourEvent::Relay(event)) => match event {
-                    relay::Event::ReservationReqAccepted {
-                        src_peer_id,
-                        renewed: false,
-                    } => Some(RelayEvent::Reservation {
-                        peer: src_peer_id.to_string(),
-                    }),
-                    relay::Event::CircuitReqAccepted {
-                        src_peer_id,
-                        dst_peer_id,
-                    } => Some(RelayEvent::Circuit {
-                        src: src_peer_id.to_string(),
-                        dst: dst_peer_id.to_string(),
-                    }),
-                    relay::Event::CircuitClosed {
-                        src_peer_id,
-                        dst_peer_id,
-                        error,
-                    } => {
+                    relay::Event::ReservationReqAccepted { src_peer_id, renewed: false } => {
+                        Some(RelayEvent::Reservation { peer: src_peer_id.to_string() })
+                    }
+                    relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
+                        Some(RelayEvent::Circuit {
+                            src: src_peer_id.to_string(),
+                            dst: dst_peer_id.to_string(),
+                        })
+                    }
+                    relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
                         info!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
                         Some(RelayEvent::CircuitClosed {
                             src: src_peer_id.to_string(),
@@ -186,9 +174,5 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
             }
         }
     });
-    Ok(Relay {
-        peer_id,
-        events,
-        task,
-    })
+    Ok(Relay { peer_id, events, task })
 }

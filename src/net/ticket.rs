@@ -46,10 +46,7 @@ impl fmt::Display for TicketError {
             TicketError::TooLong => write!(f, "this text is too long to be an invite ticket"),
             TicketError::Character(c) => write!(f, "'{c}' cannot appear in an invite ticket"),
             TicketError::Checksum => {
-                write!(
-                    f,
-                    "the invite ticket is damaged or incomplete: copy it again"
-                )
+                write!(f, "the invite ticket is damaged or incomplete: copy it again")
             }
             TicketError::Contents(why) => write!(f, "the invite ticket is not valid: {why}"),
         }
@@ -82,10 +79,7 @@ fn base32_decode(text: &str) -> Result<Vec<u8>, TicketError> {
     let (mut acc, mut bits) = (0u32, 0u32);
     for c in text.chars() {
         let lower = c.to_ascii_lowercase();
-        let value = BASE32
-            .iter()
-            .position(|&b| char::from(b) == lower)
-            .ok_or(TicketError::Character(c))?;
+        let value = BASE32.iter().position(|&b| char::from(b) == lower).ok_or(TicketError::Character(c))?;
         acc = ((acc << 5) | value as u32) & 0xffff;
         bits += 5;
         if bits >= 8 {
@@ -103,11 +97,7 @@ fn crc32(bytes: &[u8]) -> u32 {
     for &b in bytes {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
         }
     }
     !crc
@@ -116,20 +106,15 @@ fn crc32(bytes: &[u8]) -> u32 {
 impl Ticket {
     /// A ticket with at most [`MAX_TICKET_ADDRS`] of `addrs`, in order.
     pub fn new(peer: PeerId, addrs: impl IntoIterator<Item = Multiaddr>) -> Self {
-        Ticket {
-            peer,
-            addrs: addrs.into_iter().take(MAX_TICKET_ADDRS).collect(),
-        }
+        Ticket { peer, addrs: addrs.into_iter().take(MAX_TICKET_ADDRS).collect() }
     }
 }
 
 impl fmt::Display for Ticket {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let body = Body {
-            peer: self.peer.to_bytes(),
-            addrs: self.addrs.iter().map(|a| a.to_vec()).collect(),
-        };
-        let mut bytes = postcard::to_stdvec(&body).map_err(|_| fmt::Error)?;
+        let body =
+            Body { peer: self.peer.to_bytes(), addrs: self.addrs.iter().map(|a| a.to_vec()).collect() };
+        let mut bytes = postcard::to_allocvec(&body).map_err(|_| fmt::Error)?;
         let sum = crc32(&bytes);
         bytes.extend_from_slice(&sum.to_be_bytes());
         write!(f, "{TICKET_PREFIX}{}", base32_encode(&bytes))
@@ -156,13 +141,11 @@ impl FromStr for Ticket {
         if crc32(body) != u32::from_be_bytes(sum) {
             return Err(TicketError::Checksum);
         }
-        let body: Body =
-            postcard::from_bytes(body).map_err(|e| TicketError::Contents(e.to_string()))?;
+        let body: Body = postcard::from_bytes(body).map_err(|e| TicketError::Contents(e.to_string()))?;
         if body.addrs.len() > MAX_TICKET_ADDRS {
             return Err(TicketError::Contents("too many addresses".into()));
         }
-        let peer =
-            PeerId::from_bytes(&body.peer).map_err(|e| TicketError::Contents(e.to_string()))?;
+        let peer = PeerId::from_bytes(&body.peer).map_err(|e| TicketError::Contents(e.to_string()))?;
         let addrs = body
             .addrs
             .into_iter()
@@ -178,21 +161,13 @@ mod tests {
     use libp2p::identity::Keypair;
 
     fn sample() -> Ticket {
-        let peer = Keypair::ed25519_from_bytes([7; 32])
-            .unwrap()
-            .public()
-            .to_peer_id();
-        let relay = Keypair::ed25519_from_bytes([9; 32])
-            .unwrap()
-            .public()
-            .to_peer_id();
+        let peer = Keypair::ed25519_from_bytes([7; 32]).unwrap().public().to_peer_id();
+        let relay = Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
         Ticket::new(
             peer,
             [
                 "/ip4/192.0.2.2/tcp/4001".parse().unwrap(),
-                format!("/ip4/198.51.100.10/udp/4001/quic-v1/p2p/{relay}/p2p-circuit")
-                    .parse()
-                    .unwrap(),
+                format!("/ip4/198.51.100.10/udp/4001/quic-v1/p2p/{relay}/p2p-circuit").parse().unwrap(),
             ],
         )
     }
@@ -210,10 +185,7 @@ mod tests {
     #[test]
     fn damaged_tickets_are_refused() {
         let text = sample().to_string();
-        assert_eq!(
-            text[..text.len() - 3].parse::<Ticket>(),
-            Err(TicketError::Checksum)
-        );
+        assert_eq!(text[..text.len() - 3].parse::<Ticket>(), Err(TicketError::Checksum));
         // Change one character in the middle.
         let mut chars: Vec<char> = text.chars().collect();
         let mid = chars.len() / 2;
@@ -222,13 +194,7 @@ mod tests {
         assert!(flipped.parse::<Ticket>().is_err());
         assert_eq!("ABCDEF".parse::<Ticket>(), Err(TicketError::Prefix));
         assert_eq!("ludo1".parse::<Ticket>(), Err(TicketError::Checksum));
-        assert_eq!(
-            "ludo1ab!".parse::<Ticket>(),
-            Err(TicketError::Character('!'))
-        );
-        assert_eq!(
-            "ludo1".repeat(1000).parse::<Ticket>(),
-            Err(TicketError::TooLong)
-        );
+        assert_eq!("ludo1ab!".parse::<Ticket>(), Err(TicketError::Character('!')));
+        assert_eq!("ludo1".repeat(1000).parse::<Ticket>(), Err(TicketError::TooLong));
     }
 }

@@ -68,10 +68,7 @@ impl Kind {
 
     /// Whether this kind is sent as a request (the others are replies).
     pub const fn is_request(self) -> bool {
-        matches!(
-            self,
-            Kind::Intent | Kind::Entry | Kind::CatchUp | Kind::Reaction | Kind::TableQuery
-        )
+        matches!(self, Kind::Intent | Kind::Entry | Kind::CatchUp | Kind::Reaction | Kind::TableQuery)
     }
 }
 
@@ -120,48 +117,34 @@ impl Envelope {
     /// An envelope of this version, refusing a payload over the kind's cap.
     pub fn new(kind: Kind, payload: Vec<u8>) -> Result<Self, WireError> {
         check_cap(kind, payload.len())?;
-        Ok(Envelope {
-            version: PROTOCOL_VERSION,
-            kind,
-            payload,
-        })
+        Ok(Envelope { version: PROTOCOL_VERSION, kind, payload })
     }
 
     /// An envelope whose payload is one of the network layer's own types.
     pub fn of<T: Serialize>(kind: Kind, value: &T) -> Result<Self, WireError> {
-        let payload =
-            postcard::to_stdvec(value).map_err(|e| WireError::Malformed(e.to_string()))?;
+        let payload = postcard::to_allocvec(value).map_err(|e| WireError::Malformed(e.to_string()))?;
         Envelope::new(kind, payload)
     }
 
     pub fn encode(&self) -> Result<Vec<u8>, WireError> {
-        postcard::to_stdvec(self).map_err(|e| WireError::Malformed(e.to_string()))
+        postcard::to_allocvec(self).map_err(|e| WireError::Malformed(e.to_string()))
     }
 
     /// Decodes bytes from a peer: size first, then the version (readable in
     /// every version), then the rest, with no trailing bytes allowed.
     pub fn decode(bytes: &[u8]) -> Result<Self, WireError> {
         if bytes.len() > MAX_FRAME {
-            return Err(WireError::Oversized {
-                len: bytes.len(),
-                max: MAX_FRAME,
-            });
+            return Err(WireError::Oversized { len: bytes.len(), max: MAX_FRAME });
         }
-        let (version, _) = postcard::take_from_bytes::<u16>(bytes)
-            .map_err(|e| WireError::Malformed(e.to_string()))?;
+        let (version, _) =
+            postcard::take_from_bytes::<u16>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
         if version != PROTOCOL_VERSION {
-            return Err(WireError::Incompatible {
-                ours: PROTOCOL_VERSION,
-                theirs: version,
-            });
+            return Err(WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: version });
         }
-        let (envelope, rest) = postcard::take_from_bytes::<Envelope>(bytes)
-            .map_err(|e| WireError::Malformed(e.to_string()))?;
+        let (envelope, rest) =
+            postcard::take_from_bytes::<Envelope>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
         if !rest.is_empty() {
-            return Err(WireError::Malformed(format!(
-                "{} trailing bytes",
-                rest.len()
-            )));
+            return Err(WireError::Malformed(format!("{} trailing bytes", rest.len())));
         }
         check_cap(envelope.kind, envelope.payload.len())?;
         Ok(envelope)
@@ -169,8 +152,8 @@ impl Envelope {
 
     /// Decodes the payload as one of the network layer's own types.
     pub fn payload_as<T: for<'de> Deserialize<'de>>(&self) -> Result<T, WireError> {
-        let (value, rest) = postcard::take_from_bytes::<T>(&self.payload)
-            .map_err(|e| WireError::Malformed(e.to_string()))?;
+        let (value, rest) =
+            postcard::take_from_bytes::<T>(&self.payload).map_err(|e| WireError::Malformed(e.to_string()))?;
         if rest.is_empty() {
             Ok(value)
         } else {
@@ -181,11 +164,7 @@ impl Envelope {
 
 fn check_cap(kind: Kind, len: usize) -> Result<(), WireError> {
     let max = kind.max_payload();
-    if len > max {
-        Err(WireError::Oversized { len, max })
-    } else {
-        Ok(())
-    }
+    if len > max { Err(WireError::Oversized { len, max }) } else { Ok(()) }
 }
 
 /// What a lobby shows for a table.
@@ -241,18 +220,12 @@ async fn read_frame<T: AsyncRead + Unpin + Send>(io: &mut T) -> io::Result<Vec<u
     // dropped the request (request-response does this when the responder
     // is dropped), which must read as a failure, not as a reply.
     if buf.is_empty() {
-        return Err(io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            "the stream closed without a message",
-        ));
+        return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "the stream closed without a message"));
     }
     if buf.len() > MAX_FRAME {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            WireError::Oversized {
-                len: buf.len(),
-                max: MAX_FRAME,
-            },
+            WireError::Oversized { len: buf.len(), max: MAX_FRAME },
         ));
     }
     Ok(buf)
@@ -282,24 +255,14 @@ impl request_response::Codec for FrameCodec {
         read_frame(io).await
     }
 
-    async fn write_request<T>(
-        &mut self,
-        _: &StreamProtocol,
-        io: &mut T,
-        req: Vec<u8>,
-    ) -> io::Result<()>
+    async fn write_request<T>(&mut self, _: &StreamProtocol, io: &mut T, req: Vec<u8>) -> io::Result<()>
     where
         T: AsyncWrite + Unpin + Send,
     {
         write_frame(io, req).await
     }
 
-    async fn write_response<T>(
-        &mut self,
-        _: &StreamProtocol,
-        io: &mut T,
-        res: Vec<u8>,
-    ) -> io::Result<()>
+    async fn write_response<T>(&mut self, _: &StreamProtocol, io: &mut T, res: Vec<u8>) -> io::Result<()>
     where
         T: AsyncWrite + Unpin + Send,
     {
@@ -321,61 +284,29 @@ mod tests {
     #[test]
     fn oversized_payload_is_refused_on_both_ends() {
         let big = vec![0u8; Kind::Reaction.max_payload() + 1];
-        assert!(matches!(
-            Envelope::new(Kind::Reaction, big.clone()),
-            Err(WireError::Oversized { .. })
-        ));
+        assert!(matches!(Envelope::new(Kind::Reaction, big.clone()), Err(WireError::Oversized { .. })));
         // A hand-built envelope that skips `new` is still refused on decode.
-        let forged = Envelope {
-            version: PROTOCOL_VERSION,
-            kind: Kind::Reaction,
-            payload: big,
-        };
+        let forged = Envelope { version: PROTOCOL_VERSION, kind: Kind::Reaction, payload: big };
         let bytes = forged.encode().unwrap();
-        assert!(matches!(
-            Envelope::decode(&bytes),
-            Err(WireError::Oversized { .. })
-        ));
-        assert!(matches!(
-            Envelope::decode(&vec![1u8; MAX_FRAME + 1]),
-            Err(WireError::Oversized { .. })
-        ));
+        assert!(matches!(Envelope::decode(&bytes), Err(WireError::Oversized { .. })));
+        assert!(matches!(Envelope::decode(&vec![1u8; MAX_FRAME + 1]), Err(WireError::Oversized { .. })));
     }
 
     #[test]
     fn garbage_is_malformed_not_a_panic() {
         for bytes in [&[][..], &[1], &[1, 200], &[1, 0, 255, 255, 255, 255, 255]] {
-            assert!(matches!(
-                Envelope::decode(bytes),
-                Err(WireError::Malformed(_))
-            ));
+            assert!(matches!(Envelope::decode(bytes), Err(WireError::Malformed(_))));
         }
-        let mut trailing = Envelope::new(Kind::Entry, vec![9])
-            .unwrap()
-            .encode()
-            .unwrap();
+        let mut trailing = Envelope::new(Kind::Entry, vec![9]).unwrap().encode().unwrap();
         trailing.push(0);
-        assert!(matches!(
-            Envelope::decode(&trailing),
-            Err(WireError::Malformed(_))
-        ));
+        assert!(matches!(Envelope::decode(&trailing), Err(WireError::Malformed(_))));
     }
 
     #[test]
     fn newer_version_reads_as_a_clear_message() {
-        let newer = Envelope {
-            version: PROTOCOL_VERSION + 1,
-            kind: Kind::Intent,
-            payload: vec![],
-        };
+        let newer = Envelope { version: PROTOCOL_VERSION + 1, kind: Kind::Intent, payload: vec![] };
         let err = Envelope::decode(&newer.encode().unwrap()).unwrap_err();
-        assert_eq!(
-            err,
-            WireError::Incompatible {
-                ours: PROTOCOL_VERSION,
-                theirs: PROTOCOL_VERSION + 1
-            }
-        );
+        assert_eq!(err, WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: PROTOCOL_VERSION + 1 });
         assert!(err.to_string().starts_with("the host's version is newer"));
     }
 }

@@ -184,6 +184,8 @@ pub enum Blocked {
     OwnPawnThere,
     /// `one_per_space`: an opponent holds the safe target square.
     SafeSquareTaken,
+    /// A die shows 1 to 6.
+    NotAFace,
 }
 
 impl fmt::Display for Blocked {
@@ -196,6 +198,7 @@ impl fmt::Display for Blocked {
             Blocked::PassesAPawn => "a pawn stands in the way",
             Blocked::OwnPawnThere => "an own pawn already stands on that space",
             Blocked::SafeSquareTaken => "an opponent holds that safe square",
+            Blocked::NotAFace => "a die shows 1 to 6",
         })
     }
 }
@@ -210,10 +213,7 @@ impl fmt::Display for Illegal {
             Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
             Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
             Illegal::BadOpponent { opponent } => {
-                write!(
-                    f,
-                    "{opponent} cannot be challenged: it is not another player still playing"
-                )
+                write!(f, "{opponent} cannot be challenged: it is not another player still playing")
             }
             Illegal::BadCell { cell } => write!(f, "duel cells are 0 to 8, not {cell}"),
             Illegal::CellTaken { cell } => write!(f, "duel cell {cell} is already marked"),

@@ -150,9 +150,7 @@ pub fn yard_spot(seat: Seat, pawn: usize) -> (f32, f32) {
 
 /// Which seat's lane (or start, or yard) colours a cell, if any: for drawing.
 pub fn lane_owner(cell: Cell) -> Option<Seat> {
-    Seat::ALL
-        .into_iter()
-        .find(|&s| (1..=5).any(|step| lane_cell(s, step) == cell))
+    Seat::ALL.into_iter().find(|&s| (1..=5).any(|step| lane_cell(s, step) == cell))
 }
 
 #[cfg(test)]
@@ -167,10 +165,7 @@ mod tests {
             assert!(seen.insert((c, r)), "square {i} repeats");
             let (nc, nr) = LOOP[(i + 1) % 52];
             let (dc, dr) = (c.abs_diff(nc), r.abs_diff(nr));
-            assert!(
-                dc <= 1 && dr <= 1 && (dc, dr) != (0, 0),
-                "{i}: ({c},{r}) -> ({nc},{nr})"
-            );
+            assert!(dc <= 1 && dr <= 1 && (dc, dr) != (0, 0), "{i}: ({c},{r}) -> ({nc},{nr})");
         }
         // The inner corners are diagonal steps.
         assert_eq!((LOOP[5], LOOP[6]), ((5, 6), (6, 5)));
@@ -193,10 +188,7 @@ mod tests {
             let (yc, yr) = yard_corner(seat);
             let (sc, sr) = cell(seat, 0).unwrap();
             // The start square borders the seat's yard.
-            assert!(
-                sc.abs_diff(yc + 2) <= 4 && sr.abs_diff(yr + 2) <= 4,
-                "{seat}"
-            );
+            assert!(sc.abs_diff(yc + 2) <= 4 && sr.abs_diff(yr + 2) <= 4, "{seat}");
         }
         let safe: Vec<u8> = (0..52).filter(|&s| is_safe_square(s)).collect();
         assert_eq!(safe, vec![1, 9, 14, 22, 27, 35, 40, 48]);

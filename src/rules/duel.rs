@@ -23,25 +23,13 @@ pub enum DuelOutcome {
     Drawn,
 }
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
 impl Duel {
     /// A fresh round: `x` plays ✕ and moves first.
     pub fn new(x: Seat, o: Seat) -> Duel {
-        Duel {
-            x,
-            o,
-            cells: [None; 9],
-        }
+        Duel { x, o, cells: [None; 9] }
     }
 
     /// Whose mark comes next: ✕ when both have placed as many.
@@ -51,9 +39,7 @@ impl Duel {
     }
 
     pub fn is_free(&self, cell: u8) -> bool {
-        self.cells
-            .get(usize::from(cell))
-            .is_some_and(Option::is_none)
+        self.cells.get(usize::from(cell)).is_some_and(Option::is_none)
     }
 
     pub fn free_cells(&self) -> impl Iterator<Item = u8> + '_ {
@@ -62,12 +48,10 @@ impl Duel {
 
     /// The winner's mark, if a line is complete.
     pub fn winner_mark(&self) -> Option<bool> {
-        LINES.iter().find_map(
-            |&[a, b, c]| match (self.cells[a], self.cells[b], self.cells[c]) {
-                (Some(m), Some(n), Some(k)) if m == n && n == k => Some(m),
-                _ => None,
-            },
-        )
+        LINES.iter().find_map(|&[a, b, c]| match (self.cells[a], self.cells[b], self.cells[c]) {
+            (Some(m), Some(n), Some(k)) if m == n && n == k => Some(m),
+            _ => None,
+        })
     }
 
     /// Places the next mark on a free cell (the caller checked it) and says

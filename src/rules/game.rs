@@ -108,16 +108,9 @@ pub enum PositionError {
     Rules(RulesError),
     PlayerCount(usize),
     TurnNotPlaying(Seat),
-    ProgressOutOfRange {
-        seat: Seat,
-        pawn: usize,
-        progress: Progress,
-    },
+    ProgressOutOfRange { seat: Seat, pawn: usize, progress: Progress },
     EmptySeatHasPawns(Seat),
-    SpaceShared {
-        seat: Seat,
-        progress: Progress,
-    },
+    SpaceShared { seat: Seat, progress: Progress },
     AlreadyOver,
     Inconsistent(&'static str),
 }
@@ -130,15 +123,8 @@ impl fmt::Display for PositionError {
             PositionError::TurnNotPlaying(s) => {
                 write!(f, "the turn is given to {s}, which is not playing")
             }
-            PositionError::ProgressOutOfRange {
-                seat,
-                pawn,
-                progress,
-            } => {
-                write!(
-                    f,
-                    "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow"
-                )
+            PositionError::ProgressOutOfRange { seat, pawn, progress } => {
+                write!(f, "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow")
             }
             PositionError::EmptySeatHasPawns(s) => {
                 write!(f, "{s} is empty but has pawns on the board")
@@ -166,12 +152,7 @@ impl From<RulesError> for PositionError {
 impl Game {
     /// A new game: every pawn in its yard, `first` to act.
     pub fn new(rules: Rules, players: SeatSet, first: Seat) -> Result<Game, PositionError> {
-        Game::from_setup(Setup {
-            rules,
-            players,
-            pawns: [[YARD; 4]; 4],
-            turn: first,
-        })
+        Game::from_setup(Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first })
     }
 
     /// A game from a chosen position, `turn` about to start its turn.
@@ -233,11 +214,7 @@ impl Game {
                     progress == YARD
                 };
                 if !in_range {
-                    return Err(PositionError::ProgressOutOfRange {
-                        seat,
-                        pawn,
-                        progress,
-                    });
+                    return Err(PositionError::ProgressOutOfRange { seat, pawn, progress });
                 }
             }
             let single = rules.one_per_space || rules.home == Home::FourSpaces;
@@ -264,6 +241,13 @@ impl Game {
         }
         if self.phase != Phase::Over {
             let remaining = self.remaining();
+            // A game still on has two players to go, and everyone home has a place.
+            if remaining.len() < 2 {
+                return Err(PositionError::Inconsistent("fewer than two players remain in a game still on"));
+            }
+            if remaining.iter().any(|s| self.all_home(s)) {
+                return Err(PositionError::Inconsistent("a player has every pawn home but no place"));
+            }
             if !remaining.contains(self.turn) {
                 return Err(PositionError::TurnNotPlaying(self.turn));
             }
@@ -272,7 +256,8 @@ impl Game {
             }
             let fits = match self.phase {
                 Phase::Roll => true,
-                Phase::Move { face } => (1..=6).contains(&face),
+                // A move is only awaited when there is one to make.
+                Phase::Move { face } => !self.moves_for(self.roller, face).is_empty(),
                 Phase::ChooseOpponent => self.roller == self.turn,
                 Phase::Duel(d) => {
                     d.is_consistent()
@@ -283,9 +268,7 @@ impl Game {
                 Phase::Over => true,
             };
             if !fits {
-                return Err(PositionError::Inconsistent(
-                    "the phase does not fit the seats",
-                ));
+                return Err(PositionError::Inconsistent("the phase does not fit the seats"));
             }
         }
         Ok(())
@@ -302,10 +285,7 @@ impl Game {
 
     /// The players whose place is not decided yet.
     pub fn remaining(&self) -> SeatSet {
-        self.players
-            .iter()
-            .filter(|s| self.places[s.index()] == 0)
-            .collect()
+        self.players.iter().filter(|s| self.places[s.index()] == 0).collect()
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).
@@ -362,9 +342,7 @@ impl Game {
             .map(|o| {
                 self.pawns(o)
                     .iter()
-                    .filter(|&&p| {
-                        (0..=50).contains(&p) && super::board::loop_square(o, p) == square
-                    })
+                    .filter(|&&p| (0..=50).contains(&p) && super::board::loop_square(o, p) == square)
                     .count()
             })
             .sum()
@@ -378,5 +356,32 @@ impl Rules {
             super::params::Dice::Rolled => Phase::Roll,
             super::params::Dice::Duel => Phase::ChooseOpponent,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    /// A decoded state that could never arise is refused, so no peer can
+    /// hand a replica a game that is stuck.
+    #[test]
+    fn decoding_refuses_stuck_states() {
+        let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).unwrap();
+        let decode = |g: &Game| postcard::from_bytes::<Game>(&postcard::to_allocvec(g).unwrap());
+        assert!(decode(&game).is_ok());
+        // A move awaited with every pawn in the yard and a 3 rolled.
+        let stuck = Game { phase: Phase::Move { face: 3 }, ..game };
+        assert!(decode(&stuck).is_err());
+        let no_face = Game { phase: Phase::Move { face: 9 }, ..game };
+        assert!(decode(&no_face).is_err());
+        // One player left in a game still on.
+        let alone = Game { places: [1, 2, 3, 0], ..game };
+        assert!(decode(&alone).is_err());
+        // Every pawn home without a place.
+        let mut home = game;
+        home.pawns[1] = [56; 4];
+        assert!(decode(&home).is_err());
     }
 }

@@ -16,7 +16,5 @@ pub use action::{Action, Blocked, Bonus, Event, Events, Illegal, Penalty};
 pub use duel::{Duel, DuelOutcome};
 pub use game::{Game, Phase, PositionError, Progress, Setup, YARD};
 pub use moves::{Move, Moves};
-pub use params::{
-    Dice, End, FirstPlayer, Home, Preset, Rules, RulesError, SafeSquares, ThreeSixes,
-};
-pub use seat::{Colour, Seat, SeatSet};
+pub use params::{Dice, End, FirstPlayer, Home, Preset, Rules, RulesError, SafeSquares, ThreeSixes};
+pub use seat::{Colour, Seat, SeatSet, default_players};

@@ -23,6 +23,9 @@ impl Game {
     /// The caller passes a pawn index below `rules.pawns`.
     pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
         let rules = &self.rules;
+        if !(1..=6).contains(&face) {
+            return Err(Blocked::NotAFace);
+        }
         let from = self.pawns[seat.index()][usize::from(pawn)];
         let own = self.pawns(seat);
         if from == YARD {
@@ -52,9 +55,7 @@ impl Game {
     /// (loop: any colour; lane: only its own can be there).
     fn occupied(&self, seat: Seat, q: Progress) -> bool {
         match q {
-            0..=50 => {
-                self.pawns(seat).contains(&q) || self.opponents_on(seat, loop_square(seat, q)) > 0
-            }
+            0..=50 => self.pawns(seat).contains(&q) || self.opponents_on(seat, loop_square(seat, q)) > 0,
             51..=55 => self.pawns(seat).contains(&q),
             _ => false,
         }
@@ -103,11 +104,7 @@ impl Game {
         (0..self.rules.pawns)
             .filter_map(|pawn| {
                 let to = self.landing(seat, pawn, face).ok()?;
-                Some(Move {
-                    pawn,
-                    from: self.pawns[seat.index()][usize::from(pawn)],
-                    to,
-                })
+                Some(Move { pawn, from: self.pawns[seat.index()][usize::from(pawn)], to })
             })
             .collect()
     }

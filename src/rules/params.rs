@@ -204,12 +204,9 @@ impl Rules {
     /// JSON object of RULES.md names and values.
     pub fn with_overrides(&self, overrides: &serde_json::Value) -> Result<Rules, RulesError> {
         let serde_json::Value::Object(changes) = overrides else {
-            return Err(RulesError::Override(
-                "overrides must be a JSON object".into(),
-            ));
+            return Err(RulesError::Override("overrides must be a JSON object".into()));
         };
-        let mut merged =
-            serde_json::to_value(self).map_err(|e| RulesError::Override(e.to_string()))?;
+        let mut merged = serde_json::to_value(self).map_err(|e| RulesError::Override(e.to_string()))?;
         if let serde_json::Value::Object(fields) = &mut merged {
             for (name, value) in changes {
                 if !fields.contains_key(name) {
@@ -218,19 +215,15 @@ impl Rules {
                 fields.insert(name.clone(), value.clone());
             }
         }
-        let rules: Rules = serde_json::from_value(merged)
-            .map_err(|e| RulesError::Override(format!("bad value: {e}")))?;
+        let rules: Rules =
+            serde_json::from_value(merged).map_err(|e| RulesError::Override(format!("bad value: {e}")))?;
         rules.validate()?;
         Ok(rules)
     }
 
     /// The seat where `colour` sits.
     pub fn seat_of(&self, colour: Colour) -> Seat {
-        let index = self
-            .colour_order
-            .iter()
-            .position(|&c| c == colour)
-            .unwrap_or(0);
+        let index = self.colour_order.iter().position(|&c| c == colour).unwrap_or(0);
         Seat::ALL[index]
     }
 
@@ -268,10 +261,7 @@ mod tests {
         assert!(c.capture_bonus);
         assert_eq!(c.end, End::PlayOn);
         let p = Preset::Plaza.rules();
-        assert_eq!(
-            p.colour_order,
-            [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow]
-        );
+        assert_eq!(p.colour_order, [Colour::Red, Colour::Green, Colour::Blue, Colour::Yellow]);
         assert_eq!(p.turn_timer, Some(60));
         assert!(!p.capture_bonus);
         let r = Preset::Race.rules();
@@ -281,10 +271,7 @@ mod tests {
             (Home::FourSpaces, SafeSquares::None, ThreeSixes::None)
         );
         let d = Preset::Palace.rules();
-        assert_eq!(
-            (d.dice, d.end, d.three_sixes),
-            (Dice::Duel, End::FirstHome, ThreeSixes::None)
-        );
+        assert_eq!((d.dice, d.end, d.three_sixes), (Dice::Duel, End::FirstHome, ThreeSixes::None));
         for preset in Preset::ALL {
             assert_eq!(preset.rules().validate(), Ok(()));
             assert_eq!(preset.rules().pawns, 4);
@@ -297,9 +284,7 @@ mod tests {
     fn overrides_change_only_what_they_name() {
         let rules = Preset::Classic
             .rules()
-            .with_overrides(
-                &json!({"pawns": 2, "three_sixes": "leading_pawn_home", "must_capture": true}),
-            )
+            .with_overrides(&json!({"pawns": 2, "three_sixes": "leading_pawn_home", "must_capture": true}))
             .unwrap();
         assert_eq!(rules.pawns, 2);
         assert_eq!(rules.three_sixes, ThreeSixes::LeadingPawnHome);
@@ -311,16 +296,9 @@ mod tests {
         let classic = Preset::Classic.rules();
         let err = classic.with_overrides(&json!({"pawnz": 2})).unwrap_err();
         assert!(err.to_string().contains("pawnz"), "{err}");
-        assert_eq!(
-            classic.with_overrides(&json!({"pawns": 3})),
-            Err(RulesError::PawnCount(3))
-        );
+        assert_eq!(classic.with_overrides(&json!({"pawns": 3})), Err(RulesError::PawnCount(3)));
         assert!(classic.with_overrides(&json!({"home": "moon"})).is_err());
-        assert!(
-            classic
-                .with_overrides(&json!({"colour_order": ["red", "red", "blue", "green"]}))
-                .is_err()
-        );
+        assert!(classic.with_overrides(&json!({"colour_order": ["red", "red", "blue", "green"]})).is_err());
         assert!(classic.with_overrides(&json!([1])).is_err());
     }
 }

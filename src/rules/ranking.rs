@@ -17,17 +17,11 @@ impl Game {
             Home::FourSpaces => {
                 let mut free: arrayvec::ArrayVec<Progress, 4> =
                     (51..=54).rev().filter(|s| !pawns.contains(s)).collect();
-                let mut out: arrayvec::ArrayVec<Progress, 4> = pawns
-                    .iter()
-                    .copied()
-                    .filter(|&p| !self.rules.is_home(p))
-                    .collect();
+                let mut out: arrayvec::ArrayVec<Progress, 4> =
+                    pawns.iter().copied().filter(|&p| !self.rules.is_home(p)).collect();
                 out.sort_unstable_by(|a, b| b.cmp(a));
                 free.truncate(out.len());
-                free.iter()
-                    .zip(&out)
-                    .map(|(&s, &p)| (i32::from(s) - i32::from(p)) as u32)
-                    .sum()
+                free.iter().zip(&out).map(|(&s, &p)| (i32::from(s) - i32::from(p)) as u32).sum()
             }
         }
     }
@@ -48,12 +42,8 @@ impl Game {
         let remaining = self.remaining();
         for seat in remaining.iter() {
             let mine = self.distance(seat);
-            let better = remaining
-                .iter()
-                .filter(|&o| self.distance(o) < mine)
-                .count();
-            self.places[seat.index()] =
-                (self.players.len() - remaining.len()) as u8 + 1 + better as u8;
+            let better = remaining.iter().filter(|&o| self.distance(o) < mine).count();
+            self.places[seat.index()] = (self.players.len() - remaining.len()) as u8 + 1 + better as u8;
         }
     }
 }

@@ -41,11 +41,7 @@ impl Game {
         }
         events.push(Event::Rolled { seat, face });
         // Any roll that is not a 6 starts the count again.
-        self.sixes = if face == 6 {
-            self.sixes.saturating_add(1)
-        } else {
-            0
-        };
+        self.sixes = if face == 6 { self.sixes.saturating_add(1) } else { 0 };
         if face == 6 && self.sixes >= 3 && self.rules.three_sixes != ThreeSixes::None {
             // Dealt with before any move: not moved, and the turn passes.
             events.push(Event::ThreeSixes { seat });
@@ -56,10 +52,7 @@ impl Game {
         } else if self.moves_for(seat, face).is_empty() {
             events.push(Event::NoMove { seat });
             if face == 6 {
-                events.push(Event::BonusRoll {
-                    seat,
-                    bonus: Bonus::Six,
-                });
+                events.push(Event::BonusRoll { seat, bonus: Bonus::Six });
             } else {
                 self.pass_turn(events);
             }
@@ -76,26 +69,16 @@ impl Game {
         if pawn >= self.rules.pawns {
             return Err(Illegal::NoSuchPawn { pawn });
         }
-        let to = self
-            .landing(seat, pawn, face)
-            .map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
-        let capture_was_possible = self.rules.must_capture
-            && self
-                .moves_for(seat, face)
-                .iter()
-                .any(|m| self.captures(seat, m.to));
+        let to = self.landing(seat, pawn, face).map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
+        let capture_was_possible =
+            self.rules.must_capture && self.moves_for(seat, face).iter().any(|m| self.captures(seat, m.to));
         let from = self.pawns[seat.index()][usize::from(pawn)];
         let captured = self.captures(seat, to);
         self.pawns[seat.index()][usize::from(pawn)] = to;
         events.push(if from == YARD {
             Event::Entered { seat, pawn }
         } else {
-            Event::Moved {
-                seat,
-                pawn,
-                from,
-                to,
-            }
+            Event::Moved { seat, pawn, from, to }
         });
         if captured {
             self.capture_at(seat, to, events);
@@ -135,12 +118,7 @@ impl Game {
         Ok(())
     }
 
-    fn challenge(
-        &mut self,
-        seat: Seat,
-        opponent: Seat,
-        events: &mut Events,
-    ) -> Result<(), Illegal> {
+    fn challenge(&mut self, seat: Seat, opponent: Seat, events: &mut Events) -> Result<(), Illegal> {
         if self.phase != Phase::ChooseOpponent {
             return Err(Illegal::WrongPhase);
         }
@@ -187,12 +165,7 @@ impl Game {
             for pawn in 0..self.rules.pawns {
                 let p = &mut self.pawns[victim.index()][usize::from(pawn)];
                 if (0..=50).contains(p) && super::board::loop_square(victim, *p) == square {
-                    events.push(Event::Captured {
-                        seat: victim,
-                        pawn,
-                        by: seat,
-                        from: *p,
-                    });
+                    events.push(Event::Captured { seat: victim, pawn, by: seat, from: *p });
                     *p = YARD;
                 }
             }
@@ -202,12 +175,7 @@ impl Game {
     fn send_leader_to_yard(&mut self, seat: Seat, penalty: Penalty, events: &mut Events) {
         if let Some(pawn) = self.leading_pawn(seat) {
             let p = &mut self.pawns[seat.index()][usize::from(pawn)];
-            events.push(Event::SentToYard {
-                seat,
-                pawn,
-                from: *p,
-                penalty,
-            });
+            events.push(Event::SentToYard { seat, pawn, from: *p, penalty });
             *p = YARD;
         }
     }
@@ -227,9 +195,7 @@ impl Game {
             // one left takes the last place).
             self.rank_remaining();
             self.phase = Phase::Over;
-            events.push(Event::GameOver {
-                places: self.places,
-            });
+            events.push(Event::GameOver { places: self.places });
         }
     }
 

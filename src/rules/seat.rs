@@ -132,6 +132,17 @@ impl SeatSet {
     }
 }
 
+/// The seats `n` players take by default: 2 sit opposite (seats 0 and 2),
+/// 3 take seats 0, 1 and 2, 4 take every seat. Other counts have no game.
+pub fn default_players(n: usize) -> Option<SeatSet> {
+    match n {
+        2 => Some(SeatSet(0b0101)),
+        3 => Some(SeatSet(0b0111)),
+        4 => Some(SeatSet::FULL),
+        _ => None,
+    }
+}
+
 impl TryFrom<u8> for SeatSet {
     type Error = String;
     fn try_from(bits: u8) -> Result<Self, Self::Error> {
@@ -166,10 +177,17 @@ mod tests {
         assert_eq!(set.next_after(Seat(2)), Some(Seat(0)));
         assert_eq!(set.next_after(Seat(3)), Some(Seat(0)));
         assert_eq!(SeatSet::EMPTY.next_after(Seat(1)), None);
-        assert_eq!(
-            SeatSet::EMPTY.with(Seat(1)).next_after(Seat(1)),
-            Some(Seat(1))
-        );
+        assert_eq!(SeatSet::EMPTY.with(Seat(1)).next_after(Seat(1)), Some(Seat(1)));
+    }
+
+    #[test]
+    fn default_players_sit_opposite_when_two() {
+        let seats = |n| default_players(n).map(|s: SeatSet| s.iter().map(Seat::index).collect::<Vec<_>>());
+        assert_eq!(seats(2), Some(vec![0, 2]));
+        assert_eq!(seats(3), Some(vec![0, 1, 2]));
+        assert_eq!(seats(4), Some(vec![0, 1, 2, 3]));
+        assert_eq!(seats(1), None);
+        assert_eq!(seats(5), None);
     }
 
     #[test]

@@ -1,0 +1,97 @@
+//! Verifying a whole game's proof: 1,000 host-signed entries, each with
+//! four chain links to check, a roll seed, a face and a state hash (a
+//! four-player game makes a few hundred to about a thousand entries).
+//!
+//! Measured twice: wall time (criterion's default), and the benchmark
+//! thread's own CPU time, which a busy machine does not inflate.
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{Criterion, criterion_group, criterion_main};
+use ludopia::fair::{Context, Proof};
+use std::hint::black_box;
+
+#[path = "../tests/fair_support/mod.rs"]
+mod support;
+
+fn read_and_verify(bytes: &[u8]) {
+    let proof: Proof<support::Roll> = match Proof::read(black_box(bytes)) {
+        Ok(p) => p,
+        Err(e) => panic!("unreadable: {e}"),
+    };
+    if let Err(e) = support::verify(&proof) {
+        panic!("{e}");
+    }
+}
+
+fn wall(c: &mut Criterion) {
+    let bytes = support::Game::new(1000).proof.to_postcard();
+    c.bench_function("read and verify a 1000-entry proof (wall)", |b| b.iter(|| read_and_verify(&bytes)));
+}
+
+fn cpu(c: &mut Criterion<ThreadCpu>) {
+    if thread_cpu_ns().is_none() {
+        eprintln!("no /proc/thread-self/schedstat: skipping the CPU-time measurement");
+        return;
+    }
+    let game = support::Game::new(1000);
+    let bytes = game.proof.to_postcard();
+    c.bench_function("read and verify a 1000-entry proof (thread CPU)", |b| {
+        b.iter(|| read_and_verify(&bytes))
+    });
+    // The share of the strict signature checks alone.
+    let host = *game.verified.host();
+    c.bench_function("1000 strict entry signatures (thread CPU)", |b| {
+        b.iter(|| {
+            for entry in &game.proof.entries {
+                let checked = host.verify(Context::Entry, black_box(entry.body.bytes()), &entry.sig);
+                assert!(checked.is_ok());
+            }
+        })
+    });
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux schedstat).
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+struct ThreadCpu;
+
+static WALL: WallTime = WallTime;
+
+impl Measurement for ThreadCpu {
+    type Intermediate = u64;
+    type Value = u64;
+
+    fn start(&self) -> u64 {
+        thread_cpu_ns().unwrap_or(0)
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().unwrap_or(0).saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, value: &u64) -> f64 {
+        *value as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        WALL.formatter()
+    }
+}
+
+criterion_group! {
+    name = wall_time;
+    config = Criterion::default().sample_size(20);
+    targets = wall
+}
+criterion_group! {
+    name = cpu_time;
+    config = Criterion::default().with_measurement(ThreadCpu).sample_size(20);
+    targets = cpu
+}
+criterion_main!(wall_time, cpu_time);

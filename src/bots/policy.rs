@@ -1,0 +1,67 @@
+//! One-move policies: Random, Easy (seed 000's priorities, blind to danger)
+//! and Normal (the evaluation after each legal move).
+
+use super::eval;
+use crate::rules::{Action, Game, Move, Phase, board};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// How often Easy moves without thinking.
+const EASY_CARELESS: f64 = 0.25;
+
+/// A uniformly random legal move.
+pub(crate) fn random_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    moves.get(rng.random_range(0..moves.len())).map(|m| m.pawn)
+}
+
+/// Seed 000's first bot: capture ≫ bring home ≫ leave base ≫ land on a safe
+/// square ≫ advance the furthest pawn; now and then a random move instead.
+pub(crate) fn easy_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+    if rng.random_bool(EASY_CARELESS) {
+        return random_move(game, rng);
+    }
+    let seat = game.roller();
+    game.legal_moves()
+        .into_iter()
+        .max_by_key(|m| {
+            let lands_safe = m.to > 50 || game.is_safe(board::loop_square(seat, m.to));
+            (
+                game.captures(seat, m.to),
+                game.rules().is_home(m.to) && !game.rules().is_home(m.from),
+                m.from < 0,
+                lands_safe,
+                m.from,
+            )
+        })
+        .map(|m| m.pawn)
+}
+
+/// The legal move whose result the evaluation likes best (the first among
+/// equals). The reducer plays each one, so every rule option, penalty and
+/// bonus roll is in the result.
+pub(crate) fn normal_move(game: &Game) -> Option<u8> {
+    best_by_value(game, &game.legal_moves()).map(|m| m.pawn)
+}
+
+/// The move among `moves` with the best evaluation for the roller.
+pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
+    let Phase::Move { .. } = game.phase() else {
+        return None;
+    };
+    let seat = game.roller();
+    let mut best: Option<(f32, Move)> = None;
+    for &m in moves {
+        let Ok((after, _)) = game.apply(Action::Move { seat, pawn: m.pawn }) else {
+            continue;
+        };
+        let v = eval::value(&after, seat);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, m));
+        }
+    }
+    best.map(|(_, m)| m)
+}

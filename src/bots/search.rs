@@ -1,0 +1,93 @@
+//! Hard: Monte Carlo search with determinised dice.
+//!
+//! Each candidate move is played, then the game is rolled out with dice
+//! drawn from a seeded stream, every player following Normal's policy, until
+//! the bot has had its next turn; the position is then scored with Normal's
+//! evaluation. Every candidate meets the same dice streams (common random
+//! numbers), so the comparison measures the move, not the luck. The work is
+//! bounded by a budget of reducer actions, not by time: the same seed gives
+//! the same move on every machine.
+
+use super::{Strategy, eval, opponent, policy, tictactoe};
+use crate::rules::{Action, Event, Events, Game, Move, Phase, Seat};
+use arrayvec::ArrayVec;
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Reducer actions per decision, over all rollouts.
+const BUDGET: u32 = 24_000;
+/// A rollout that runs this long (endless duels) is cut short.
+const ROLLOUT_CAP: u32 = 400;
+/// How careless rollout players are in duels: real opponents are not perfect.
+const ROLLOUT_DUEL_CARELESS: f64 = 0.2;
+
+/// The pawn Hard moves, or `None` when no move is due.
+pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+    let Phase::Move { .. } = game.phase() else {
+        return None;
+    };
+    let me = game.roller();
+    // Pawns that stand together make the same move: search each result once.
+    let mut candidates: ArrayVec<(Move, Game), 4> = ArrayVec::new();
+    for m in game.legal_moves() {
+        let Ok((after, _)) = game.apply(Action::Move { seat: me, pawn: m.pawn }) else {
+            continue;
+        };
+        if candidates.iter().all(|(_, g)| *g != after) {
+            candidates.push((m, after));
+        }
+    }
+    if candidates.len() <= 1 {
+        return candidates.first().map(|(m, _)| m.pawn);
+    }
+    let horizon = game.remaining().len() as u32 + 1;
+    let base = rng.next_u64();
+    let mut totals = [0.0f32; 4];
+    let mut spent = 0u32;
+    let mut round = 0u64;
+    while spent < BUDGET {
+        for (total, (_, after)) in totals.iter_mut().zip(&candidates) {
+            let (value, actions) = rollout(*after, me, base.wrapping_add(round), horizon);
+            *total += value;
+            spent += actions.max(1);
+        }
+        round += 1;
+    }
+    let best = (0..candidates.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))?;
+    candidates.get(best).map(|(m, _)| m.pawn)
+}
+
+/// Plays on from `game` until `horizon` turns have passed (or the game
+/// ends), with dice from `seed`; returns the evaluation for `me` and the
+/// reducer actions spent.
+fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut events = Events::new();
+    let (mut passes, mut actions) = (0u32, 0u32);
+    while passes < horizon && actions < ROLLOUT_CAP {
+        let Some(seat) = game.to_act() else { break };
+        let action = match game.phase() {
+            Phase::Roll => Action::Roll { seat, face: dice.random_range(1..=6) },
+            Phase::Move { .. } => match policy::normal_move(&game) {
+                Some(pawn) => Action::Move { seat, pawn },
+                None => break,
+            },
+            Phase::ChooseOpponent => match opponent::choose(&game, Strategy::Hard, &mut dice) {
+                Some(opponent) => Action::Challenge { seat, opponent },
+                None => break,
+            },
+            Phase::Duel(duel) => match tictactoe::mark_with(&duel, ROLLOUT_DUEL_CARELESS, &mut dice) {
+                Some(cell) => Action::Mark { seat, cell },
+                None => break,
+            },
+            Phase::Over => break,
+        };
+        events.clear();
+        if game.play(action, &mut events).is_err() {
+            break;
+        }
+        actions += 1;
+        passes += events.iter().filter(|e| matches!(e, Event::TurnPassed { .. })).count() as u32;
+    }
+    (eval::value(&game, me), actions)
+}

@@ -1,0 +1,261 @@
+//! `ludopia sim`: bots play many games and the results come out as one JSON
+//! object, with each bot's win rate and its 95% interval.
+
+use crate::bots::{Bot, Played, Strategy, play_game};
+use crate::fair::{self, Identity};
+use crate::rules::{FirstPlayer, Game, Preset, Rules, Seat, default_players};
+use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct SimArgs {
+    /// The preset: classic, plaza, race or palace.
+    #[arg(long)]
+    preset: String,
+    /// A bot per player, comma-separated: random, easy, normal or hard (2 to 4).
+    #[arg(long)]
+    seats: String,
+    /// How many games to play.
+    #[arg(long)]
+    games: u64,
+    /// Seeds the dice, the first players and the bots.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Threads to share the games among.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// House rules: a JSON object of RULES.md parameter names and values.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Also play one game at a signing table and write its proof here
+    /// (JSON if the name ends in .json, else the binary form).
+    #[arg(long)]
+    proof: Option<std::path::PathBuf>,
+}
+
+/// What the command line asked for, checked.
+struct Plan {
+    rules: Rules,
+    specs: Vec<Strategy>,
+    seats: Vec<Seat>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+}
+
+/// How each bot in the `--seats` list fared over its games.
+#[derive(Clone, Default)]
+struct Tally {
+    wins: Vec<u64>,
+    place_sum: Vec<u64>,
+    turns: u64,
+}
+
+/// Runs `ludopia sim`; bad arguments exit 2 with a message.
+pub fn run(args: SimArgs) -> i32 {
+    let plan = match plan(&args) {
+        Ok(plan) => plan,
+        Err(msg) => {
+            eprintln!("ludopia sim: {msg}");
+            return 2;
+        }
+    };
+    let start = Instant::now();
+    let tally = match simulate(&plan) {
+        Ok(tally) => tally,
+        Err(msg) => {
+            eprintln!("ludopia sim: {msg}");
+            return 1;
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = &args.proof {
+        if let Err(msg) = write_proof(&plan, path) {
+            eprintln!("ludopia sim: --proof: {msg}");
+            return 1;
+        }
+    }
+    println!("{}", report(&plan, &tally, seconds));
+    0
+}
+
+/// Plays the first game's seating at a local table, which runs the fair
+/// dice protocol and signs the log, and writes the game's proof.
+fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
+    let mut seats = [Control::Empty; 4];
+    for (spec, seat) in plan.specs.iter().zip(&plan.seats) {
+        seats[seat.index()] = Control::Bot(*spec);
+    }
+    let config = TableConfig {
+        rules: plan.rules,
+        seats,
+        host: Participant::LOCAL,
+        timing: Timing::INSTANT,
+        chain_len: CHAIN_LEN,
+    };
+    let seed = plan.seed.to_be_bytes();
+    let entropy = fair::tagged("ludopia/sim/entropy", &[&seed]).0;
+    let host = Identity::from_secret(&fair::tagged("ludopia/sim/host-key", &[&seed]).0);
+    let table = Table::new(config, host, entropy, [None; 4], 0).map_err(|e| e.to_string())?;
+    if !table.state().game.is_over() {
+        return Err("the game at the table did not finish".into());
+    }
+    let proof = table.proof();
+    let bytes = match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => proof.to_json().map_err(|e| e.to_string())?.into_bytes(),
+        _ => proof.to_postcard(),
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn plan(args: &SimArgs) -> Result<Plan, String> {
+    let preset = Preset::from_name(&args.preset).ok_or_else(|| {
+        format!("unknown preset `{}`: expected classic, plaza, race or palace", args.preset)
+    })?;
+    let mut rules = preset.rules();
+    if let Some(text) = &args.rules {
+        let overrides: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("--rules is not valid JSON: {e}"))?;
+        rules = rules.with_overrides(&overrides).map_err(|e| format!("--rules: {e}"))?;
+    }
+    let specs = args
+        .seats
+        .split(',')
+        .map(|s| s.trim().parse::<Strategy>().map_err(|e| format!("--seats: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let seats: Vec<Seat> = default_players(specs.len())
+        .ok_or_else(|| format!("--seats names {} players; a game has 2 to 4", specs.len()))?
+        .iter()
+        .collect();
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if args.threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    Ok(Plan { rules, specs, seats, games: args.games, seed: args.seed, threads: args.threads })
+}
+
+/// Plays every game, split among threads; the results do not depend on the
+/// split, since each game draws from its own stream of the seed.
+fn simulate(plan: &Plan) -> Result<Tally, String> {
+    let threads = plan.threads.min(usize::try_from(plan.games).unwrap_or(usize::MAX)).max(1) as u64;
+    let chunk = plan.games.div_ceil(threads);
+    let results: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let range = t * chunk..((t + 1) * chunk).min(plan.games);
+                scope.spawn(move || play_range(plan, range))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("a simulation thread panicked".into())))
+            .collect()
+    });
+    let k = plan.specs.len();
+    let mut total = Tally { wins: vec![0; k], place_sum: vec![0; k], turns: 0 };
+    for part in results {
+        let part = part?;
+        for j in 0..k {
+            total.wins[j] += part.wins[j];
+            total.place_sum[j] += part.place_sum[j];
+        }
+        total.turns += part.turns;
+    }
+    Ok(total)
+}
+
+fn play_range(plan: &Plan, games: std::ops::Range<u64>) -> Result<Tally, String> {
+    let k = plan.specs.len();
+    let mut tally = Tally { wins: vec![0; k], place_sum: vec![0; k], turns: 0 };
+    for g in games {
+        let (played, seat_of) = play_one(plan, g)?;
+        for (j, seat) in seat_of.iter().enumerate() {
+            let place = played
+                .game
+                .place(*seat)
+                .ok_or_else(|| format!("game {g} ended without a place for {seat}"))?;
+            tally.wins[j] += u64::from(place == 1);
+            tally.place_sum[j] += u64::from(place);
+        }
+        tally.turns += u64::from(played.turns);
+    }
+    Ok(tally)
+}
+
+/// Game `g`: the bots rotate through the seats so that over `k` games each
+/// sits in every position once; returns the game and each spec's seat.
+fn play_one(plan: &Plan, g: u64) -> Result<(Played, Vec<Seat>), String> {
+    let k = plan.seats.len();
+    let mut stream = ChaCha8Rng::seed_from_u64(plan.seed);
+    stream.set_stream(g);
+    let shift = (g % k as u64) as usize;
+    let seat_of: Vec<Seat> = (0..k).map(|j| plan.seats[(j + shift) % k]).collect();
+    let first = match plan.rules.first_player {
+        FirstPlayer::Random => plan.seats[stream.random_range(0..k)],
+        FirstPlayer::Seat0 => plan.seats[0],
+    };
+    let players = seat_of.iter().copied().collect();
+    let game = Game::new(plan.rules, players, first).map_err(|e| format!("game {g}: {e}"))?;
+    let mut bots: [Option<Bot>; 4] = [None, None, None, None];
+    for (spec, seat) in plan.specs.iter().zip(&seat_of) {
+        bots[seat.index()] = Some(Bot::new(*spec, stream.next_u64()));
+    }
+    // The dice: this game's seeded stream (a fair-dice log can stand in here).
+    let played =
+        play_game(game, &mut bots, || stream.random_range(1..=6)).map_err(|e| format!("game {g}: {e}"))?;
+    Ok((played, seat_of))
+}
+
+/// Wilson's 95% interval for `wins` out of `n`.
+fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    let (w, n) = (wins as f64, n as f64);
+    let z = 1.96f64;
+    let p = w / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn report(plan: &Plan, tally: &Tally, seconds: f64) -> serde_json::Value {
+    let n = plan.games;
+    let seats: Vec<serde_json::Value> = plan
+        .specs
+        .iter()
+        .enumerate()
+        .map(|(j, spec)| {
+            let (lo, hi) = wilson(tally.wins[j], n);
+            serde_json::json!({
+                "spec": spec.name(),
+                "games": n,
+                "wins": tally.wins[j],
+                "win_rate": tally.wins[j] as f64 / n as f64,
+                "ci95": [lo, hi],
+                "mean_place": tally.place_sum[j] as f64 / n as f64,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "games": n,
+        "games_per_second": n as f64 / seconds.max(1e-9),
+        "mean_turns": tally.turns as f64 / n as f64,
+        "seats": seats,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let (lo, hi) = wilson(65, 100);
+        assert!((lo - 0.5525).abs() < 0.001 && (hi - 0.7364).abs() < 0.001, "{lo} {hi}");
+        assert_eq!(wilson(0, 10).0, 0.0);
+        assert!(wilson(10, 10).1 <= 1.0 && wilson(10, 10).0 > 0.69);
+    }
+}

@@ -1,0 +1,253 @@
+//! The proof file: a whole game (genesis, entries, reveals, evidence) that
+//! anyone can check offline. Postcard (`LUDOPRF1`, format version, body) or
+//! JSON for people; both carry the same signed bytes and verify the same.
+
+use super::canonical::{self, CanonicalError};
+use super::genesis::{GenesisError, SignedGenesis, VerifiedGenesis};
+use super::hash::Digest;
+use super::log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
+use super::roll::{RevealError, SignedReveal};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The first bytes of a postcard proof file, and the JSON file's `magic`.
+pub const MAGIC: &str = "LUDOPRF1";
+pub const FORMAT_VERSION: u16 = 1;
+/// The largest proof file read: a long game is a few hundred kilobytes.
+pub const MAX_PROOF_FILE: usize = 64 * 1024 * 1024;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "C: Serialize + DeserializeOwned")]
+pub struct Proof<C> {
+    pub genesis: SignedGenesis,
+    /// The log, entry 1 first.
+    pub entries: Vec<SignedEntry<C>>,
+    /// Signed reveals the exporter saw directly (dispute context).
+    pub reveals: Vec<SignedReveal>,
+    pub evidence: Vec<Evidence<C>>,
+}
+
+/// Proof of host misbehaviour that stands on its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "C: Serialize + DeserializeOwned")]
+#[serde(rename_all = "snake_case")]
+pub enum Evidence<C> {
+    Equivocation(Equivocation<C>),
+}
+
+/// The JSON file: the same fields under a readable header.
+#[derive(Deserialize)]
+#[serde(bound = "C: Serialize + DeserializeOwned")]
+struct JsonFile<C> {
+    magic: String,
+    format_version: u16,
+    proof: Proof<C>,
+}
+
+#[derive(Serialize)]
+#[serde(bound = "C: Serialize + DeserializeOwned")]
+struct JsonFileRef<'a, C> {
+    magic: &'a str,
+    format_version: u16,
+    proof: &'a Proof<C>,
+}
+
+/// Why a file cannot be read as a proof (before any verification).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofFileError {
+    TooLarge {
+        len: usize,
+        max: usize,
+    },
+    NotAProof,
+    UnsupportedVersion(u16),
+    Malformed(String),
+    /// Writing JSON needs every signed body to decode.
+    NotJsonable(String),
+}
+
+impl fmt::Display for ProofFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofFileError::TooLarge { len, max } => {
+                write!(f, "the file is {len} bytes, more than the {max} a proof may be")
+            }
+            ProofFileError::NotAProof => f.write_str("not a Ludopia proof file"),
+            ProofFileError::UnsupportedVersion(v) => {
+                write!(f, "proof format version {v} is not supported (this reads {FORMAT_VERSION})")
+            }
+            ProofFileError::Malformed(why) => write!(f, "the proof file is damaged: {why}"),
+            ProofFileError::NotJsonable(why) => write!(f, "cannot write the proof as JSON: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ProofFileError {}
+
+/// Where verification stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    Genesis,
+    /// The entry in position `n` (1-based, the sequence number it should have).
+    Entry(u64),
+    Reveal(usize),
+    Evidence(usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofError<E> {
+    Genesis(GenesisError),
+    /// The caller could not set up its replica from the genesis.
+    Setup(E),
+    Entry(EntryError),
+    /// An entry contradicts an earlier one with the same number.
+    Equivocation {
+        seq: u64,
+    },
+    Transition(E),
+    Reveal(RevealError),
+    Evidence(EvidenceError),
+}
+
+impl<E: fmt::Display> fmt::Display for ProofError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofError::Genesis(e) => e.fmt(f),
+            ProofError::Setup(e) => write!(f, "cannot start the game: {e}"),
+            ProofError::Entry(e) => e.fmt(f),
+            ProofError::Equivocation { seq } => {
+                write!(f, "the host signed two different entries {seq}")
+            }
+            ProofError::Transition(e) => e.fmt(f),
+            ProofError::Reveal(e) => e.fmt(f),
+            ProofError::Evidence(e) => e.fmt(f),
+        }
+    }
+}
+
+/// "invalid at entry N: reason".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid<E> {
+    pub at: At,
+    pub reason: ProofError<E>,
+}
+
+impl<E: fmt::Display> fmt::Display for Invalid<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            At::Genesis => write!(f, "invalid at the genesis: {}", self.reason),
+            At::Entry(n) => write!(f, "invalid at entry {n}: {}", self.reason),
+            At::Reveal(i) => write!(f, "invalid reveal #{}: {}", i + 1, self.reason),
+            At::Evidence(i) => write!(f, "invalid evidence #{}: {}", i + 1, self.reason),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for Invalid<E> {}
+
+/// "valid through entry N".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Valid {
+    pub game_id: Digest,
+    /// The number of the last entry (0 for none).
+    pub through: u64,
+    /// Entry numbers at which the evidence proves the host equivocated.
+    pub equivocations: Vec<u64>,
+}
+
+impl fmt::Display for Valid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "valid through entry {}", self.through)?;
+        for seq in &self.equivocations {
+            write!(f, "; the host equivocated at entry {seq}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<C: Serialize + DeserializeOwned> Proof<C> {
+    /// Reads either form; says clearly why a file is unreadable.
+    pub fn read(bytes: &[u8]) -> Result<Proof<C>, ProofFileError> {
+        if bytes.len() > MAX_PROOF_FILE {
+            return Err(ProofFileError::TooLarge { len: bytes.len(), max: MAX_PROOF_FILE });
+        }
+        if let Some(rest) = bytes.strip_prefix(MAGIC.as_bytes()) {
+            let (version, body) = match rest {
+                [hi, lo, body @ ..] => (u16::from_be_bytes([*hi, *lo]), body),
+                _ => return Err(ProofFileError::Malformed("no format version".into())),
+            };
+            if version != FORMAT_VERSION {
+                return Err(ProofFileError::UnsupportedVersion(version));
+            }
+            return canonical::decode_capped(body, MAX_PROOF_FILE)
+                .map_err(|e: CanonicalError| ProofFileError::Malformed(e.to_string()));
+        }
+        if bytes.trim_ascii_start().first() != Some(&b'{') {
+            return Err(ProofFileError::NotAProof);
+        }
+        let file: JsonFile<C> =
+            serde_json::from_slice(bytes).map_err(|e| ProofFileError::Malformed(e.to_string()))?;
+        if file.magic != MAGIC {
+            return Err(ProofFileError::NotAProof);
+        }
+        if file.format_version != FORMAT_VERSION {
+            return Err(ProofFileError::UnsupportedVersion(file.format_version));
+        }
+        Ok(file.proof)
+    }
+
+    pub fn to_postcard(&self) -> Vec<u8> {
+        let mut out = MAGIC.as_bytes().to_vec();
+        out.extend(FORMAT_VERSION.to_be_bytes());
+        out.extend(canonical::encode(self));
+        out
+    }
+
+    pub fn to_json(&self) -> Result<String, ProofFileError> {
+        let file = JsonFileRef { magic: MAGIC, format_version: FORMAT_VERSION, proof: self };
+        serde_json::to_string_pretty(&file).map_err(|e| ProofFileError::NotJsonable(e.to_string()))
+    }
+
+    /// Checks the genesis, then every entry in order (`start` builds the
+    /// caller's transition check from the genesis; it runs once per entry
+    /// after the entry's own checks), then each reveal and each piece of
+    /// evidence on its own.
+    pub fn verify<E, F>(
+        &self,
+        start: impl FnOnce(&VerifiedGenesis) -> Result<F, E>,
+    ) -> Result<Valid, Invalid<E>>
+    where
+        F: FnMut(&Body<C>) -> Result<(), E>,
+    {
+        let genesis =
+            self.genesis.verify().map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Genesis(e) })?;
+        let mut transition =
+            start(&genesis).map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) })?;
+        let mut log = LogVerifier::<C>::new(&genesis);
+        for (n, entry) in (1u64..).zip(&self.entries) {
+            log.append(entry.clone(), &mut transition).map_err(|e| Invalid {
+                at: At::Entry(n),
+                reason: match e {
+                    AppendError::Entry(e) => ProofError::Entry(e),
+                    AppendError::Equivocation(_) => ProofError::Equivocation { seq: n },
+                    AppendError::Transition(e) => ProofError::Transition(e),
+                },
+            })?;
+        }
+        for (i, reveal) in self.reveals.iter().enumerate() {
+            reveal
+                .verify(&genesis)
+                .map_err(|e| Invalid { at: At::Reveal(i), reason: ProofError::Reveal(e) })?;
+        }
+        let mut equivocations = Vec::new();
+        for (i, evidence) in self.evidence.iter().enumerate() {
+            let Evidence::Equivocation(pair) = evidence;
+            let seq = pair
+                .verify(&genesis)
+                .map_err(|e| Invalid { at: At::Evidence(i), reason: ProofError::Evidence(e) })?;
+            equivocations.push(seq);
+        }
+        Ok(Valid { game_id: genesis.game_id(), through: log.head().0, equivocations })
+    }
+}

@@ -1,0 +1,264 @@
+//! Seat identities and signatures: ed25519 (ed25519-dalek 2, the key type of
+//! libp2p's ed25519 identity), strict verification, weak keys refused.
+//!
+//! A signed message is `TAG(sig context) || H(body)`: 64 + 32 bytes, so a
+//! signature made for one purpose never verifies for another.
+
+use super::hash::{Digest, TAG_ENTRY, TAG_GAME, hex, tag_prefix, tagged};
+use ed25519_dalek::{Signer as _, SigningKey, VerifyingKey};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// What a signature is for. Each has its own signature tag
+/// (`ludo-p2p/v1/sig/...`) and body hash tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// A seat's join message in the lobby.
+    Join,
+    /// A seat's agreement to a genesis record (body hash = game id).
+    Genesis,
+    /// The host's log entry (body hash = entry hash).
+    Entry,
+    /// A seat's acknowledgement of an entry.
+    Ack,
+    /// A seat's move intent.
+    Intent,
+    /// A seat's reveal of a chain link.
+    Reveal,
+    /// The host's state snapshot.
+    Snapshot,
+}
+
+impl Context {
+    pub const ALL: [Context; 7] = [
+        Context::Join,
+        Context::Genesis,
+        Context::Entry,
+        Context::Ack,
+        Context::Intent,
+        Context::Reveal,
+        Context::Snapshot,
+    ];
+
+    /// The signature context tag.
+    pub fn sig_tag(self) -> &'static str {
+        match self {
+            Context::Join => "ludo-p2p/v1/sig/join",
+            Context::Genesis => "ludo-p2p/v1/sig/genesis",
+            Context::Entry => "ludo-p2p/v1/sig/entry",
+            Context::Ack => "ludo-p2p/v1/sig/ack",
+            Context::Intent => "ludo-p2p/v1/sig/intent",
+            Context::Reveal => "ludo-p2p/v1/sig/reveal",
+            Context::Snapshot => "ludo-p2p/v1/sig/snapshot",
+        }
+    }
+
+    /// The tag of `H(body)`: the game id and the entry hash are the body
+    /// hashes of a genesis and an entry.
+    pub fn body_tag(self) -> &'static str {
+        match self {
+            Context::Join => "ludo-p2p/v1/join",
+            Context::Genesis => TAG_GAME,
+            Context::Entry => TAG_ENTRY,
+            Context::Ack => "ludo-p2p/v1/ack",
+            Context::Intent => "ludo-p2p/v1/intent",
+            Context::Reveal => "ludo-p2p/v1/reveal",
+            Context::Snapshot => "ludo-p2p/v1/snapshot",
+        }
+    }
+
+    pub fn body_hash(self, body: &[u8]) -> Digest {
+        tagged(self.body_tag(), &[body])
+    }
+
+    /// The 96 bytes actually signed for a body hash.
+    pub fn message(self, body_hash: &Digest) -> [u8; 96] {
+        let mut message = [0u8; 96];
+        message[..64].copy_from_slice(&tag_prefix(self.sig_tag()));
+        message[64..].copy_from_slice(body_hash.as_bytes());
+        message
+    }
+}
+
+/// An ed25519 signature: 64 bytes, hex in JSON.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Signature(pub [u8; 64]);
+
+impl fmt::Debug for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Signature({})", hex::encode(&self.0))
+    }
+}
+
+impl Serialize for Signature {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        hex::serialize_array(&self.0, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Signature {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        hex::deserialize_array(deserializer).map(Signature)
+    }
+}
+
+/// A seat's public key as it travels: 32 bytes, checked when used.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PublicKey(pub [u8; 32]);
+
+impl fmt::Debug for PublicKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PublicKey({})", hex::encode(&self.0))
+    }
+}
+
+impl Serialize for PublicKey {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        hex::serialize_array(&self.0, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for PublicKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        hex::deserialize_array(deserializer).map(PublicKey)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignatureError {
+    /// The 32 bytes are not a point on the curve.
+    InvalidKey,
+    /// A small-order key: its "signatures" would verify for any message.
+    WeakKey,
+    /// The signature does not verify (strictly) for this key and message.
+    BadSignature,
+}
+
+impl fmt::Display for SignatureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SignatureError::InvalidKey => "the public key is not a valid ed25519 point",
+            SignatureError::WeakKey => "the public key is weak (small order)",
+            SignatureError::BadSignature => "the signature does not verify",
+        })
+    }
+}
+
+impl std::error::Error for SignatureError {}
+
+/// A checked, non-weak public key, ready to verify many signatures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verifier(VerifyingKey);
+
+impl PublicKey {
+    pub fn verifier(&self) -> Result<Verifier, SignatureError> {
+        let key = VerifyingKey::from_bytes(&self.0).map_err(|_| SignatureError::InvalidKey)?;
+        if key.is_weak() {
+            return Err(SignatureError::WeakKey);
+        }
+        Ok(Verifier(key))
+    }
+
+    /// Checks the key and the signature of `body` for `context`.
+    pub fn verify(&self, context: Context, body: &[u8], signature: &Signature) -> Result<(), SignatureError> {
+        self.verifier()?.verify(context, body, signature)
+    }
+}
+
+impl Verifier {
+    pub fn public_key(&self) -> PublicKey {
+        PublicKey(self.0.to_bytes())
+    }
+
+    pub fn verify(&self, context: Context, body: &[u8], signature: &Signature) -> Result<(), SignatureError> {
+        self.verify_hash(context, &context.body_hash(body), signature)
+    }
+
+    /// For callers that already hold the body hash (an entry hash, a game id).
+    pub fn verify_hash(
+        &self,
+        context: Context,
+        body_hash: &Digest,
+        signature: &Signature,
+    ) -> Result<(), SignatureError> {
+        let signature = ed25519_dalek::Signature::from_bytes(&signature.0);
+        self.0
+            .verify_strict(&context.message(body_hash), &signature)
+            .map_err(|_| SignatureError::BadSignature)
+    }
+}
+
+/// A seat's signing key, made from a 32-byte ed25519 secret (the network
+/// layer hands over its libp2p ed25519 secret). Zeroized on drop.
+pub struct Identity(SigningKey);
+
+impl Identity {
+    pub fn from_secret(secret: &[u8; 32]) -> Identity {
+        Identity(SigningKey::from_bytes(secret))
+    }
+
+    pub fn public_key(&self) -> PublicKey {
+        PublicKey(self.0.verifying_key().to_bytes())
+    }
+
+    pub fn sign(&self, context: Context, body: &[u8]) -> Signature {
+        self.sign_hash(context, &context.body_hash(body))
+    }
+
+    pub fn sign_hash(&self, context: Context, body_hash: &Digest) -> Signature {
+        Signature(self.0.sign(&context.message(body_hash)).to_bytes())
+    }
+}
+
+impl fmt::Debug for Identity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Identity({:?})", self.public_key())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_and_verifies_per_context() {
+        let id = Identity::from_secret(&[7; 32]);
+        let sig = id.sign(Context::Intent, b"move pawn 2");
+        let key = id.public_key();
+        assert_eq!(key.verify(Context::Intent, b"move pawn 2", &sig), Ok(()));
+        assert_eq!(key.verify(Context::Intent, b"move pawn 3", &sig), Err(SignatureError::BadSignature));
+        assert_eq!(key.verify(Context::Reveal, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
+        let other = Identity::from_secret(&[8; 32]).public_key();
+        assert_eq!(other.verify(Context::Intent, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
+    }
+
+    /// dice.md Appendix B: with the identity point as key, the signature
+    /// (R = identity, s = 0) passes non-strict verification for any message.
+    #[test]
+    fn weak_key_and_forged_identity_signature_are_rejected() {
+        let mut identity_point = [0u8; 32];
+        identity_point[0] = 1;
+        let mut forged = [0u8; 64];
+        forged[0] = 1;
+        let weak = PublicKey(identity_point);
+        let forged = Signature(forged);
+        // Show the forgery is real for the lenient check ...
+        let message = Context::Entry.message(&Digest([3; 32]));
+        let lenient = VerifyingKey::from_bytes(&identity_point).map(|k| {
+            let sig = ed25519_dalek::Signature::from_bytes(&forged.0);
+            ed25519_dalek::Verifier::verify(&k, &message, &sig).is_ok()
+        });
+        assert!(matches!(lenient, Ok(true)));
+        // ... and that ours refuses it.
+        assert_eq!(weak.verifier(), Err(SignatureError::WeakKey));
+        assert_eq!(weak.verify(Context::Entry, b"any", &forged), Err(SignatureError::WeakKey));
+    }
+
+    #[test]
+    fn invalid_key_bytes_are_rejected() {
+        // y = 2 is not on the curve.
+        let mut bytes = [0u8; 32];
+        bytes[0] = 2;
+        assert_eq!(PublicKey(bytes).verifier(), Err(SignatureError::InvalidKey));
+    }
+}

@@ -1,0 +1,44 @@
+//! The table's use of the fair dice: roll seeds and faces from the seats'
+//! links, the first-player draw, and checking a link against a chain head
+//! that may be several rolls old (a peer that was away skips rolls).
+
+use super::record::Link;
+use crate::fair::{self, chain};
+use crate::rules::{Seat, SeatSet};
+
+pub use crate::fair::Chain;
+
+/// The roll seed of roll `k` from the contributing seats' links.
+pub fn seed(game_id: &Link, k: u32, roller: u8, mask: SeatSet, links: &[Option<Link>; 4]) -> Option<Link> {
+    fair::roll_seed_by(game_id, k, roller, mask, links).ok()
+}
+
+pub fn face(seed: &Link) -> u8 {
+    fair::die_face(seed)
+}
+
+/// A uniform index below `n` from a seed, by rejection like the die.
+pub fn pick(seed: &Link, n: u8) -> u8 {
+    let n = n.max(1);
+    let limit = 256 - 256 % u16::from(n);
+    let mut ctr = 0u32;
+    loop {
+        let block = fair::tagged("ludo-p2p/v1/draw", &[seed.as_bytes(), &ctr.to_be_bytes()]);
+        if let Some(b) = block.0.into_iter().find(|&b| u16::from(b) < limit) {
+            return b % n;
+        }
+        ctr = ctr.wrapping_add(1);
+    }
+}
+
+/// Whether `link` is element `k` of the chain whose element `index` is `head`.
+pub fn link_follows(nonce: &Link, seat: Seat, k: u32, link: &Link, index: u32, head: &Link) -> bool {
+    if k <= index {
+        return false;
+    }
+    let mut e = *link;
+    for j in (index + 1..=k).rev() {
+        e = chain::step(nonce, seat, j, &e);
+    }
+    e == *head
+}

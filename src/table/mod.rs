@@ -1,0 +1,16 @@
+//! The table: the authority that runs a game (seats, timers, takeover,
+//! pause, the dice protocol, the log) and the state every replica checks.
+//! Pure and deterministic: time, randomness and messages come in as values.
+
+mod authority;
+pub mod dice;
+mod lobby;
+mod record;
+mod replica;
+mod state;
+
+pub use authority::{Act, CHAIN_LEN, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
+pub use lobby::Lobby;
+pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
+pub use replica::{EntryRefused, Replica, check_transition, verify_proof};
+pub use state::{DRAW_ROLLER, TableError, TableState};

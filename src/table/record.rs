@@ -1,0 +1,125 @@
+//! What the table writes into the game log: one record per change. Records
+//! are the only way a game changes; every replica re-applies them.
+
+use crate::bots::Strategy;
+use crate::rules::{Action, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// One element of a seat's dice hash chain.
+pub type Link = crate::fair::Digest;
+
+/// A computer or peer known to the table. The host's own computer is
+/// [`Participant::LOCAL`]; several persons may share one (hot-seat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Participant(pub u16);
+
+impl Participant {
+    pub const LOCAL: Participant = Participant(0);
+}
+
+/// Who holds a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Control {
+    Empty,
+    Bot(Strategy),
+    /// A person plays it from `owner`'s computer.
+    Person {
+        owner: Participant,
+    },
+    /// A bot plays it while its person is away; the person may take it back.
+    Standin {
+        owner: Participant,
+    },
+}
+
+impl Control {
+    /// The person behind the seat, whether playing or away.
+    pub fn owner(&self) -> Option<Participant> {
+        match *self {
+            Control::Person { owner } | Control::Standin { owner } => Some(owner),
+            Control::Empty | Control::Bot(_) => None,
+        }
+    }
+
+    /// The strategy a bot plays the seat with, if a bot plays it now.
+    pub fn bot(&self) -> Option<Strategy> {
+        match *self {
+            Control::Bot(strategy) => Some(strategy),
+            // A stand-in plays well enough not to ruin the person's game.
+            Control::Standin { .. } => Some(Strategy::Normal),
+            Control::Empty | Control::Person { .. } => None,
+        }
+    }
+}
+
+/// Who decided an action: its person, a bot, or the table on a timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum By {
+    Player,
+    Bot,
+    Timeout,
+}
+
+/// The dice links a roll was made from: roll number `k`, the seats whose
+/// chains contributed (`mask`), and their links (None outside the mask).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RollProof {
+    pub k: u32,
+    pub mask: SeatSet,
+    pub links: [Option<Link>; 4],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PauseReason {
+    Host,
+    /// No person is connected.
+    NoPerson,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    Host,
+    /// Paused with no person connected for too long.
+    Expired,
+}
+
+/// One change to a table's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Record {
+    /// The game begins: who holds each seat, and `first` to act, drawn with
+    /// the dice when the rules draw the first player.
+    Start {
+        seats: [Control; 4],
+        first: Seat,
+        draw: Option<RollProof>,
+    },
+    /// `seat` rolled `face`, as `proof` shows.
+    Roll {
+        seat: Seat,
+        face: u8,
+        proof: RollProof,
+        by: By,
+    },
+    /// A move, challenge or duel mark.
+    Act {
+        action: Action,
+        by: By,
+    },
+    /// A seat changes hands (a drop, a return, a leave).
+    Control {
+        seat: Seat,
+        control: Control,
+    },
+    Pause {
+        reason: PauseReason,
+    },
+    Resume,
+    Close {
+        reason: CloseReason,
+    },
+}

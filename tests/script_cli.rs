@@ -1,0 +1,292 @@
+//! `ludopia script`: the command-line contract of issue 2, run through the
+//! real binary.
+
+use ludopia::rules::{Action, Game, Preset, Seat, SeatSet};
+use serde_json::{Map, Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+mod common;
+use common::{Dice64, random_legal};
+
+struct Outcome {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Outcome {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", self.stdout))
+    }
+}
+
+fn run_with(args: &[&str], stdin: &str) -> Outcome {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludopia"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("script written");
+    let out = child.wait_with_output().expect("the binary ends");
+    let outcome = Outcome {
+        code: out.status.code().expect("an exit code, not a signal"),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(!outcome.stderr.contains("panicked"), "panic: {}", outcome.stderr);
+    outcome
+}
+
+fn run(script: &Value) -> Outcome {
+    run_with(&["script", "-"], &script.to_string())
+}
+
+fn ok(script: &Value) -> Value {
+    let out = run(script);
+    assert_eq!(out.code, 0, "stdout {} stderr {}", out.stdout, out.stderr);
+    out.json()
+}
+
+/// The script stops at an illegal action: exit 2 and its index on stdout.
+fn illegal_at(script: &Value) -> (u64, String) {
+    let out = run(script);
+    assert_eq!(out.code, 2, "stdout {} stderr {}", out.stdout, out.stderr);
+    let error = &out.json()["error"];
+    let reason = error["reason"].as_str().expect("a reason").to_string();
+    assert!(!reason.is_empty());
+    (error["index"].as_u64().expect("an index"), reason)
+}
+
+/// Malformed input: exit 2 and a message on stderr that mentions `needle`.
+fn malformed(input: &str, needle: &str) {
+    let out = run_with(&["script", "-"], input);
+    assert_eq!(out.code, 2, "{input}: stdout {} stderr {}", out.stdout, out.stderr);
+    assert!(out.stderr.contains(needle), "{input}: {:?} does not mention {needle:?}", out.stderr);
+}
+
+fn kinds(events: &[Value]) -> Vec<&str> {
+    events.iter().map(|e| e["event"].as_str().expect("an event name")).collect()
+}
+
+#[test]
+fn an_empty_script_is_a_new_classic_game_for_four() {
+    let out = ok(&json!({}));
+    assert_eq!(out["turn"], "red");
+    assert_eq!(out["phase"], "roll");
+    assert_eq!(
+        out["pawns"],
+        json!({"red": [-1, -1, -1, -1], "green": [-1, -1, -1, -1], "yellow": [-1, -1, -1, -1], "blue": [-1, -1, -1, -1]})
+    );
+    assert_eq!(out["places"], json!({}));
+    assert_eq!(out["events"], json!([]));
+}
+
+#[test]
+fn the_example_of_issue_2_stops_at_the_challenge_a_rolled_game_has_no_duels() {
+    let script = json!({"preset": "classic",
+        "rules": {"pawns": 2, "capture_bonus": false},
+        "seats": ["red", "yellow"],
+        "position": {"turn": "red", "pawns": {"red": [-1, 5], "yellow": [12, -1]}},
+        "actions": [{"roll": 6}, {"move": 1}, {"challenge": "yellow"}, {"mark": 4}]});
+    let (index, reason) = illegal_at(&script);
+    assert_eq!(index, 2);
+    assert!(reason.contains("phase"), "{reason}");
+    // The first two actions alone: red moved 5 -> 11 and rolls again.
+    let mut first_two = script.clone();
+    first_two["actions"] = json!([{"roll": 6}, {"move": 1}]);
+    let out = ok(&first_two);
+    assert_eq!(out["pawns"], json!({"red": [-1, 11], "yellow": [12, -1]}));
+    assert_eq!((&out["turn"], &out["phase"]), (&json!("red"), &json!("roll")));
+    assert_eq!(kinds(out["events"].as_array().unwrap()), ["rolled", "moved", "bonus_roll"]);
+}
+
+#[test]
+fn a_capture_and_the_turn_passing_in_the_events() {
+    // Red at 10 rolls 5 onto square 16, where green stands at its progress 2.
+    let out = ok(&json!({"preset": "plaza", "seats": ["red", "green"],
+        "position": {"pawns": {"red": [10, -1, -1, -1], "green": [2, -1, -1, -1]}},
+        "actions": [{"roll": 5}, {"move": 0}]}));
+    assert_eq!(kinds(out["events"].as_array().unwrap()), ["rolled", "moved", "captured", "turn_passed"]);
+    let captured = &out["events"][2];
+    assert_eq!((&captured["colour"], &captured["by"]), (&json!("green"), &json!("red")));
+    assert_eq!(out["pawns"]["green"], json!([-1, -1, -1, -1]));
+    assert_eq!(out["turn"], "green");
+}
+
+#[test]
+fn three_sixes_in_a_script() {
+    let out = ok(&json!({"seats": ["red", "blue"],
+        "rules": {"three_sixes": "leading_pawn_home"},
+        "position": {"pawns": {"red": [20, -1, -1, -1]}},
+        "actions": [{"roll": 6}, {"move": 0}, {"roll": 6}, {"move": 0}, {"roll": 6}]}));
+    let events = out["events"].as_array().unwrap().clone();
+    assert!(kinds(&events).contains(&"three_sixes"));
+    assert!(kinds(&events).contains(&"sent_to_yard"));
+    assert_eq!(out["pawns"]["red"], json!([-1, -1, -1, -1]));
+    assert_eq!(out["turn"], "blue");
+}
+
+#[test]
+fn the_colour_order_places_colours_on_seats() {
+    // plaza: red, green, blue, yellow. Blue (seat 2) follows red when green is out.
+    let out = ok(&json!({"preset": "plaza", "seats": ["yellow", "blue", "red"], "actions": [{"roll": 3}]}));
+    assert_eq!(out["turn"], "blue");
+    let passed = &out["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((&passed["from"], &passed["to"]), (&json!("red"), &json!("blue")));
+    // With no position, the first playing colour in colour order starts.
+    let out = ok(&json!({"preset": "plaza", "seats": ["yellow", "blue"]}));
+    assert_eq!(out["turn"], "blue");
+}
+
+#[test]
+fn a_palace_duel_in_a_script() {
+    let out = ok(&json!({"preset": "palace", "seats": ["red", "yellow"],
+        "actions": [{"challenge": "yellow"}, {"mark": 4}]}));
+    assert_eq!((&out["turn"], &out["phase"]), (&json!("red"), &json!("duel")));
+    // Yellow (O) takes the middle row; red (X) plays 0, 1, 8.
+    let out = ok(&json!({"preset": "palace", "seats": ["red", "yellow"],
+        "position": {"pawns": {"yellow": [20, -1, -1, -1]}},
+        "actions": [{"challenge": "yellow"}, {"mark": 0}, {"mark": 3}, {"mark": 1}, {"mark": 4}, {"mark": 8}, {"mark": 5},
+                    {"roll": 2}, {"move": 0}]}));
+    assert!(kinds(out["events"].as_array().unwrap()).contains(&"duel_won"));
+    assert_eq!(out["pawns"]["yellow"], json!([22, -1, -1, -1]));
+    assert_eq!((&out["turn"], &out["phase"]), (&json!("yellow"), &json!("choose_opponent")));
+    // Challenging oneself is illegal.
+    let (index, _) = illegal_at(&json!({"preset": "palace", "actions": [{"challenge": "red"}]}));
+    assert_eq!(index, 0);
+}
+
+#[test]
+fn the_end_of_a_game_gives_places_and_phase_over() {
+    let out = ok(&json!({"preset": "plaza", "seats": ["red", "green", "yellow"],
+        "position": {"pawns": {"red": [56, 56, 56, 55], "green": [50, -1, -1, -1], "yellow": [40, -1, -1, -1]}},
+        "actions": [{"roll": 1}, {"move": 3}]}));
+    assert_eq!(out["phase"], "over");
+    // green: 6 + 3 × 57 = 177; yellow: 16 + 3 × 57 = 187 (plaza's yellow sits at seat 3).
+    assert_eq!(out["places"], json!({"red": 1, "green": 2, "yellow": 3}));
+    assert!(kinds(out["events"].as_array().unwrap()).ends_with(&["finished", "game_over"]));
+    // Acting after the end is illegal.
+    let (index, _) = illegal_at(&json!({"preset": "plaza", "seats": ["red", "green"],
+        "position": {"pawns": {"red": [56, 56, 56, 55]}},
+        "actions": [{"roll": 1}, {"move": 3}, {"roll": 4}]}));
+    assert_eq!(index, 2);
+}
+
+#[test]
+fn illegal_actions_give_their_index_and_reason() {
+    // A pawn in the yard cannot move with a 3 (red has another pawn out).
+    let (index, reason) = illegal_at(&json!({"position": {"pawns": {"red": [10, -1, -1, -1]}},
+        "actions": [{"roll": 3}, {"move": 1}]}));
+    assert_eq!(index, 1);
+    assert!(reason.contains("6"), "{reason}");
+    let (index, _) = illegal_at(&json!({"actions": [{"roll": 7}]}));
+    assert_eq!(index, 0);
+    let (index, _) = illegal_at(&json!({"actions": [{"roll": 6}, {"move": 4}]}));
+    assert_eq!(index, 1);
+    let (index, _) = illegal_at(&json!({"actions": [{"roll": 2}, {"roll": 2}, {"move": 0}]}));
+    assert_eq!(index, 2);
+}
+
+#[test]
+fn malformed_input_says_what_is_wrong_and_where() {
+    malformed("", "JSON");
+    malformed("{\"preset\": ", "JSON");
+    malformed("[1, 2]", "object");
+    malformed(r#"{"preset": "chess"}"#, "chess");
+    malformed(r#"{"rules": {"pawnz": 2}}"#, "pawnz");
+    malformed(r#"{"rules": {"pawns": 3}}"#, "pawns");
+    malformed(r#"{"rules": {"home": "moon"}}"#, "rules");
+    malformed(r#"{"seats": ["red"]}"#, "seats");
+    malformed(r#"{"seats": ["red", "purple"]}"#, "seats[1]");
+    malformed(r#"{"seats": ["red", "red"]}"#, "seats[1]");
+    malformed(r#"{"position": {"pawns": {"red": [1, 2]}}}"#, "position.pawns.red");
+    malformed(r#"{"position": {"pawns": {"red": [1, 2, 3, 900]}}}"#, "position.pawns.red[3]");
+    malformed(r#"{"position": {"pawns": {"red": [57, -1, -1, -1]}}}"#, "position");
+    malformed(r#"{"seats": ["red", "green"], "position": {"turn": "blue"}}"#, "position");
+    malformed(r#"{"actions": {"roll": 6}}"#, "actions");
+    malformed(r#"{"actions": [{"roll": 6}, {"jump": 1}]}"#, "actions[1]");
+    malformed(r#"{"actions": [{"roll": -6}]}"#, "actions[0]");
+    malformed(r#"{"actions": [{"roll": 6, "move": 0}]}"#, "actions[0]");
+    malformed(r#"{"turn": "red"}"#, "turn");
+    let deep = "[".repeat(10_000);
+    malformed(&deep, "JSON");
+}
+
+#[test]
+fn a_script_file_is_read_from_its_path() {
+    let dir = std::env::temp_dir().join(format!("ludopia-script-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("game.json");
+    std::fs::write(&path, json!({"actions": [{"roll": 6}]}).to_string()).expect("written");
+    let out = run_with(&["script", path.to_str().expect("a UTF-8 path")], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.json()["phase"], "move");
+    let missing = dir.join("missing.json");
+    let out = run_with(&["script", missing.to_str().expect("a UTF-8 path")], "");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("missing.json"), "{}", out.stderr);
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn race_four_spaces_in_a_script() {
+    let out = ok(&json!({"preset": "race", "seats": ["red", "green"],
+        "position": {"pawns": {"red": [54, 53, 52, 49]}},
+        "actions": [{"roll": 2}, {"move": 3}]}));
+    assert_eq!(out["phase"], "over");
+    assert_eq!(out["places"], json!({"red": 1, "green": 2}));
+}
+
+/// Random games of every preset played by the library and by the script
+/// give the same position and as many events.
+#[test]
+fn scripts_play_through_the_same_reducer_as_the_library() {
+    let sets: [&[Seat]; 3] = [&Seat::ALL[..2], &[Seat::ALL[0], Seat::ALL[2], Seat::ALL[3]], &Seat::ALL];
+    for preset in Preset::ALL {
+        let rules = preset.rules();
+        for (n, players) in sets.iter().enumerate() {
+            let seed = 1000 * n as u64 + preset as u64;
+            let mut rng = Dice64(seed);
+            let set: SeatSet = players.iter().copied().collect();
+            let mut game = Game::new(rules, set, players[0]).expect("a new game");
+            let mut actions = Vec::new();
+            let mut events = 0;
+            let length = 50 + rng.below(3000);
+            while actions.len() < length {
+                let Some(action) = random_legal(&game, &mut rng) else { break };
+                actions.push(match action {
+                    Action::Roll { face, .. } => json!({"roll": face}),
+                    Action::Move { pawn, .. } => json!({"move": pawn}),
+                    Action::Challenge { opponent, .. } => {
+                        json!({"challenge": rules.colour_of(opponent).name()})
+                    }
+                    Action::Mark { cell, .. } => json!({"mark": cell}),
+                });
+                let (next, happened) = game.apply(action).expect("a legal action");
+                events += happened.len();
+                game = next;
+            }
+            let seats: Vec<&str> = players.iter().map(|&s| rules.colour_of(s).name()).collect();
+            let out = ok(&json!({"preset": preset.name(), "seats": seats, "actions": actions}));
+            let mut pawns = Map::new();
+            let mut places = Map::new();
+            for &seat in players.iter() {
+                let colour = rules.colour_of(seat).name().to_string();
+                pawns.insert(colour.clone(), json!(game.pawns(seat)));
+                if let Some(place) = game.place(seat) {
+                    places.insert(colour, json!(place));
+                }
+            }
+            let context = format!("{preset} with {seats:?}, {} actions", actions.len());
+            assert_eq!(out["pawns"], Value::Object(pawns), "{context}");
+            assert_eq!(out["places"], Value::Object(places), "{context}");
+            assert_eq!(out["phase"], game.phase().name(), "{context}");
+            assert_eq!(out["turn"], rules.colour_of(game.turn()).name(), "{context}");
+            assert_eq!(out["events"].as_array().map(Vec::len), Some(events), "{context}");
+        }
+    }
+}

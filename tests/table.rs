@@ -1,0 +1,517 @@
+//! The table with a fake clock: bots, timers, drops and returns, leaving,
+//! pause and resume, expiry, arrivals, rematch, hot-seat turns, refusals,
+//! and replicas rebuilt from the log alone.
+
+use ludopia::bots::Strategy;
+use ludopia::fair::{Commitment, Identity};
+use ludopia::rules::{Phase, Preset, Rules, Seat};
+use ludopia::table::TableState;
+use ludopia::table::{
+    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
+    TableConfig, Timing, dice::Chain,
+};
+
+const LOCAL: Participant = Participant::LOCAL;
+const GUEST: Participant = Participant(1);
+
+fn seat(i: usize) -> Seat {
+    Seat::ALL[i]
+}
+
+fn config(rules: Rules, seats: [Control; 4], timing: Timing) -> TableConfig {
+    TableConfig { rules, seats, host: LOCAL, timing, chain_len: 4096 }
+}
+
+fn person(owner: Participant) -> Control {
+    Control::Person { owner }
+}
+
+fn entropy(n: u8) -> [u8; 32] {
+    [n; 32]
+}
+
+fn host_key() -> Identity {
+    Identity::from_secret(&[1; 32])
+}
+
+fn guest_key() -> Identity {
+    Identity::from_secret(&[2; 32])
+}
+
+/// Opens a table; each peer with a commitment signs the genesis at once,
+/// as its client does.
+fn open_table(
+    config: TableConfig,
+    entropy: [u8; 32],
+    remote: [Option<Commitment>; 4],
+    now: u64,
+) -> Result<Table, Refusal> {
+    let owners = config.seats.map(|c| c.owner());
+    let mut table = Table::new(config, host_key(), entropy, remote, now)?;
+    for seat in Seat::ALL {
+        if let (Some(_), Some(from)) = (remote[seat.index()], owners[seat.index()]) {
+            let sig = table.genesis().sign(&guest_key());
+            table.handle(now, Input::GenesisSigned { from, seat, sig })?;
+        }
+    }
+    Ok(table)
+}
+
+/// Rebuilds the game from the signed genesis and log alone and checks it
+/// ends where the table is.
+fn replay(table: &Table) -> Replica {
+    let mut replica = Replica::new(table.genesis()).expect("genesis");
+    for (i, entry) in table.entries().iter().enumerate() {
+        replica.apply(entry.clone()).unwrap_or_else(|e| panic!("entry {}: {e}", i + 1));
+    }
+    assert_eq!(replica.state(), table.state());
+    replica
+}
+
+/// A person plays `seat` through intents until the game waits for someone
+/// else, choosing the first legal move.
+fn play_person_turn(table: &mut Table, now: u64, owner: Participant, seat: Seat) -> u64 {
+    let mut now = now;
+    while table.state().game.to_act() == Some(seat) && !table.state().game.is_over() {
+        now += 10;
+        let act = match table.state().game.phase() {
+            Phase::Roll => Act::Roll { link: None },
+            Phase::Move { .. } => Act::Move { pawn: table.state().game.legal_moves()[0].pawn },
+            other => panic!("unexpected phase {other:?}"),
+        };
+        table.handle(now, Input::Intent { from: owner, seat, act }).expect("legal intent");
+    }
+    now
+}
+
+#[test]
+fn bots_finish_every_preset_through_the_table_and_replicas_agree() {
+    for preset in Preset::ALL {
+        for players in [2usize, 3, 4] {
+            let mut seats = [Control::Empty; 4];
+            seats[0] = person(LOCAL);
+            for s in seats.iter_mut().take(players).skip(1) {
+                *s = Control::Bot(Strategy::Normal);
+            }
+            let mut table = open_table(
+                config(preset.rules(), seats, Timing::INSTANT),
+                entropy(players as u8),
+                [None; 4],
+                0,
+            )
+            .expect("table");
+            // The person leaves at once: bots play the whole game.
+            table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).expect("leave");
+            assert!(table.state().game.is_over(), "{preset} with {players} players did not finish");
+            let replica = replay(&table);
+            assert!(replica.state().game.place(seat(0)).is_some());
+            // A bot's game is flagged as such in the log.
+            assert!(table.records().iter().any(|r| matches!(r, Record::Roll { by: By::Bot, .. })));
+        }
+    }
+}
+
+#[test]
+fn bots_wait_their_pace_and_deadlines_say_when() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
+    let rules = Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..Preset::Classic.rules() };
+    let mut table = open_table(config(rules, seats, Timing::PEOPLE), entropy(1), [None; 4], 0).unwrap();
+    assert_eq!(table.state().game.to_act(), Some(seat(0)));
+    // Classic has no turn timer: nothing is due while a person thinks.
+    assert_eq!(table.next_deadline(), None);
+    let now = play_person_turn(&mut table, 0, LOCAL, seat(0));
+    assert_eq!(table.state().game.to_act(), Some(seat(1)));
+    let due = table.next_deadline().expect("the bot is due");
+    assert_eq!(due, now + Timing::PEOPLE.bot_delay);
+    assert!(table.handle(due - 1, Input::Tick).unwrap().is_empty(), "the bot waits its pace");
+    let records = table.handle(due, Input::Tick).unwrap();
+    assert!(matches!(records[0], Record::Roll { seat: s, by: By::Bot, .. } if s == seat(1)));
+}
+
+/// A guest's chain, held on "its" computer: the table sees its commitment
+/// and the links the guest reveals.
+fn guest_chain(table_entropy: u8, seat_index: usize) -> (Chain, [Option<Commitment>; 4]) {
+    let nonce = ludopia::table::game_nonce(&entropy(table_entropy));
+    let chain = Chain::new(nonce, seat(seat_index), &[42u8; 32], 4096);
+    let mut remote = [None; 4];
+    remote[seat_index] = Some(Commitment { key: guest_key().public_key(), anchor: chain.anchor() });
+    (chain, remote)
+}
+
+fn seat0_first(preset: Preset) -> Rules {
+    Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..preset.rules() }
+}
+
+#[test]
+fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let rules = Rules { turn_timer: Some(10), ..seat0_first(Preset::Plaza) };
+    let (chain, anchors) = guest_chain(2, 1);
+    let mut table = open_table(config(rules, seats, Timing::PEOPLE), entropy(2), anchors, 0).unwrap();
+    assert_eq!(table.next_deadline(), Some(10_000));
+    // The guest reveals its link for the pending roll, as its client does.
+    let k = table.state().next_roll;
+    table.handle(50, Input::Reveal { from: GUEST, seat: seat(1), k, link: chain.link(k).unwrap() }).unwrap();
+    assert!(table.handle(9_999, Input::Tick).unwrap().is_empty());
+    let records = table.handle(10_050, Input::Tick).unwrap();
+    let Record::Roll { by, seat: s, proof, face } = records[0] else { panic!("{records:?}") };
+    assert_eq!((by, s), (By::Timeout, seat(0)));
+    assert_eq!(proof.mask.len(), 2, "both chains contributed");
+    if face != 6 {
+        // No pawn can move: the turn passed to the guest by itself.
+        assert_eq!(table.state().game.to_act(), Some(seat(1)));
+    } else {
+        // The timer runs again for the move, then picks a legal one.
+        let due = table.next_deadline().unwrap();
+        let records = table.handle(due, Input::Tick).unwrap();
+        assert!(matches!(records[0], Record::Act { by: By::Timeout, .. }), "{records:?}");
+    }
+    replay(&table);
+}
+
+#[test]
+fn a_missing_link_is_waited_for_then_left_out_and_a_withholder_loses_the_seat() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (_chain, anchors) = guest_chain(4, 1);
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(4), anchors, 0)
+            .unwrap();
+    table.handle(10, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }).unwrap();
+    assert_eq!(table.next_deadline(), Some(10 + Timing::PEOPLE.reveal_wait));
+    assert!(table.handle(5_009, Input::Tick).unwrap().is_empty(), "waits for the guest's link");
+    let records = table.handle(5_010, Input::Tick).unwrap();
+    assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } });
+    let Record::Roll { proof, .. } = records[1] else { panic!("{records:?}") };
+    assert_eq!(proof.mask.iter().collect::<Vec<_>>(), vec![seat(0)]);
+    replay(&table);
+}
+
+#[test]
+fn reveals_that_do_not_follow_the_chain_or_come_from_others_are_refused() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (chain, anchors) = guest_chain(5, 1);
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(5), anchors, 0)
+            .unwrap();
+    let k = table.state().next_roll;
+    let good = chain.link(k).unwrap();
+    let wrong_index = chain.link(k + 1).unwrap();
+    let reveal = |from, link, k| Input::Reveal { from, seat: seat(1), k, link };
+    assert!(matches!(table.handle(1, reveal(GUEST, wrong_index, k)), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, reveal(GUEST, good, k + 1)), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, reveal(Participant(7), good, k)), Err(Refusal::NotYourSeat(_))));
+    assert!(table.handle(1, reveal(GUEST, good, k)).unwrap().is_empty());
+}
+
+#[test]
+fn a_dropped_person_is_replaced_after_15_s_and_takes_the_seat_back() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (_, anchors) = guest_chain(3, 1);
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(3), anchors, 0)
+            .unwrap();
+    table.handle(100, Input::Disconnected(GUEST)).unwrap();
+    assert!(table.handle(15_099, Input::Tick).unwrap().is_empty());
+    let records = table.handle(15_100, Input::Tick).unwrap();
+    assert_eq!(records, vec![Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } }]);
+    let records = table.handle(20_000, Input::Connected(GUEST)).unwrap();
+    assert_eq!(records, vec![Record::Control { seat: seat(1), control: person(GUEST) }]);
+    replay(&table);
+}
+
+#[test]
+fn leave_gives_the_seat_to_a_bot_for_the_rest_of_the_game() {
+    let seats = [person(LOCAL), person(LOCAL), Control::Empty, Control::Empty];
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::INSTANT), entropy(6), [None; 4], 0)
+            .unwrap();
+    let records = table.handle(5, Input::Intent { from: LOCAL, seat: seat(1), act: Act::Leave }).unwrap();
+    assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Bot(Strategy::Normal) });
+    // Leaving is for good: intents for the seat are refused from now on.
+    assert_eq!(
+        table.handle(6, Input::Intent { from: LOCAL, seat: seat(1), act: Act::Roll { link: None } }),
+        Err(Refusal::NotYourSeat(seat(1)))
+    );
+    replay(&table);
+}
+
+#[test]
+fn hot_seat_persons_on_one_computer_take_turns_and_nobody_acts_for_another() {
+    let seats = [person(LOCAL), Control::Empty, person(LOCAL), Control::Empty];
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::INSTANT), entropy(7), [None; 4], 0)
+            .unwrap();
+    let mut now = 0;
+    let mut turns = Vec::new();
+    for _ in 0..6 {
+        let to_act = table.state().game.to_act().unwrap();
+        // The other seat is refused and nothing changes.
+        let other = if to_act == seat(0) { seat(2) } else { seat(0) };
+        let before = *table.state();
+        assert_eq!(
+            table.handle(now, Input::Intent { from: LOCAL, seat: other, act: Act::Roll { link: None } }),
+            Err(Refusal::NotYourTurn(other))
+        );
+        assert_eq!(table.state(), &before);
+        now = play_person_turn(&mut table, now, LOCAL, to_act);
+        turns.push(to_act);
+    }
+    assert_eq!(turns, vec![seat(0), seat(2), seat(0), seat(2), seat(0), seat(2)]);
+    replay(&table);
+}
+
+#[test]
+fn intents_for_someone_elses_seat_or_illegal_moves_are_refused_and_change_nothing() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (_, anchors) = guest_chain(8, 1);
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(8), anchors, 0)
+            .unwrap();
+    let before = *table.state();
+    let records_before = table.records().len();
+    let roll = Act::Roll { link: None };
+    assert_eq!(
+        table.handle(1, Input::Intent { from: GUEST, seat: seat(0), act: roll }),
+        Err(Refusal::NotYourSeat(seat(0)))
+    );
+    assert_eq!(
+        table.handle(1, Input::Intent { from: GUEST, seat: seat(1), act: roll }),
+        Err(Refusal::NotYourTurn(seat(1)))
+    );
+    assert!(matches!(
+        table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Move { pawn: 0 } }),
+        Err(Refusal::Rules(_))
+    ));
+    assert_eq!(table.handle(1, Input::Pause(GUEST)), Err(Refusal::NotHost));
+    assert_eq!(table.state(), &before);
+    assert_eq!(table.records().len(), records_before);
+}
+
+#[test]
+fn the_host_pauses_resumes_and_closes_and_nothing_moves_while_paused() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Empty, Control::Empty];
+    let mut table =
+        open_table(config(seat0_first(Preset::Plaza), seats, Timing::PEOPLE), entropy(9), [None; 4], 0)
+            .unwrap();
+    let records = table.handle(1_000, Input::Pause(LOCAL)).unwrap();
+    assert_eq!(records, vec![Record::Pause { reason: PauseReason::Host }]);
+    // The turn timer does not run while paused.
+    assert_eq!(table.next_deadline(), None);
+    assert!(table.handle(500_000, Input::Tick).unwrap().is_empty());
+    assert_eq!(
+        table.handle(500_000, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }),
+        Err(Refusal::Paused)
+    );
+    assert_eq!(table.handle(600_000, Input::Resume(LOCAL)).unwrap(), vec![Record::Resume]);
+    // The timer starts afresh on resume.
+    assert_eq!(table.next_deadline(), Some(600_000 + 60_000));
+    assert_eq!(
+        table.handle(600_001, Input::Close(LOCAL)).unwrap(),
+        vec![Record::Close { reason: CloseReason::Host }]
+    );
+    assert_eq!(table.handle(600_002, Input::Resume(LOCAL)), Err(Refusal::Closed));
+    replay(&table);
+}
+
+#[test]
+fn with_no_person_connected_the_table_pauses_and_expires_after_two_minutes() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (_, anchors) = guest_chain(10, 1);
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(10), anchors, 0)
+            .unwrap();
+    table.handle(0, Input::Disconnected(GUEST)).unwrap();
+    let records = table.handle(10, Input::Disconnected(LOCAL)).unwrap();
+    assert_eq!(records, vec![Record::Pause { reason: PauseReason::NoPerson }]);
+    // Someone coming back resumes the game by itself; the host's own person,
+    // away past the grace, has a bot standing in by then.
+    assert_eq!(
+        table.handle(60_000, Input::Connected(GUEST)).unwrap(),
+        vec![Record::Control { seat: seat(0), control: Control::Standin { owner: LOCAL } }, Record::Resume]
+    );
+    assert!(
+        table
+            .handle(60_010, Input::Disconnected(GUEST))
+            .unwrap()
+            .contains(&Record::Pause { reason: PauseReason::NoPerson })
+    );
+    // The guest's drop grace comes first; the expiry two minutes after the pause.
+    assert_eq!(table.next_deadline(), Some(60_010 + 15_000));
+    table.handle(75_010, Input::Tick).unwrap();
+    assert_eq!(table.next_deadline(), Some(60_010 + 120_000));
+    assert!(table.handle(180_009, Input::Tick).unwrap().is_empty());
+    let records = table.handle(180_010, Input::Tick).unwrap();
+    assert_eq!(records.last(), Some(&Record::Close { reason: CloseReason::Expired }));
+    assert!(table.state().closed.is_some());
+    replay(&table);
+}
+
+#[test]
+fn arrivals_watch_reserve_a_colour_and_the_rematch_seats_them() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Hard), Control::Empty, Control::Empty];
+    let mut table =
+        open_table(config(seat0_first(Preset::Classic), seats, Timing::INSTANT), entropy(11), [None; 4], 0)
+            .unwrap();
+    let late = Participant(5);
+    table.handle(1, Input::Connected(late)).unwrap();
+    assert_eq!(table.spectators(), &[late]);
+    // A person's seat cannot be reserved; a bot's or a free one can.
+    assert_eq!(table.reserve(late, seat(0)), Err(Refusal::ColourTaken(seat(0))));
+    table.reserve(late, seat(1)).unwrap();
+    assert_eq!(table.reserve(Participant(6), seat(1)), Err(Refusal::ColourTaken(seat(1))));
+    assert!(matches!(table.rematch(LOCAL), Err(Refusal::Setup(_))), "still on");
+    table.handle(3, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
+    assert!(table.state().game.is_over());
+    assert_eq!(table.rematch(late).err(), Some(Refusal::NotHost));
+    let next_config = table.rematch(LOCAL).unwrap();
+    assert_eq!(next_config.seats[1], person(late));
+    assert_eq!(next_config.seats[0], Control::Bot(Strategy::Normal), "the leaver's bot keeps the seat");
+    // The late arrival is remote: it commits to a chain for the new nonce.
+    let (_, remote) = guest_chain(12, 1);
+    let next = open_table(next_config, entropy(12), remote, 5).unwrap();
+    assert!(next.is_sealed());
+    assert_eq!(next.state().control[1], person(late));
+    assert_ne!(next.state().nonce, table.state().nonce);
+    replay(&next);
+}
+
+#[test]
+fn a_table_needs_two_players_and_every_peers_anchor() {
+    let rules = Preset::Classic.rules();
+    let alone = [person(LOCAL), Control::Empty, Control::Empty, Control::Empty];
+    assert!(matches!(
+        open_table(config(rules, alone, Timing::INSTANT), entropy(1), [None; 4], 0),
+        Err(Refusal::Setup(_))
+    ));
+    let guest_without_anchor = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    assert!(matches!(
+        open_table(config(rules, guest_without_anchor, Timing::INSTANT), entropy(1), [None; 4], 0),
+        Err(Refusal::Setup(_))
+    ));
+}
+
+#[test]
+fn the_first_player_is_drawn_with_the_dice_and_replicas_check_the_draw() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Bot(Strategy::Easy), Control::Empty];
+    let mut firsts = std::collections::BTreeSet::new();
+    for n in 0..40 {
+        let table =
+            open_table(config(Preset::Classic.rules(), seats, Timing::PEOPLE), entropy(n), [None; 4], 0)
+                .unwrap();
+        let Record::Start { first, draw: Some(_), .. } = table.records()[0] else {
+            panic!("{:?}", table.records())
+        };
+        firsts.insert(first);
+        replay(&table);
+    }
+    assert_eq!(firsts.len(), 3, "every player can be drawn first");
+}
+
+#[test]
+fn the_state_reducer_rejects_a_forged_roll_a_wrong_first_player_and_a_hand_that_does_not_fit() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Easy), Control::Empty, Control::Empty];
+    let mut table =
+        open_table(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(13), [None; 4], 0)
+            .unwrap();
+    table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
+    let records = table.records().to_vec();
+    let replica = Replica::new(table.genesis()).unwrap();
+    let mut state: TableState = *replica.state();
+    // The first player swapped.
+    let Record::Start { seats: start_seats, first, draw } = records[0] else { panic!() };
+    let other = if first == seat(0) { seat(1) } else { seat(0) };
+    assert!(state.apply(&Record::Start { seats: start_seats, first: other, draw }).is_err());
+    let mut wrong_seats = start_seats;
+    wrong_seats[3] = Control::Bot(Strategy::Hard);
+    assert!(state.apply(&Record::Start { seats: wrong_seats, first, draw }).is_err(), "an extra player");
+    let roll = records.iter().position(|r| matches!(r, Record::Roll { .. })).unwrap();
+    for r in &records[..roll] {
+        state = state.apply(r).unwrap().0;
+    }
+    let Record::Roll { seat: s, face, proof, by } = records[roll] else { panic!() };
+    assert!(state.apply(&Record::Roll { seat: s, face: face % 6 + 1, proof, by }).is_err(), "a lying face");
+    let mut links = proof.links;
+    links[s.index()] = Some(ludopia::fair::Digest([7; 32]));
+    let forged = ludopia::table::RollProof { links, ..proof };
+    assert!(state.apply(&Record::Roll { seat: s, face, proof: forged, by }).is_err(), "a forged link");
+    assert!(state.apply(&Record::Roll { seat: s, face, proof, by: By::Player }).is_err(), "a bot's seat");
+    let unproven = Record::Act { action: ludopia::rules::Action::Roll { seat: s, face }, by };
+    assert!(state.apply(&unproven).is_err(), "a roll without its proof");
+    let next = state.apply(&records[roll]).unwrap().0;
+    // Replayed: the same roll again does not follow the chain any more.
+    assert!(next.apply(&records[roll]).is_err());
+}
+
+#[test]
+fn a_replica_catches_a_host_that_signs_a_lie_tampered_bytes_replays_and_equivocation() {
+    use ludopia::fair::log::Body;
+    use ludopia::fair::{AppendError, SignedEntry};
+    let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Empty, Control::Empty];
+    let mut table =
+        open_table(config(Preset::Classic.rules(), seats, Timing::INSTANT), entropy(14), [None; 4], 0)
+            .unwrap();
+    table.handle(1, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Leave }).unwrap();
+    let entries = table.entries().to_vec();
+    let roll = table.records().iter().position(|r| matches!(r, Record::Roll { .. })).unwrap();
+    let mut replica = Replica::new(table.genesis()).unwrap();
+    for entry in &entries[..roll] {
+        replica.apply(entry.clone()).unwrap();
+    }
+    let body: Body<Record> = entries[roll].body.decode().unwrap();
+    let Record::Roll { seat: s, face, proof, by } = body.content else { panic!() };
+    // The host signs a different face: a valid signature over a lie.
+    let lie = Body { content: Record::Roll { seat: s, face: face % 6 + 1, proof, by }, ..body.clone() };
+    let signed_lie = SignedEntry::sign(&host_key(), &lie);
+    assert!(matches!(replica.apply(signed_lie.clone()), Err(AppendError::Transition(_))));
+    // The host signs the truth but claims another resulting state.
+    let wrong_state = Body { state_hash: ludopia::fair::Digest([0; 32]), ..body.clone() };
+    assert!(matches!(
+        replica.apply(SignedEntry::sign(&host_key(), &wrong_state)),
+        Err(AppendError::Transition(ludopia::table::TableError::StateHash))
+    ));
+    // Someone else signs it.
+    assert!(matches!(replica.apply(SignedEntry::sign(&guest_key(), &body)), Err(AppendError::Entry(_))));
+    // A flipped byte in the signature.
+    let mut tampered = entries[roll].clone();
+    tampered.sig.0[5] ^= 1;
+    assert!(matches!(replica.apply(tampered), Err(AppendError::Entry(_))));
+    let before = *replica.state();
+    assert_eq!(replica.head().0, roll as u64);
+    replica.apply(entries[roll].clone()).unwrap();
+    assert_ne!(replica.state(), &before);
+    // Replayed, and signed twice differently: the second is evidence.
+    assert!(matches!(replica.apply(entries[roll].clone()), Err(AppendError::Entry(_))));
+    assert!(matches!(replica.apply(signed_lie), Err(AppendError::Equivocation(_))));
+    // Reordered: skipping an entry is refused.
+    assert!(matches!(replica.apply(entries[roll + 2].clone()), Err(AppendError::Entry(_))));
+}
+
+#[test]
+fn a_late_joiner_starts_from_a_signed_snapshot_and_verifies_forward() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Bot(Strategy::Easy), Control::Empty];
+    let mut table =
+        open_table(config(seat0_first(Preset::Plaza), seats, Timing::PEOPLE), entropy(15), [None; 4], 0)
+            .unwrap();
+    let mut now = 0;
+    for _ in 0..3 {
+        now = play_person_turn(&mut table, now, LOCAL, seat(0));
+        while table.state().game.to_act() != Some(seat(0)) {
+            now = table.next_deadline().unwrap();
+            table.handle(now, Input::Tick).unwrap();
+        }
+    }
+    let snapshot = table.snapshot();
+    let seen = table.entries().len();
+    now = play_person_turn(&mut table, now, LOCAL, seat(0));
+    let mut late = Replica::from_snapshot(table.genesis(), &snapshot).unwrap();
+    assert_eq!(late.head().0, seen as u64);
+    for entry in &table.entries()[seen..] {
+        late.apply(entry.clone()).unwrap();
+    }
+    assert_eq!(late.state(), table.state());
+    // An older snapshot is checked against the log and ignored.
+    let mut full = replay(&table);
+    full.consider(&snapshot).unwrap();
+    assert_eq!(full.state(), table.state());
+    let _ = now;
+}
