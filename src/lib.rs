@@ -7,6 +7,7 @@
 pub mod bots;
 pub mod cli;
 pub mod fair;
+pub mod net;
 pub mod rules;
 pub mod table;
 pub mod ui;

@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod relay;
 pub mod script;
 pub mod sim;
 pub mod verify;
@@ -28,6 +29,8 @@ enum Command {
         /// The proof file (binary or JSON)
         file: String,
     },
+    /// Run a headless relay and rendezvous point for players behind NATs.
+    Relay(relay::RelayArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -44,5 +47,6 @@ pub fn run() -> i32 {
         Some(Command::Script { file }) => script::run(&file),
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Verify { file }) => verify::run(&file),
+        Some(Command::Relay(args)) => relay::run(args),
     }
 }

@@ -1,0 +1,113 @@
+//! Per-peer rate limits: a token bucket per (peer, message kind). Time is
+//! passed in, so the arithmetic is tested without a clock.
+
+use std::{
+    collections::HashMap,
+    hash::Hash,
+    time::{Duration, Instant},
+};
+
+use super::wire::Kind;
+
+/// A burst and a refill period per token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    pub burst: u32,
+    pub every: Duration,
+}
+
+impl Rate {
+    /// The rate a peer may send requests of `kind` at. Generous for game
+    /// traffic (a turn is a few intents), tight for chatter.
+    pub const fn for_kind(kind: Kind) -> Rate {
+        match kind {
+            Kind::Intent | Kind::Entry | Kind::CatchUp => {
+                Rate { burst: 40, every: Duration::from_millis(50) }
+            }
+            Kind::Reaction => Rate { burst: 3, every: Duration::from_secs(2) },
+            // Lobbies ask on connecting and then every few seconds; a
+            // guesser of unlisted codes gets 4 tries a second at most.
+            Kind::TableQuery => Rate { burst: 10, every: Duration::from_millis(250) },
+            // Replies are never requests; they are not rate limited here.
+            Kind::Reply | Kind::TableInfo | Kind::Refused | Kind::Incompatible => {
+                Rate { burst: 0, every: Duration::MAX }
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: u32,
+    last: Instant,
+}
+
+/// Token buckets keyed by sender and kind.
+#[derive(Debug)]
+pub struct RateLimiter<P> {
+    buckets: HashMap<(P, Kind), Bucket>,
+}
+
+impl<P> Default for RateLimiter<P> {
+    fn default() -> Self {
+        RateLimiter { buckets: HashMap::new() }
+    }
+}
+
+impl<P: Eq + Hash + Clone> RateLimiter<P> {
+    /// Takes a token for a message of `kind` from `peer` at `now`; false
+    /// when the peer is over its rate.
+    pub fn allow(&mut self, peer: &P, kind: Kind, now: Instant) -> bool {
+        let rate = Rate::for_kind(kind);
+        let bucket =
+            self.buckets.entry((peer.clone(), kind)).or_insert(Bucket { tokens: rate.burst, last: now });
+        let elapsed = now.saturating_duration_since(bucket.last);
+        let earned = (elapsed.as_nanos() / rate.every.as_nanos().max(1)).min(u128::from(u32::MAX));
+        if earned > 0 {
+            // `earned` fits in u32 by the min above.
+            bucket.tokens = bucket.tokens.saturating_add(earned as u32).min(rate.burst);
+            bucket.last = now;
+        }
+        if bucket.tokens == 0 {
+            return false;
+        }
+        bucket.tokens -= 1;
+        true
+    }
+
+    /// Forgets a peer that disconnected, so the map does not grow.
+    pub fn forget(&mut self, peer: &P) {
+        self.buckets.retain(|(p, _), _| p != peer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn burst_then_refill() {
+        let mut limiter = RateLimiter::default();
+        let t0 = Instant::now();
+        let rate = Rate::for_kind(Kind::Reaction);
+        for _ in 0..rate.burst {
+            assert!(limiter.allow(&1, Kind::Reaction, t0));
+        }
+        assert!(!limiter.allow(&1, Kind::Reaction, t0));
+        // Another peer and another kind have their own buckets.
+        assert!(limiter.allow(&2, Kind::Reaction, t0));
+        assert!(limiter.allow(&1, Kind::Intent, t0));
+        // One period later, exactly one more.
+        let t1 = t0 + rate.every;
+        assert!(limiter.allow(&1, Kind::Reaction, t1));
+        assert!(!limiter.allow(&1, Kind::Reaction, t1));
+        limiter.forget(&1);
+        assert!(limiter.allow(&1, Kind::Reaction, t1));
+    }
+
+    #[test]
+    fn replies_are_never_accepted_as_requests() {
+        let mut limiter = RateLimiter::default();
+        assert!(!limiter.allow(&1, Kind::Reply, Instant::now()));
+    }
+}

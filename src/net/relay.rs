@@ -1,0 +1,178 @@
+//! The headless relay any player can run: a circuit relay v2 server with
+//! game-sized limits and a rendezvous point where hosts register their
+//! room codes.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use libp2p::{
+    Multiaddr, PeerId, autonat, connection_limits, identify,
+    identity::Keypair,
+    multiaddr::Protocol,
+    noise, ping, relay, rendezvous,
+    swarm::{NetworkBehaviour, SwarmEvent},
+    tcp, yamux,
+};
+use serde::Serialize;
+use tokio::{sync::mpsc, task::JoinHandle};
+use tracing::{debug, info};
+
+use super::node::{IDENTIFY_PROTOCOL, NetError};
+
+/// Relay limits sized for games. The library defaults cut a circuit after
+/// 2 minutes or 128 KiB (both directions), which ends any relayed game;
+/// a Ludo game is under an hour and a few hundred KiB, so these leave a
+/// wide margin while still bounding what one peer can cost the relay.
+pub fn game_relay_config() -> relay::Config {
+    relay::Config {
+        max_reservations: 256,
+        max_reservations_per_peer: 4,
+        reservation_duration: Duration::from_secs(60 * 60),
+        max_circuits: 64,
+        max_circuits_per_peer: 8,
+        max_circuit_duration: Duration::from_secs(4 * 60 * 60),
+        max_circuit_bytes: 64 << 20,
+        ..relay::Config::default()
+    }
+}
+
+#[derive(NetworkBehaviour)]
+struct RelayBehaviour {
+    limits: connection_limits::Behaviour,
+    relay: relay::Behaviour,
+    rendezvous: rendezvous::server::Behaviour,
+    identify: identify::Behaviour,
+    ping: ping::Behaviour,
+    autonat: autonat::v2::server::Behaviour,
+}
+
+/// What the relay reports, one JSON object per line on the command line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum RelayEvent {
+    /// A full address (with `/p2p/`) players put in their relay list.
+    Listening {
+        peer_id: String,
+        addr: String,
+    },
+    Reservation {
+        peer: String,
+    },
+    Circuit {
+        src: String,
+        dst: String,
+    },
+    CircuitClosed {
+        src: String,
+        dst: String,
+    },
+    CodeRegistered {
+        peer: String,
+        namespace: String,
+    },
+}
+
+/// A running relay; dropping it stops the relay.
+pub struct Relay {
+    pub peer_id: PeerId,
+    pub events: mpsc::Receiver<RelayEvent>,
+    task: JoinHandle<()>,
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Starts a relay on the current tokio runtime.
+pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetError> {
+    let setup = |e: &dyn std::fmt::Display| NetError::Setup(e.to_string());
+    let peer_id = keypair.public().to_peer_id();
+    let mut swarm = libp2p::SwarmBuilder::with_existing_identity(keypair)
+        .with_tokio()
+        .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
+        .map_err(|e| setup(&e))?
+        .with_quic()
+        .with_behaviour(|key| RelayBehaviour {
+            limits: connection_limits::Behaviour::new(
+                connection_limits::ConnectionLimits::default()
+                    .with_max_pending_incoming(Some(64))
+                    .with_max_established_per_peer(Some(4))
+                    .with_max_established(Some(1024)),
+            ),
+            relay: relay::Behaviour::new(peer_id, game_relay_config()),
+            rendezvous: rendezvous::server::Behaviour::new(
+                rendezvous::server::Config::default().with_max_registration_per_peer(4),
+            ),
+            identify: identify::Behaviour::new(
+                identify::Config::new(IDENTIFY_PROTOCOL.into(), key.public())
+                    .with_agent_version(format!("ludopia-relay/{}", env!("CARGO_PKG_VERSION"))),
+            ),
+            ping: ping::Behaviour::new(ping::Config::new()),
+            autonat: autonat::v2::server::Behaviour::default(),
+        })
+        .map_err(|e| setup(&e))?
+        // Players hold their reservation open; idle here means gone.
+        .with_swarm_config(|c| c.with_idle_connection_timeout(Duration::from_secs(60)))
+        .build();
+    for addr in listen {
+        swarm
+            .listen_on(addr.clone())
+            .map_err(|e| NetError::Setup(format!("cannot listen on {addr}: {e}")))?;
+    }
+    let (tx, events) = mpsc::channel(256);
+    let task = tokio::spawn(async move {
+        loop {
+            let event = match swarm.select_next_some().await {
+                SwarmEvent::NewListenAddr { address, .. } => {
+                    // Since libp2p-relay 0.22 a relay serves reservations only
+                    // once it has a confirmed external address; the addresses
+                    // it listens on are the ones players are given.
+                    swarm.add_external_address(address.clone());
+                    Some(RelayEvent::Listening {
+                        peer_id: peer_id.to_string(),
+                        addr: address.with(Protocol::P2p(peer_id)).to_string(),
+                    })
+                }
+                SwarmEvent::Behaviour(RelayBehaviourEvent::Relay(event)) => match event {
+                    relay::Event::ReservationReqAccepted { src_peer_id, renewed: false } => {
+                        Some(RelayEvent::Reservation { peer: src_peer_id.to_string() })
+                    }
+                    relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
+                        Some(RelayEvent::Circuit {
+                            src: src_peer_id.to_string(),
+                            dst: dst_peer_id.to_string(),
+                        })
+                    }
+                    relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
+                        info!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
+                        Some(RelayEvent::CircuitClosed {
+                            src: src_peer_id.to_string(),
+                            dst: dst_peer_id.to_string(),
+                        })
+                    }
+                    other => {
+                        debug!(?other, "relay event");
+                        None
+                    }
+                },
+                SwarmEvent::Behaviour(RelayBehaviourEvent::Rendezvous(
+                    rendezvous::server::Event::PeerRegistered { peer, registration },
+                )) => Some(RelayEvent::CodeRegistered {
+                    peer: peer.to_string(),
+                    namespace: registration.namespace.to_string(),
+                }),
+                other => {
+                    debug!(?other, "relay swarm event");
+                    None
+                }
+            };
+            if let Some(event) = event {
+                // Nobody reading is fine: the relay keeps serving.
+                let _ = tx.try_send(event);
+            }
+        }
+    });
+    Ok(Relay { peer_id, events, task })
+}

@@ -1,0 +1,288 @@
+//! Real peers on loopback, in one process: envelopes both ways, table-info
+//! queries, rate limits, a rogue peer's malformed, oversized and
+//! wrong-version messages, and a room code found through a relay's
+//! rendezvous point.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use libp2p::{
+    Multiaddr, PeerId, identity::Keypair, multiaddr::Protocol, noise, request_response, swarm::SwarmEvent,
+    tcp, yamux,
+};
+use ludopia::net::{
+    Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo,
+    node::table_protocol,
+    relay::{RelayEvent, spawn_relay},
+    spawn,
+    wire::{Envelope, MAX_FRAME, PROTOCOL_VERSION, Refusal},
+};
+use tokio::sync::mpsc;
+
+const WAIT: Duration = Duration::from_secs(15);
+
+fn loopback() -> Multiaddr {
+    "/ip4/127.0.0.1/tcp/0".parse().unwrap()
+}
+
+fn peer(seed: u8, relays: Vec<Multiaddr>) -> (Client, mpsc::Receiver<Event>) {
+    let mut config = NodeConfig::new(Keypair::ed25519_from_bytes([seed; 32]).unwrap());
+    config.listen = vec![loopback()];
+    config.mdns = false;
+    config.relays = relays;
+    spawn(config).unwrap()
+}
+
+/// The first event `pick` accepts, within [`WAIT`].
+async fn wait_for<T>(events: &mut mpsc::Receiver<Event>, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+    tokio::time::timeout(WAIT, async {
+        loop {
+            let event = events.recv().await.expect("network task stopped");
+            if let Some(found) = pick(event) {
+                return found;
+            }
+        }
+    })
+    .await
+    .expect("timed out waiting for an event")
+}
+
+async fn listening(events: &mut mpsc::Receiver<Event>) {
+    wait_for(events, |e| matches!(e, Event::Listening { .. }).then_some(())).await;
+}
+
+/// Answers every application request with `reply(kind, payload)`, in the
+/// background, forwarding other events.
+fn serve(
+    mut events: mpsc::Receiver<Event>,
+    reply: impl Fn(Kind, Vec<u8>) -> Vec<u8> + Send + 'static,
+) -> mpsc::UnboundedReceiver<(PeerId, Kind, Vec<u8>)> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Some(event) = events.recv().await {
+            if let Event::Request { peer, kind, payload, reply: responder } = event {
+                let answer = reply(kind, payload.clone());
+                let _ = tx.send((peer, kind, payload));
+                let _ = responder.reply(answer);
+            }
+        }
+    });
+    rx
+}
+
+fn table(listed: bool) -> TableInfo {
+    TableInfo {
+        host_name: "Ada".into(),
+        preset: "classic".into(),
+        free_seats: 2,
+        players: vec!["Ada".into(), "Bob".into()],
+        listed,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn host_and_guests_exchange_intents_and_entries() {
+    let (host, mut host_events) = peer(1, vec![]);
+    listening(&mut host_events).await;
+    let ticket = host.ticket().await.unwrap();
+    let mut host_requests = serve(host_events, |kind, payload| {
+        let mut verdict = format!("{kind:?}:").into_bytes();
+        verdict.extend(payload);
+        verdict
+    });
+
+    let mut guests = Vec::new();
+    for seed in 2..=3 {
+        let (guest, mut guest_events) = peer(seed, vec![]);
+        listening(&mut guest_events).await;
+        guest.connect(ticket.clone()).await.unwrap();
+        let reply = guest.request(host.peer_id(), Kind::Intent, vec![seed, 42]).await.unwrap();
+        assert_eq!(reply, [b"Intent:".as_slice(), &[seed, 42]].concat());
+        let (from, kind, payload) = host_requests.recv().await.unwrap();
+        assert_eq!((from, kind, payload), (guest.peer_id(), Kind::Intent, vec![seed, 42]));
+        guests.push((guest, serve(guest_events, |_, payload| [b"ack".as_slice(), &payload].concat())));
+    }
+
+    // The host fans an entry out to every guest at once, each acknowledging
+    // it; a guest that has gone is reported, not waited for forever.
+    let mut peers: Vec<PeerId> = guests.iter().map(|(g, _)| g.peer_id()).collect();
+    let acks = host.fan_out(&peers, vec![7, 7]).await;
+    for ((peer, ack), (guest, received)) in acks.into_iter().zip(&mut guests) {
+        assert_eq!(peer, guest.peer_id());
+        assert_eq!(ack.unwrap(), b"ack\x07\x07");
+        assert_eq!(received.recv().await.unwrap(), (host.peer_id(), Kind::Entry, vec![7, 7]));
+    }
+    let gone = Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
+    peers.push(gone);
+    let acks = host.fan_out(&peers, vec![8]).await;
+    assert!(acks[..2].iter().all(|(_, ack)| ack.is_ok()));
+    assert!(matches!(acks[2], (p, Err(NetError::NoReply(_))) if p == gone));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_info_answers_listed_tables_and_unlisted_ones_by_code() {
+    let (host, mut host_events) = peer(11, vec![]);
+    listening(&mut host_events).await;
+    let code = RoomCode::from_seed(99);
+    let ticket = host.ticket().await.unwrap();
+    let _host = serve(host_events, |_, p| p);
+    let (guest, mut guest_events) = peer(12, vec![]);
+    listening(&mut guest_events).await;
+    guest.connect(ticket).await.unwrap();
+
+    assert_eq!(guest.table_info(host.peer_id(), None).await, Err(NetError::Refused(Refusal::NoTable)));
+    host.open_table(table(false), code).await.unwrap();
+    assert_eq!(guest.table_info(host.peer_id(), None).await, Err(NetError::Refused(Refusal::NoTable)));
+    assert_eq!(
+        guest.table_info(host.peer_id(), Some(RoomCode::from_seed(98))).await,
+        Err(NetError::Refused(Refusal::NoTable))
+    );
+    assert_eq!(guest.table_info(host.peer_id(), Some(code)).await, Ok(table(false)));
+    host.open_table(table(true), code).await.unwrap();
+    assert_eq!(guest.table_info(host.peer_id(), None).await, Ok(table(true)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reactions_are_rate_limited_per_peer() {
+    let (host, mut host_events) = peer(21, vec![]);
+    listening(&mut host_events).await;
+    let ticket = host.ticket().await.unwrap();
+    let _host = serve(host_events, |_, _| vec![]);
+    let (guest, mut guest_events) = peer(22, vec![]);
+    listening(&mut guest_events).await;
+    guest.connect(ticket).await.unwrap();
+    for _ in 0..3 {
+        guest.request(host.peer_id(), Kind::Reaction, vec![1]).await.unwrap();
+    }
+    assert_eq!(
+        guest.request(host.peer_id(), Kind::Reaction, vec![1]).await,
+        Err(NetError::Refused(Refusal::RateLimited))
+    );
+    // Intents have their own budget.
+    assert!(guest.request(host.peer_id(), Kind::Intent, vec![1]).await.is_ok());
+    // And an oversized payload never leaves the sender.
+    assert!(matches!(
+        guest.request(host.peer_id(), Kind::Intent, vec![0; 64 * 1024]).await,
+        Err(NetError::Wire(_))
+    ));
+}
+
+/// A peer that speaks the table protocol's framing but sends raw bytes.
+async fn rogue_send(target: Multiaddr, peer: PeerId, frames: Vec<Vec<u8>>) -> Vec<Result<Vec<u8>, String>> {
+    let mut swarm = libp2p::SwarmBuilder::with_new_identity()
+        .with_tokio()
+        .with_tcp(tcp::Config::default(), noise::Config::new, yamux::Config::default)
+        .unwrap()
+        .with_behaviour(|_| table_protocol())
+        .unwrap()
+        .build();
+    swarm.dial(target.with(Protocol::P2p(peer))).unwrap();
+    let mut ids = Vec::new();
+    for frame in frames {
+        ids.push(swarm.behaviour_mut().send_request(&peer, frame));
+    }
+    let mut results: Vec<Option<Result<Vec<u8>, String>>> = vec![None; ids.len()];
+    tokio::time::timeout(WAIT, async {
+        while results.iter().any(Option::is_none) {
+            let outcome = match swarm.select_next_some().await {
+                SwarmEvent::Behaviour(request_response::Event::Message {
+                    message: request_response::Message::Response { request_id, response },
+                    ..
+                }) => (request_id, Ok(response)),
+                SwarmEvent::Behaviour(request_response::Event::OutboundFailure {
+                    request_id, error, ..
+                }) => (request_id, Err(error.to_string())),
+                _ => continue,
+            };
+            if let Some(i) = ids.iter().position(|id| *id == outcome.0) {
+                results[i] = Some(outcome.1);
+            }
+        }
+    })
+    .await
+    .expect("rogue requests unanswered");
+    results.into_iter().flatten().collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rogue_messages_are_refused_and_the_table_goes_on() {
+    let (host, mut host_events) = peer(31, vec![]);
+    listening(&mut host_events).await;
+    let ticket = host.ticket().await.unwrap();
+    let mut host_requests = serve(host_events, |_, p| p);
+    let addr = ticket.addrs[0].clone();
+
+    let newer = Envelope { version: PROTOCOL_VERSION + 1, kind: Kind::Intent, payload: vec![] };
+    let forged_cap = Envelope {
+        version: PROTOCOL_VERSION,
+        kind: Kind::Intent,
+        payload: vec![0; Kind::Intent.max_payload() + 1],
+    };
+    let reply_as_request = Envelope::new(Kind::Reply, vec![1]).unwrap();
+    let results = rogue_send(
+        addr,
+        host.peer_id(),
+        vec![
+            vec![1, 200, 3],                    // malformed
+            vec![0; MAX_FRAME + 10],            // oversized frame
+            forged_cap.encode().unwrap(),       // payload over its kind's cap
+            reply_as_request.encode().unwrap(), // a reply kind sent as a request
+            newer.encode().unwrap(),            // a newer protocol
+        ],
+    )
+    .await;
+    for (i, result) in results.iter().take(4).enumerate() {
+        assert!(result.is_err(), "rogue message {i} got an answer: {result:?}");
+    }
+    let answer = Envelope::decode(results[4].as_ref().unwrap()).unwrap();
+    assert_eq!(answer.kind, Kind::Incompatible);
+    assert_eq!(answer.payload_as::<u16>().unwrap(), PROTOCOL_VERSION);
+
+    // None of it reached the application, and an honest guest still plays.
+    let (guest, mut guest_events) = peer(32, vec![]);
+    listening(&mut guest_events).await;
+    guest.connect(ticket).await.unwrap();
+    assert_eq!(guest.request(host.peer_id(), Kind::Intent, vec![5]).await.unwrap(), vec![5]);
+    let (from, _, _) = host_requests.recv().await.unwrap();
+    assert_eq!(from, guest.peer_id());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_code_is_found_through_a_relay_rendezvous_point() {
+    let mut relay = spawn_relay(Keypair::ed25519_from_bytes([40; 32]).unwrap(), &[loopback()]).unwrap();
+    let relay_addr: Multiaddr = tokio::time::timeout(WAIT, async {
+        loop {
+            if let Some(RelayEvent::Listening { addr, .. }) = relay.events.recv().await {
+                return addr.parse().unwrap();
+            }
+        }
+    })
+    .await
+    .unwrap();
+
+    let (host, mut host_events) = peer(41, vec![relay_addr.clone()]);
+    wait_for(&mut host_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+    let code = RoomCode::from_seed(4141);
+    host.open_table(table(false), code).await.unwrap();
+    let registered = wait_for(&mut host_events, |e| match e {
+        Event::CodeRegistered { code, relay } => Some((code, relay)),
+        _ => None,
+    })
+    .await;
+    assert_eq!(registered, (code, relay.peer_id));
+    // The invite ticket carries the relayed address, ahead of the others.
+    let ticket = host.ticket().await.unwrap();
+    assert!(ticket.addrs[0].iter().any(|p| p == Protocol::P2pCircuit), "{:?}", ticket.addrs);
+    let _host = serve(host_events, |_, p| p);
+
+    let (guest, mut guest_events) = peer(42, vec![relay_addr]);
+    wait_for(&mut guest_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+    let started = std::time::Instant::now();
+    let (found, info) = guest.find_code(code).await.unwrap();
+    println!("code lookup through the relay took {:?}", started.elapsed());
+    assert_eq!((found, info), (host.peer_id(), table(false)));
+    assert_eq!(guest.request(found, Kind::Intent, vec![9]).await.unwrap(), vec![9]);
+
+    let unknown = RoomCode::from_seed(1);
+    assert_eq!(guest.find_code(unknown).await, Err(NetError::CodeNotFound(unknown)));
+}

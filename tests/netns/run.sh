@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Network-namespace tests of the network layer (issue 7), for the CI test
+# script: two LAN peers finding each other by mDNS, and a guest joining a
+# host by room code through a relay across two NAT routers, hole punched
+# with home NATs and staying relayed (past the relay library's 128 KiB
+# default) with symmetric NATs. Skips, exit 0, with a clear message when it
+# cannot run (not root, tools missing). Exits 1 if a scenario fails.
+#
+# Env: NO_BUILD=1 to use already built binaries; CARGO_TARGET_DIR honoured.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+if [[ $(id -u) != 0 ]]; then
+  echo "netns tests skipped: they need root to create network namespaces"
+  exit 0
+fi
+for tool in ip nft timeout; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "netns tests skipped: '$tool' is missing (apt-get install iproute2 nftables)"
+    exit 0
+  fi
+done
+
+target=${CARGO_TARGET_DIR:-$root/target}/debug
+if [[ -z ${NO_BUILD:-} ]]; then
+  (cd "$root" && cargo build --quiet --bin ludopia --example net_probe)
+fi
+LUDOPIA=$target/ludopia
+PROBE=$target/examples/net_probe
+RELAY_IP=198.51.100.10
+CODE=NETCDE
+
+work=$(mktemp -d)
+failures=0
+cleanup() {
+  "$here/topology.sh" down
+  if ((failures == 0)); then rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+in_ns() { local ns=$1; shift; ip netns exec "lnt-$ns" "$@"; }
+
+# wait_for FILE PATTERN SECONDS: waits (bounded) for a line; prints it.
+wait_for() {
+  local file=$1 pattern=$2 tries=$(($3 * 10))
+  for ((i = 0; i < tries; i++)); do
+    if grep -m1 -- "$pattern" "$file" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# field JSON-LINE NAME: the value of a flat JSON field.
+field() { sed -n "s/.*\"$2\":\"\{0,1\}\([^,\"}]*\).*/\1/p" <<<"$1"; }
+
+verdict() { # name ok(0/1) detail
+  if [[ $2 == 0 ]]; then echo "PASS $1: $3"; else echo "FAIL $1: $3"; failures=$((failures + 1)); fi
+}
+
+lan_discovery() {
+  NAT_MODE=home "$here/topology.sh" up >/dev/null
+  in_ns a "$PROBE" lan-host >"$work/lan-host.log" 2>"$work/lan-host.err" &
+  if ! wait_for "$work/lan-host.log" '"hosting"' 20 >/dev/null; then
+    verdict "mdns" 1 "the LAN host did not start: $(cat "$work/lan-host.err")"; return
+  fi
+  local line
+  timeout 40 ip netns exec lnt-a2 "$PROBE" lan-seek >"$work/lan-seek.log" 2>"$work/lan-seek.err" || true
+  line=$(grep -m1 '"table_found"' "$work/lan-seek.log" || true)
+  if [[ -z $line ]]; then
+    verdict "mdns" 1 "no table found: $(cat "$work/lan-seek.log")"
+  else
+    local ms; ms=$(field "$line" ms)
+    verdict "mdns" $((ms > 2000)) "LAN table visible after ${ms} ms (target <= 2000 ms)"
+  fi
+  "$here/topology.sh" down
+}
+
+join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
+  local mode=$1 transport=$2 expect=$3 kib=$4 name="code-join/$1/$2"
+  NAT_MODE=$mode "$here/topology.sh" up >/dev/null
+  in_ns relay "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" --listen "/ip4/$RELAY_IP/udp/4001/quic-v1" \
+    >"$work/relay.log" 2>"$work/relay.err" &
+  local line relay_addr
+  if ! line=$(wait_for "$work/relay.log" "\"listening\".*/$transport/" 20); then
+    verdict "$name" 1 "the relay did not start: $(cat "$work/relay.err")"; "$here/topology.sh" down; return
+  fi
+  relay_addr=$(field "$line" addr)
+  in_ns b "$PROBE" code-host "$relay_addr" "$CODE" >"$work/host-$mode-$transport.log" 2>&1 &
+  if ! wait_for "$work/host-$mode-$transport.log" '"registered"' 30 >/dev/null; then
+    verdict "$name" 1 "the host did not register its code: $(cat "$work/host-$mode-$transport.log")"
+    "$here/topology.sh" down; return
+  fi
+  timeout 90 ip netns exec lnt-a "$PROBE" code-join "$relay_addr" "$CODE" "$kib" \
+    >"$work/join-$mode-$transport.log" 2>&1 || true
+  local joined route sent
+  joined=$(grep -m1 '"joined"' "$work/join-$mode-$transport.log" || true)
+  route=$(grep -m1 '"route"' "$work/join-$mode-$transport.log" || true)
+  sent=$(grep -m1 '"sent"' "$work/join-$mode-$transport.log" || true)
+  if [[ -z $joined || -z $route || -z $sent ]]; then
+    verdict "$name" 1 "$(cat "$work/join-$mode-$transport.log")"
+  else
+    local direct; direct=$(field "$route" direct)
+    verdict "$name" "$([[ $direct == "$expect" ]]; echo $?)" \
+      "joined by code in $(field "$joined" ms) ms (target <= 5000 ms), direct=$direct (expected $expect), $(field "$sent" kib) KiB of intents echoed in $(field "$sent" ms) ms"
+  fi
+  "$here/topology.sh" down
+}
+
+lan_discovery
+join_by_code home tcp true 64
+join_by_code home quic-v1 true 64
+join_by_code symmetric tcp false 512
+
+if ((failures > 0)); then
+  echo "netns tests: $failures scenario(s) failed (logs kept in $work)"
+  exit 1
+fi
+echo "netns tests: all scenarios passed"
