@@ -3,6 +3,9 @@
 
 use clap::{Parser, Subcommand};
 
+mod headless;
+mod host;
+mod join;
 mod relay;
 pub mod script;
 pub mod sim;
@@ -29,6 +32,10 @@ enum Command {
         /// The proof file (binary or JSON)
         file: String,
     },
+    /// Host a networked game with bots, printing JSON lines (--headless).
+    Host(host::HostArgs),
+    /// Join a networked game by code or ticket with a bot, printing JSON lines (--headless).
+    Join(join::JoinArgs),
     /// Run a headless relay and rendezvous point for players behind NATs.
     Relay(relay::RelayArgs),
 }
@@ -48,5 +55,7 @@ pub fn run() -> i32 {
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Verify { file }) => verify::run(&file),
         Some(Command::Relay(args)) => relay::run(args),
+        Some(Command::Host(args)) => host::run(args),
+        Some(Command::Join(args)) => join::run(args),
     }
 }

@@ -9,6 +9,7 @@
 //! - [`wire`]: the versioned envelope, caps and codec.
 //! - [`code`], [`ticket`]: room codes and invite tickets.
 //! - [`relay`]: the headless relay and rendezvous point.
+//! - [`play`]: headless host and guest drivers over the table.
 //! - [`election`]: host succession and epochs, pure.
 //! - [`limits`]: per-peer rate limits.
 
@@ -16,6 +17,7 @@ pub mod code;
 pub mod election;
 pub mod limits;
 pub mod node;
+pub mod play;
 pub mod relay;
 pub mod ticket;
 pub mod wire;

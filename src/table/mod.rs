@@ -4,12 +4,14 @@
 
 mod authority;
 pub mod dice;
+mod guest;
 mod lobby;
 mod record;
 mod replica;
 mod state;
 
 pub use authority::{Act, CHAIN_LEN, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
+pub use guest::{Answer, Applied, Guest, GuestError, ToGuest, ToHost};
 pub use lobby::Lobby;
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
 pub use replica::{EntryRefused, Replica, check_transition, verify_proof};

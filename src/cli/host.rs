@@ -1,0 +1,62 @@
+//! `ludopia host --headless`: hosts a networked game whose own seat and
+//! `--bots` more are bots; the other seats wait for guests. One JSON object
+//! per line: `listening` (code and ticket), `joined`, `entry`, `over`.
+
+use clap::Args;
+use libp2p::{Multiaddr, identity::Keypair};
+
+use super::headless::{node_config, print_line, run_async};
+use crate::net::{
+    RoomCode,
+    play::{self, HostPlan},
+};
+use crate::rules::Preset;
+
+#[derive(Args)]
+pub struct HostArgs {
+    /// Play without a window (the only way to host from the command line).
+    #[arg(long, required = true)]
+    headless: bool,
+    /// The preset: classic, plaza, race or palace.
+    #[arg(long, default_value = "classic")]
+    preset: String,
+    /// Bots besides the host's own seat (0 to 3); the other seats wait for guests.
+    #[arg(long, default_value_t = 0)]
+    bots: usize,
+    /// The room code (six letters); a random one by default.
+    #[arg(long)]
+    code: Option<String>,
+    /// Address to listen on (repeatable); every IPv4 interface by default.
+    #[arg(long = "listen", value_name = "ADDR")]
+    listen: Vec<Multiaddr>,
+    /// A relay (with its /p2p/ id) to reserve a slot on and publish the code at (repeatable).
+    #[arg(long = "relay", value_name = "ADDR")]
+    relays: Vec<Multiaddr>,
+}
+
+pub fn run(args: HostArgs) -> i32 {
+    let Some(preset) = Preset::from_name(&args.preset) else {
+        eprintln!("ludopia host: unknown preset `{}`: expected classic, plaza, race or palace", args.preset);
+        return 2;
+    };
+    if args.bots > 3 {
+        eprintln!("ludopia host: --bots is 0 to 3 (the host's own seat is a bot too)");
+        return 2;
+    }
+    let code = match args.code.as_deref().map(str::parse::<RoomCode>) {
+        None => RoomCode::random(),
+        Some(Ok(code)) => code,
+        Some(Err(e)) => {
+            eprintln!("ludopia host: --code: {e}");
+            return 2;
+        }
+    };
+    let mut entropy = [0u8; 32];
+    if let Err(e) = getrandom::fill(&mut entropy) {
+        eprintln!("ludopia host: no randomness for the dice: {e}");
+        return 1;
+    }
+    let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
+    let plan = HostPlan { preset, bots: args.bots, code, node, entropy };
+    run_async("host", play::host(plan, print_line))
+}

@@ -1,0 +1,71 @@
+//! `ludopia join --headless CODE|TICKET`: joins a networked table, plays a
+//! free seat with a bot and verifies every entry. One JSON object per line:
+//! `joined`, `entry`, `over`; exits 1 with a reason if the table cannot be
+//! reached.
+
+use std::time::Duration;
+
+use clap::Args;
+use libp2p::{Multiaddr, identity::Keypair};
+
+use super::headless::{node_config, print_line, run_async};
+use crate::bots::Strategy;
+use crate::net::{
+    RoomCode, Ticket,
+    play::{self, JoinPlan, Target},
+};
+
+/// How long a joiner looks for its table.
+const REACH_WITHIN: Duration = Duration::from_secs(15);
+
+#[derive(Args)]
+pub struct JoinArgs {
+    /// Play without a window (the only way to join from the command line).
+    #[arg(long, required = true)]
+    headless: bool,
+    /// A six-letter room code or an invite ticket.
+    target: String,
+    /// The bot that plays the seat: random, easy, normal or hard.
+    #[arg(long, default_value = "normal")]
+    bot: String,
+    /// Address to listen on (repeatable); every IPv4 interface by default.
+    #[arg(long = "listen", value_name = "ADDR")]
+    listen: Vec<Multiaddr>,
+    /// A relay (with its /p2p/ id) to look the code up at (repeatable).
+    #[arg(long = "relay", value_name = "ADDR")]
+    relays: Vec<Multiaddr>,
+}
+
+fn target(text: &str) -> Result<Target, String> {
+    let text = text.trim();
+    if text.starts_with(crate::net::ticket::TICKET_PREFIX) {
+        text.parse::<Ticket>().map(Target::Ticket).map_err(|e| e.to_string())
+    } else {
+        text.to_ascii_uppercase().parse::<RoomCode>().map(Target::Code).map_err(|e| e.to_string())
+    }
+}
+
+pub fn run(args: JoinArgs) -> i32 {
+    let strategy = match args.bot.parse::<Strategy>() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("ludopia join: --bot: {e}");
+            return 2;
+        }
+    };
+    let target = match target(&args.target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("ludopia join: {e}");
+            return 2;
+        }
+    };
+    let mut secret = [0u8; 32];
+    if let Err(e) = getrandom::fill(&mut secret) {
+        eprintln!("ludopia join: no randomness for the dice: {e}");
+        return 1;
+    }
+    let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
+    let plan = JoinPlan { target, strategy, node, secret, reach_within: REACH_WITHIN };
+    run_async("join", play::join(plan, print_line))
+}

@@ -1,0 +1,232 @@
+//! A guest at a networked table, without the network: the messages a guest
+//! and its host exchange, and the guest's side of them. The guest commits to
+//! a dice chain, checks and signs the genesis, verifies every entry with a
+//! [`Replica`], reveals its link for each roll and plays its seat with a bot.
+//! Pure: the driver in `net` carries the messages and supplies the secret.
+
+use super::authority::Act;
+use super::dice::Chain;
+use super::record::{Control, Link, Record};
+use super::replica::{EntryRefused, Replica};
+use crate::bots::{Bot, Strategy};
+use crate::fair::{self, Commitment, Identity, Signature, SignedEntry, SignedGenesis};
+use crate::rules::{Action, Phase, Rules, Seat};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a guest asks of the host.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToHost {
+    /// A free seat, please.
+    Join,
+    /// The seat's signing key and dice-chain anchor, for the genesis.
+    Commit(Commitment),
+    /// The link of the seat's chain for roll `k`.
+    Reveal { k: u32, link: Link },
+    /// A wish for the seat, when the game waits for it.
+    Intent(Act),
+}
+
+/// What the host sends a guest, in order.
+#[derive(Clone, Serialize, Deserialize)]
+pub enum ToGuest {
+    /// The genesis to check and sign (answered with [`Answer::Signed`]).
+    Sign(SignedGenesis),
+    /// The genesis with every seat's signature: the game begins.
+    Sealed(SignedGenesis),
+    /// The next log entries, oldest first.
+    Entries(Vec<SignedEntry<Record>>),
+}
+
+/// The answer to a [`ToHost`] or [`ToGuest`] message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    /// The guest's seat, the rules, and the nonce its chain must be bound to.
+    Welcome {
+        seat: Seat,
+        rules: Rules,
+        nonce: Link,
+        chain_len: u32,
+    },
+    /// The guest's signature of the genesis.
+    Signed(Signature),
+    Done,
+    /// Why the message was refused, in a sentence.
+    Refused(String),
+}
+
+/// Why a guest stops trusting its host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GuestError {
+    /// The genesis does not hold this guest's commitment at its seat.
+    Genesis(String),
+    /// An entry came before the sealed genesis.
+    NotSealed,
+    Entry(String),
+}
+
+impl fmt::Display for GuestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GuestError::Genesis(why) => write!(f, "the host's genesis is refused: {why}"),
+            GuestError::NotSealed => f.write_str("the host sent entries before the sealed genesis"),
+            GuestError::Entry(why) => write!(f, "the host's log entry is refused: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for GuestError {}
+
+impl From<EntryRefused> for GuestError {
+    fn from(e: EntryRefused) -> Self {
+        GuestError::Entry(e.to_string())
+    }
+}
+
+/// A verified entry.
+pub struct Applied {
+    pub seq: u64,
+    pub record: Record,
+    /// What the guest sends the host in answer.
+    pub send: Vec<ToHost>,
+}
+
+/// One guest's seat, chain, bot and replica.
+pub struct Guest {
+    seat: Seat,
+    key: Identity,
+    chain: Chain,
+    strategy: Strategy,
+    /// Seeds the bot's decisions together with the log position.
+    seed: [u8; 32],
+    replica: Option<Replica>,
+    /// The last roll this guest sent its link for, so each goes once.
+    revealed: u32,
+}
+
+impl Guest {
+    /// A guest seated at `seat` by a [`Answer::Welcome`]; `secret` (fresh
+    /// random bytes) seeds its dice chain and its bot.
+    pub fn new(
+        seat: Seat,
+        nonce: Link,
+        chain_len: u32,
+        key: Identity,
+        secret: &[u8; 32],
+        strategy: Strategy,
+    ) -> Guest {
+        let chain_secret = fair::tagged("ludopia/guest/chain", &[secret]);
+        let seed = fair::tagged("ludopia/guest/bot", &[secret]);
+        Guest {
+            seat,
+            key,
+            chain: Chain::new(nonce, seat, &chain_secret.0, chain_len),
+            strategy,
+            seed: seed.0,
+            replica: None,
+            revealed: 0,
+        }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// What the guest commits to for the genesis.
+    pub fn commitment(&self) -> Commitment {
+        Commitment { key: self.key.public_key(), anchor: self.chain.anchor() }
+    }
+
+    /// The verified game so far, once the genesis is sealed.
+    pub fn replica(&self) -> Option<&Replica> {
+        self.replica.as_ref()
+    }
+
+    /// Signs a genesis that holds this guest's commitment at its seat and
+    /// is bound to its chain's nonce.
+    pub fn sign(&self, genesis: &SignedGenesis) -> Result<Signature, GuestError> {
+        self.check(genesis)?;
+        Ok(genesis.sign(&self.key))
+    }
+
+    fn check(&self, genesis: &SignedGenesis) -> Result<(), GuestError> {
+        let decoded = genesis.genesis.decode().map_err(|e| GuestError::Genesis(e.to_string()))?;
+        decoded.check().map_err(|e| GuestError::Genesis(e.to_string()))?;
+        if decoded.seat(self.seat) != Some(&self.commitment()) {
+            return Err(GuestError::Genesis(format!(
+                "{} does not hold this guest's key and dice anchor",
+                self.seat
+            )));
+        }
+        Ok(())
+    }
+
+    /// Starts the replica from the genesis every seat signed; returns what
+    /// to send.
+    pub fn seal(&mut self, genesis: &SignedGenesis) -> Result<Vec<ToHost>, GuestError> {
+        self.check(genesis)?;
+        self.replica = Some(Replica::new(genesis).map_err(|e| GuestError::Genesis(e.to_string()))?);
+        Ok(self.next())
+    }
+
+    /// Verifies the next entry: its number, its record and what to send.
+    /// An entry already verified (a resent batch) is skipped: `None`.
+    pub fn apply(&mut self, entry: SignedEntry<Record>) -> Result<Option<Applied>, GuestError> {
+        let replica = self.replica.as_mut().ok_or(GuestError::NotSealed)?;
+        let body = entry.body.decode().map_err(|e| GuestError::Entry(e.to_string()))?;
+        if body.seq <= replica.head().0 {
+            return Ok(None);
+        }
+        replica.apply(entry)?;
+        let seq = replica.head().0;
+        Ok(Some(Applied { seq, record: body.content, send: self.next() }))
+    }
+
+    /// What the verified state asks of this guest: its link for a pending
+    /// roll (with the roll itself on its own turn), or its bot's decision.
+    fn next(&mut self) -> Vec<ToHost> {
+        let Some(replica) = &self.replica else { return Vec::new() };
+        let state = replica.state();
+        let control = state.control[self.seat.index()];
+        if !state.started || state.paused.is_some() || state.closed.is_some() || control.owner().is_none() {
+            return Vec::new();
+        }
+        let ours = state.game.to_act() == Some(self.seat) && matches!(control, Control::Person { .. });
+        match state.game.phase() {
+            Phase::Over => Vec::new(),
+            Phase::Roll => {
+                let k = state.next_roll;
+                let Some(link) = self.chain.link(k).filter(|_| k > self.revealed) else {
+                    return Vec::new();
+                };
+                self.revealed = k;
+                if ours {
+                    vec![ToHost::Intent(Act::Roll { link: Some(link) })]
+                } else {
+                    vec![ToHost::Reveal { k, link }]
+                }
+            }
+            Phase::Move { .. } | Phase::ChooseOpponent | Phase::Duel(_) if ours => {
+                let position = replica.head().0;
+                let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &position.to_be_bytes()]);
+                let mut first = [0u8; 8];
+                first.copy_from_slice(&seed.0[..8]);
+                let act =
+                    Bot::new(self.strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of);
+                act.map(ToHost::Intent).into_iter().collect()
+            }
+            Phase::Move { .. } | Phase::ChooseOpponent | Phase::Duel(_) => Vec::new(),
+        }
+    }
+}
+
+/// The intent that asks the table for a bot's action.
+fn act_of(action: Action) -> Option<Act> {
+    match action {
+        Action::Move { pawn, .. } => Some(Act::Move { pawn }),
+        Action::Challenge { opponent, .. } => Some(Act::Challenge { opponent }),
+        Action::Mark { cell, .. } => Some(Act::Mark { cell }),
+        // The die is the table's to roll.
+        Action::Roll { .. } => None,
+    }
+}
