@@ -1,0 +1,85 @@
+//! Headless play as real processes on loopback: a host with two bots and a
+//! joiner by ticket finish a game and report the same places; a joiner
+//! whose code nobody hosts gives up with a reason.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_ludopia");
+const LOOPBACK: &str = "/ip4/127.0.0.1/tcp/0";
+
+fn lines(text: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(text)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+fn event(line: &Value) -> &str {
+    line["event"].as_str().unwrap_or_else(|| panic!("no event field: {line}"))
+}
+
+#[test]
+fn a_host_with_two_bots_and_a_joiner_by_ticket_finish_with_the_same_places() {
+    let mut host = Command::new(BIN)
+        .args(["host", "--headless", "--preset", "race", "--bots", "2", "--listen", LOOPBACK])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("host starts");
+    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
+    let mut first = String::new();
+    host_out.read_line(&mut first).expect("host's first line");
+    let listening: Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(event(&listening), "listening");
+    assert_eq!(listening["code"].as_str().map(str::len), Some(6));
+    let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
+    // The host's lines are read as they come, or a full pipe would stall it.
+    let host_reader = std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        std::io::Read::read_to_end(&mut host_out, &mut rest).map(|_| rest)
+    });
+
+    let joiner = Command::new(BIN)
+        .args(["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK])
+        .output()
+        .expect("joiner runs");
+    assert!(joiner.status.success(), "joiner failed: {}", String::from_utf8_lossy(&joiner.stderr));
+    let rest = host_reader.join().expect("reader").expect("host output");
+    assert!(host.wait().expect("host exits").success());
+
+    let host_lines = lines(&rest);
+    let guest_lines = lines(&joiner.stdout);
+    for (who, lines) in [("host", &host_lines), ("joiner", &guest_lines)] {
+        assert_eq!(event(&lines[0]), "joined", "{who}");
+        let last = lines.last().expect("lines");
+        assert_eq!(event(last), "over", "{who}");
+        // Every entry, in order, from 1.
+        let seqs: Vec<u64> =
+            lines.iter().filter(|l| event(l) == "entry").filter_map(|l| l["seq"].as_u64()).collect();
+        assert!(seqs.len() > 10, "{who}: {} entries", seqs.len());
+        assert!(seqs.iter().enumerate().all(|(i, &s)| s == i as u64 + 1), "{who}: entries out of order");
+    }
+    assert_eq!(host_lines[0]["colour"], guest_lines[0]["colour"], "the host saw the joiner's colour");
+    let places = |lines: &[Value]| lines.last().map(|l| l["places"].clone());
+    assert_eq!(places(&host_lines), places(&guest_lines));
+    let mut ranks: Vec<u64> = places(&host_lines)
+        .and_then(|p| p.as_object().map(|o| o.values().filter_map(Value::as_u64).collect()))
+        .unwrap_or_default();
+    ranks.sort_unstable();
+    assert_eq!(ranks, vec![1, 2, 3, 4], "four players, four places");
+}
+
+#[test]
+fn a_join_to_a_code_nobody_hosts_exits_1_with_a_reason() {
+    let joiner = Command::new(BIN)
+        .args(["join", "--headless", "QQQQQQ", "--listen", LOOPBACK])
+        .output()
+        .expect("joiner runs");
+    assert_eq!(joiner.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&joiner.stderr);
+    assert!(stderr.contains("no table with code QQQQQQ"), "{stderr}");
+    assert!(joiner.stdout.is_empty());
+}
