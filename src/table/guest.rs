@@ -230,3 +230,88 @@ fn act_of(action: Action) -> Option<Act> {
         Action::Roll { .. } => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+    use crate::table::{CHAIN_LEN, Input, Participant, Table, TableConfig, Timing, game_nonce};
+
+    const GUEST: Participant = Participant(1);
+
+    /// The host's side of the messages, without a network.
+    fn deliver(table: &mut Table, now: u64, seat: Seat, message: ToHost) {
+        let input = match message {
+            ToHost::Reveal { k, link } => Input::Reveal { from: GUEST, seat, k, link },
+            ToHost::Intent(act) => Input::Intent { from: GUEST, seat, act },
+            other => panic!("unexpected {other:?}"),
+        };
+        table.handle(now, input).expect("the guest's message is accepted");
+    }
+
+    #[test]
+    fn a_guest_signs_verifies_reveals_and_plays_to_the_end() {
+        let seat = Seat::ALL[3];
+        let mut seats = [Control::Bot(Strategy::Normal); 4];
+        seats[3] = Control::Person { owner: GUEST };
+        let entropy = [7; 32];
+        let mut guest = Guest::new(
+            seat,
+            game_nonce(&entropy),
+            CHAIN_LEN,
+            Identity::from_secret(&[3; 32]),
+            &[4; 32],
+            Strategy::Easy,
+        );
+        let mut remote = [None; 4];
+        remote[3] = Some(guest.commitment());
+        let config = TableConfig {
+            rules: Preset::Race.rules(),
+            seats,
+            host: Participant::LOCAL,
+            timing: Timing::INSTANT,
+            chain_len: CHAIN_LEN,
+        };
+        let mut table =
+            Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
+        let sig = guest.sign(table.genesis()).expect("the genesis holds the guest's commitment");
+        table.handle(0, Input::GenesisSigned { from: GUEST, seat, sig }).expect("signature");
+        let mut pending = guest.seal(table.genesis()).expect("sealed");
+        let mut sent = 0;
+        for now in 1..20_000u64 {
+            for message in std::mem::take(&mut pending) {
+                deliver(&mut table, now, seat, message);
+            }
+            for entry in &table.entries()[sent..] {
+                let applied = guest.apply(entry.clone()).expect("verified").expect("new");
+                pending.extend(applied.send);
+            }
+            // A resent entry is skipped, not refused.
+            if let Some(last) = table.entries().last() {
+                assert!(guest.apply(last.clone()).expect("skipped").is_none());
+            }
+            sent = table.entries().len();
+            if table.state().game.is_over() {
+                break;
+            }
+        }
+        let state = guest.replica().expect("replica").state();
+        assert!(state.game.is_over(), "the game did not finish");
+        assert_eq!(state, table.state());
+        // The guest played its own seat: its moves are in the log as a player's.
+        assert!(table.records().iter().any(|r| matches!(
+            r,
+            Record::Act { action, by: crate::table::By::Player } if action.seat() == seat
+        )));
+        // A genesis without the guest's commitment is not signed.
+        let other = Guest::new(
+            seat,
+            game_nonce(&entropy),
+            CHAIN_LEN,
+            Identity::from_secret(&[9; 32]),
+            &[4; 32],
+            Strategy::Easy,
+        );
+        assert!(matches!(other.sign(table.genesis()), Err(GuestError::Genesis(_))));
+    }
+}
