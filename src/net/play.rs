@@ -235,8 +235,12 @@ impl Host {
     }
 
     fn info(&self) -> TableInfo {
-        let free =
-            self.seats.iter().filter(|c| matches!(c, Control::Person { .. })).count() - self.guests.len();
+        let free = self
+            .seats
+            .iter()
+            .filter(|c| matches!(c, Control::Person { .. }))
+            .count()
+            .saturating_sub(self.guests.len());
         TableInfo {
             host_name: "headless".into(),
             preset: self.preset.name().to_owned(),
