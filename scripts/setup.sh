@@ -1,8 +1,10 @@
 # Sourced by scripts/test.sh and scripts/play.sh: installs what a fresh
-# Debian machine lacks to build and run Ludopia.
+# Debian machine lacks to build and run Ludopia. A script may add to
+# `ludopia_packages` before sourcing this.
 
-# System packages, installed only when missing (apt-get update is slow).
-ludopia_packages=(build-essential pkg-config)
+# To build, and the libraries the window loads at run time (X11, keyboard,
+# Vulkan; the software renderer needs only X11).
+ludopia_packages+=(build-essential pkg-config libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1)
 missing=()
 for p in "${ludopia_packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -10,6 +12,7 @@ done
 if ((${#missing[@]})); then
   sudo_=""
   [[ $(id -u) == 0 ]] || sudo_="sudo"
+  echo "installing: ${missing[*]}"
   $sudo_ apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "${missing[@]}"
 fi
