@@ -125,18 +125,20 @@ impl GameScreen {
         &self.last_event
     }
 
-    fn sitter(&self, seat: Seat) -> Sitter {
-        self.table.sitters[seat.index()]
+    /// Who holds the seat now, as the verified log says (a person who left
+    /// has a bot in their seat; the setup's sitters are only the start).
+    fn control(&self, seat: Seat) -> Control {
+        self.replica.state().control[seat.index()]
     }
 
     /// The seat the game waits for, when a person at this computer sits there.
     fn person_to_act(&self) -> Option<Seat> {
-        self.game.to_act().filter(|&s| self.sitter(s) == Sitter::Person)
+        self.game.to_act().filter(|&s| matches!(self.control(s), Control::Person { .. }))
     }
 
     /// Whether a bot's turn is due (the app runs the bots' pace timer then).
     pub fn bot_to_act(&self) -> bool {
-        self.game.to_act().is_some_and(|s| matches!(self.sitter(s), Sitter::Bot(_)))
+        self.game.to_act().is_some_and(|s| self.control(s).bot().is_some())
     }
 
     pub fn is_animating(&self) -> bool {

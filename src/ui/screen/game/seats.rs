@@ -3,7 +3,7 @@
 
 use super::{GameScreen, Message, ordinal};
 use crate::rules::Seat;
-use crate::ui::screen::setup::Sitter;
+use crate::table::Control;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
 use iced::widget::{center, column, container, row, text};
 use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme, Vector};
@@ -43,8 +43,8 @@ fn badge(label: &str) -> Element<'static, Message> {
 
 pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
     let game = &screen.game;
-    let sitter = screen.sitter(seat);
-    if sitter == Sitter::Empty {
+    let control = screen.control(seat);
+    if control == Control::Empty {
         return container(text("Empty seat").size(14).color(alpha(theme::PARCHMENT, 0.6)))
             .padding(12)
             .width(Length::Fill)
@@ -59,10 +59,11 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
         .height(66)
         .style(ring(colour, active));
     let mut badges = row![].spacing(4);
-    badges = match sitter {
-        Sitter::Bot(level) => badges.push(badge(&format!("BOT · {}", level.name().to_uppercase()))),
-        Sitter::Person => badges.push(badge("THIS COMPUTER")),
-        Sitter::Empty => badges,
+    badges = match control {
+        Control::Bot(level) => badges.push(badge(&format!("BOT · {}", level.name().to_uppercase()))),
+        Control::Person { .. } => badges.push(badge("THIS COMPUTER")),
+        Control::Standin { .. } => badges.push(badge("AWAY · BOT PLAYS")),
+        Control::Empty => badges,
     };
     if let Some(place) = game.place(seat) {
         badges = badges.push(badge(&format!("{} PLACE", ordinal(place).to_uppercase())));
