@@ -52,7 +52,7 @@ pub use hash::{Digest, state_hash, tagged};
 pub use log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
 pub use proof::{At, Evidence, Invalid, Proof, ProofError, ProofFileError, Valid};
 pub use roll::{
-    DRAW_ROLLER, Reveal, RevealError, RollError, SignedReveal, die_face, roll_seed, roll_seed_by,
+    DRAW_ROLLER, Reveal, RevealError, RollError, SignedReveal, die_face, roll_seed, roll_seed_by, uniform,
 };
 pub use sign::{Context, Identity, PublicKey, Signature, SignatureError, Verifier};
 pub use snapshot::{SignedSnapshot, Snapshot, SnapshotError, SnapshotVerdict};

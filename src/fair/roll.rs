@@ -80,11 +80,20 @@ pub fn roll_seed_by(
 /// `H_die(seed || ctr:u32be)` for ctr = 0, 1, ..., as `1 + b % 6`. Exactly
 /// uniform; a whole block is rejected with probability about 1.6e-58.
 pub fn die_face(seed: &Digest) -> u8 {
+    1 + uniform(TAG_DIE, seed, 6)
+}
+
+/// A uniform number below `n` (1..=255) from a seed: the first byte below
+/// the largest multiple of `n` of `H_tag(seed || ctr:u32be)`, ctr = 0, 1, ...,
+/// modulo `n`. The die is `n = 6`; the first-player draw uses its own tag.
+pub fn uniform(tag: &str, seed: &Digest, n: u8) -> u8 {
+    let n = n.max(1);
+    let limit = 256 - 256 % u16::from(n);
     let mut ctr = 0u32;
     loop {
-        let block = tagged(TAG_DIE, &[seed.as_bytes(), &ctr.to_be_bytes()]);
-        if let Some(b) = block.0.into_iter().find(|&b| b < 252) {
-            return 1 + b % 6;
+        let block = tagged(tag, &[seed.as_bytes(), &ctr.to_be_bytes()]);
+        if let Some(b) = block.0.into_iter().find(|&b| u16::from(b) < limit) {
+            return b % n;
         }
         ctr = ctr.wrapping_add(1);
     }

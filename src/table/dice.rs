@@ -19,16 +19,7 @@ pub fn face(seed: &Link) -> u8 {
 
 /// A uniform index below `n` from a seed, by rejection like the die.
 pub fn pick(seed: &Link, n: u8) -> u8 {
-    let n = n.max(1);
-    let limit = 256 - 256 % u16::from(n);
-    let mut ctr = 0u32;
-    loop {
-        let block = fair::tagged("ludo-p2p/v1/draw", &[seed.as_bytes(), &ctr.to_be_bytes()]);
-        if let Some(b) = block.0.into_iter().find(|&b| u16::from(b) < limit) {
-            return b % n;
-        }
-        ctr = ctr.wrapping_add(1);
-    }
+    fair::uniform("ludo-p2p/v1/draw", seed, n)
 }
 
 /// Whether `link` is element `k` of the chain whose element `index` is `head`.
