@@ -207,8 +207,9 @@ enum Command {
     Addresses(oneshot::Sender<Vec<Multiaddr>>),
     Connect(Ticket, Reply<()>),
     Request { peer: PeerId, envelope: Envelope, reply: Reply<Envelope> },
-    OpenTable(TableInfo, RoomCode),
-    CloseTable,
+    // Acknowledged, so a query sent after the call returns sees the table.
+    OpenTable(TableInfo, RoomCode, oneshot::Sender<()>),
+    CloseTable(oneshot::Sender<()>),
     LanPeers(oneshot::Sender<Vec<PeerId>>),
     Lookup(RoomCode, Reply<Vec<Sighting>>),
     Disconnect(PeerId),
@@ -409,12 +410,12 @@ impl Client {
     /// Opens (or updates) the table this peer hosts: lobbies get `info`,
     /// and `code` is registered at every relay holding a slot for us.
     pub async fn open_table(&self, info: TableInfo, code: RoomCode) -> Result<(), NetError> {
-        self.commands.send(Command::OpenTable(info, code)).await.map_err(|_| NetError::Stopped)
+        self.call(|done| Command::OpenTable(info, code, done)).await
     }
 
     /// Stops answering table queries and unregisters the code.
     pub async fn close_table(&self) -> Result<(), NetError> {
-        self.commands.send(Command::CloseTable).await.map_err(|_| NetError::Stopped)
+        self.call(Command::CloseTable).await
     }
 
     /// Finds the table with `code`: first among LAN peers, then at the
@@ -621,7 +622,7 @@ impl EventLoop {
                     let _ = reply.send(Err(e.into()));
                 }
             },
-            Command::OpenTable(info, code) => {
+            Command::OpenTable(info, code, done) => {
                 let new_code = self.table.as_ref().map(|t| t.code) != Some(code);
                 self.table = Some(OpenTable { info, code });
                 if new_code {
@@ -630,8 +631,9 @@ impl EventLoop {
                         self.register_code(relay);
                     }
                 }
+                let _ = done.send(());
             }
-            Command::CloseTable => {
+            Command::CloseTable(done) => {
                 if let Some(table) = self.table.take()
                     && let Ok(namespace) = rendezvous::Namespace::new(table.code.namespace())
                 {
@@ -640,6 +642,7 @@ impl EventLoop {
                         self.swarm.behaviour_mut().rendezvous.unregister(namespace.clone(), relay);
                     }
                 }
+                let _ = done.send(());
             }
             Command::LanPeers(tx) => {
                 let _ = tx.send(self.lan.keys().copied().collect());
