@@ -21,7 +21,8 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 # The GUI simulator tests render with the software renderer.
-ICED_TEST_BACKEND=tiny-skia cargo test --locked --lib --bins --tests 2>&1 | tee "$log" || status=$?
+# --no-fail-fast: every binary runs, so the total counts (and shows) every failure.
+ICED_TEST_BACKEND=tiny-skia cargo test --locked --no-fail-fast --lib --bins --tests 2>&1 | tee "$log" || status=$?
 # One closing line for the whole suite (cargo prints one per test binary).
 passed=$(grep -oE '^test result: .* ([0-9]+) passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}' || true)
 failed=$(grep -oE '^test result: .* ([0-9]+) failed' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}' || true)
