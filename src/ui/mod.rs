@@ -16,7 +16,7 @@ pub mod screen;
 pub mod theme;
 
 use crate::bots::Strategy;
-use iced::widget::{canvas, center, stack};
+use iced::widget::{canvas, center, column, stack, text};
 use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, window};
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
@@ -27,10 +27,16 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Opens the window and runs until it is closed.
 pub fn run() -> iced::Result {
-    let prefs = Prefs::load().unwrap_or_else(|e| {
-        eprintln!("ludopia: settings not read ({e}); using defaults");
-        Prefs::default()
-    });
+    let home = crate::profile::Home::from_env();
+    let loaded = match &home {
+        Ok(home) => Prefs::load(home).map_err(|e| format!("Settings not read ({e}); defaults are used.")),
+        Err(e) => Err(format!("{e}; nothing is saved.")),
+    };
+    let (prefs, notices): (Prefs, Vec<String>) = match loaded {
+        Ok((prefs, notices)) => (prefs, notices.iter().map(ToString::to_string).collect()),
+        Err(e) => (Prefs::default(), vec![e]),
+    };
+    let home = home.ok();
     if std::env::var("LUDOPIA_RENDERER").is_ok_and(|v| v == "software") || prefs.software_renderer {
         // SAFETY: called at start-up from `main`, before iced or anything
         // else has started a thread that could read the environment.
@@ -40,18 +46,21 @@ pub fn run() -> iced::Result {
         Ok("bots") => Opening::BotsTable,
         _ => Opening::Home,
     };
-    let mut app =
-        iced::application(move || App::new(prefs.clone(), opening, Instant::now()), App::update, App::view)
-            .title("Ludopia")
-            .subscription(App::subscription)
-            .theme(App::theme)
-            .default_font(theme::FONT)
-            .antialiasing(true)
-            .window(window::Settings {
-                size: Size::new(1280.0, 820.0),
-                min_size: Some(Size::new(960.0, 660.0)),
-                ..window::Settings::default()
-            });
+    let mut app = iced::application(
+        move || App::new(prefs.clone(), opening, Instant::now()).with_home(home.clone(), notices.clone()),
+        App::update,
+        App::view,
+    )
+    .title("Ludopia")
+    .subscription(App::subscription)
+    .theme(App::theme)
+    .default_font(theme::FONT)
+    .antialiasing(true)
+    .window(window::Settings {
+        size: Size::new(1280.0, 820.0),
+        min_size: Some(Size::new(960.0, 660.0)),
+        ..window::Settings::default()
+    });
     for font in theme::FONTS {
         app = app.font(font);
     }
@@ -81,6 +90,11 @@ pub struct App {
     palace: canvas::Cache,
     started: Instant,
     now: Instant,
+    /// Where the profile, saved games and history live; none in tests and
+    /// when the platform has no home folder (then nothing is written).
+    home: Option<crate::profile::Home>,
+    /// Files that were moved aside or could not be written, for the player.
+    notices: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -116,6 +130,8 @@ impl App {
             palace: canvas::Cache::new(),
             started: now,
             now,
+            home: None,
+            notices: Vec::new(),
         };
         if opening == Opening::BotsTable {
             let table = Table {
@@ -125,6 +141,13 @@ impl App {
             app.start(table, now);
         }
         app
+    }
+
+    /// Keeps the profile in `home` and shows `notices` on the home screen.
+    pub fn with_home(mut self, home: Option<crate::profile::Home>, notices: Vec<String>) -> App {
+        self.home = home;
+        self.notices = notices;
+        self
     }
 
     fn start(&mut self, table: Table, now: Instant) {
@@ -188,9 +211,10 @@ impl App {
                     self.prefs = prefs;
                 }
                 settings::Action::Save(prefs) => {
-                    s.status = match prefs.save() {
-                        Ok(()) => "Saved.".to_string(),
-                        Err(e) => format!("Not saved: {e}"),
+                    s.status = match self.home.as_ref().map(|home| prefs.save(home)) {
+                        Some(Ok(())) => "Saved.".to_string(),
+                        Some(Err(e)) => format!("Not saved: {e}"),
+                        None => "Not saved: no profile folder.".to_string(),
                     };
                 }
                 settings::Action::Back => self.screen = Screen::Home,
@@ -211,7 +235,11 @@ impl App {
         .height(Length::Fill)
         .into();
         let content: Element<'_, Message> = match &self.screen {
-            Screen::Home => center(home::view(&self.prefs.name).map(Message::Home)).into(),
+            Screen::Home => {
+                let notices =
+                    column(self.notices.iter().map(|n| text(n.as_str()).size(13).into())).spacing(4);
+                center(column![home::view(&self.prefs.name).map(Message::Home), notices].spacing(12)).into()
+            }
             Screen::Setup(s) => center(s.view().map(Message::Setup)).padding(20).into(),
             Screen::Game(g) => g.view().map(Message::Game),
             Screen::HowTo(h) => center(h.view().map(Message::HowTo)).padding(20).into(),
