@@ -10,8 +10,11 @@
 //! another name and reported, never overwritten.
 
 mod file;
+pub mod history;
 mod identity;
+pub mod saves;
 mod settings;
+pub mod stats;
 
 pub use file::{Notice, Problem, ProfileError, write_atomic};
 pub use settings::{Profile, Settings, Sound};
