@@ -42,9 +42,9 @@ impl Home {
         self.data_dir().join("saves")
     }
 
-    /// Starts saving a new game (the previous save, if any, is replaced).
+    /// Starts saving a game (a previous game's save is replaced: its log,
+    /// if left, names another game and is ignored until overwritten).
     pub fn begin_save(&self, meta: &GameMeta) -> Result<(), ProfileError> {
-        remove(&self.saves().join(LOG_FILE))?;
         file::write_versioned(&self.saves().join(GAME_FILE), VERSION, meta, true)
     }
 
