@@ -5,6 +5,7 @@
 
 use super::dice::{self, Chain};
 use super::record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
+use super::replica::Replica;
 use super::state::{DRAW_ROLLER, TableError, TableState};
 use crate::bots::Bot;
 use crate::fair;
@@ -199,6 +200,49 @@ impl Table {
         remote: [Option<Commitment>; 4],
         now: Millis,
     ) -> Result<Table, Refusal> {
+        let mut table = Table::set(config, identity, entropy, remote, now)?;
+        table.advance(now);
+        Ok(table)
+    }
+
+    /// A local table again after the app closed or crashed: set up as
+    /// [`Table::new`] did with the same config, key and entropy, then every
+    /// saved entry is checked as a replica checks it (signature, chain,
+    /// transition) before the table takes it as its own. Nothing saved is
+    /// trusted: an entry that does not verify is refused with its reason.
+    pub fn resume(
+        config: TableConfig,
+        identity: Identity,
+        entropy: [u8; 32],
+        entries: &[SignedEntry<Record>],
+        now: Millis,
+    ) -> Result<Table, Refusal> {
+        let mut table = Table::set(config, identity, entropy, [None; 4], now)?;
+        let mut replica = Replica::new(&table.genesis)
+            .map_err(|e| Refusal::Setup(format!("the genesis does not verify: {e}")))?;
+        for (n, entry) in entries.iter().enumerate() {
+            let body = entry.body.decode().map_err(|e| Refusal::Setup(format!("entry {}: {e}", n + 1)))?;
+            replica.apply(entry.clone()).map_err(|e| Refusal::Setup(format!("entry {}: {e}", n + 1)))?;
+            table.records.push(body.content);
+            table.entries.push(entry.clone());
+        }
+        table.state = *replica.state();
+        if table.state.started {
+            // A roll pressed before the crash is pressed again by its player.
+            table.press = None;
+        }
+        table.advance(now);
+        Ok(table)
+    }
+
+    /// Sets the table up from its config, without playing anything yet.
+    fn set(
+        config: TableConfig,
+        identity: Identity,
+        entropy: [u8; 32],
+        remote: [Option<Commitment>; 4],
+        now: Millis,
+    ) -> Result<Table, Refusal> {
         config.rules.validate().map_err(|e| Refusal::Setup(e.to_string()))?;
         let players: SeatSet =
             Seat::ALL.into_iter().filter(|s| config.seats[s.index()] != Control::Empty).collect();
@@ -283,7 +327,6 @@ impl Table {
             spectators: Vec::new(),
         };
         table.verified = table.genesis.verify().ok();
-        table.advance(now);
         Ok(table)
     }
 
