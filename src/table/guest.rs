@@ -4,7 +4,7 @@
 //! [`Replica`], reveals its link for each roll and plays its seat with a bot.
 //! Pure: the driver in `net` carries the messages and supplies the secret.
 
-use super::authority::Act;
+use super::authority::{Act, Millis, Table, Timing};
 use super::dice::Chain;
 use super::record::{Control, Link, Record};
 use super::replica::{EntryRefused, Replica};
@@ -19,8 +19,12 @@ use std::fmt;
 pub enum ToHost {
     /// A free seat, please.
     Join,
-    /// The seat's signing key and dice-chain anchor, for the genesis.
-    Commit(Commitment),
+    /// The seat's signing key and dice-chain anchor, for the genesis, and
+    /// how the other peers reach this one if the host goes (a ticket).
+    Commit { commitment: Commitment, reach: String },
+    /// Back after a drop, or at a newly elected host: this guest's verified
+    /// head and its newest entries (the new host may lack the last ones).
+    Rejoin { head: u64, tail: Vec<SignedEntry<Record>> },
     /// The link of the seat's chain for roll `k`.
     Reveal { k: u32, link: Link },
     /// A wish for the seat, when the game waits for it.
@@ -34,6 +38,9 @@ pub enum ToGuest {
     Sign(SignedGenesis),
     /// The genesis with every seat's signature: the game begins.
     Sealed(SignedGenesis),
+    /// How to reach each guest's peer (a ticket per seat), so that the
+    /// peers can elect and reach a new host if this one goes.
+    Roster(Vec<(Seat, String)>),
     /// The next log entries, oldest first.
     Entries(Vec<SignedEntry<Record>>),
 }
@@ -62,6 +69,10 @@ pub enum GuestError {
     Genesis(String),
     /// An entry came before the sealed genesis.
     NotSealed,
+    /// Entries after `head` are missing before this one (lost while away).
+    Gap {
+        head: u64,
+    },
     Entry(String),
 }
 
@@ -70,6 +81,7 @@ impl fmt::Display for GuestError {
         match self {
             GuestError::Genesis(why) => write!(f, "the host's genesis is refused: {why}"),
             GuestError::NotSealed => f.write_str("the host sent entries before the sealed genesis"),
+            GuestError::Gap { head } => write!(f, "entries after {head} are missing"),
             GuestError::Entry(why) => write!(f, "the host's log entry is refused: {why}"),
         }
     }
@@ -100,6 +112,8 @@ pub struct Guest {
     /// Seeds the bot's decisions together with the log position.
     seed: [u8; 32],
     replica: Option<Replica>,
+    /// The genesis every seat signed, once the game began.
+    sealed: Option<SignedGenesis>,
     /// The last roll this guest sent its link for, so each goes once.
     revealed: u32,
 }
@@ -124,6 +138,7 @@ impl Guest {
             strategy,
             seed: seed.0,
             replica: None,
+            sealed: None,
             revealed: 0,
         }
     }
@@ -166,6 +181,7 @@ impl Guest {
     pub fn seal(&mut self, genesis: &SignedGenesis) -> Result<Vec<ToHost>, GuestError> {
         self.check(genesis)?;
         self.replica = Some(Replica::new(genesis).map_err(|e| GuestError::Genesis(e.to_string()))?);
+        self.sealed = Some(genesis.clone());
         Ok(self.next())
     }
 
@@ -174,12 +190,52 @@ impl Guest {
     pub fn apply(&mut self, entry: SignedEntry<Record>) -> Result<Option<Applied>, GuestError> {
         let replica = self.replica.as_mut().ok_or(GuestError::NotSealed)?;
         let body = entry.body.decode().map_err(|e| GuestError::Entry(e.to_string()))?;
-        if body.seq <= replica.head().0 {
+        let head = replica.head().0;
+        if body.seq <= head {
             return Ok(None);
         }
+        if body.seq > head + 1 {
+            return Err(GuestError::Gap { head });
+        }
         replica.apply(entry)?;
+        if body.content.hands_over().is_some() {
+            // The departed host may never have used the link sent last.
+            self.revealed = self.revealed.min(replica.state().next_roll.saturating_sub(1));
+        }
         let seq = replica.head().0;
         Ok(Some(Applied { seq, record: body.content, send: self.next() }))
+    }
+
+    /// The verified entries from `after + 1` on, at most `max` of the newest.
+    pub fn tail(&self, max: usize) -> Vec<SignedEntry<Record>> {
+        let entries = self.replica.as_ref().map_or(&[][..], Replica::entries);
+        entries[entries.len().saturating_sub(max)..].to_vec()
+    }
+
+    /// Elected host: the table that continues this guest's verified log,
+    /// signed with its key, from hand-over `epoch` on.
+    pub fn take_over(self, epoch: u32, timing: Timing, now: Millis) -> Result<Table, GuestError> {
+        let (Some(replica), Some(sealed)) = (self.replica, self.sealed) else {
+            return Err(GuestError::NotSealed);
+        };
+        let state = *replica.state();
+        let me = state.control[self.seat.index()]
+            .owner()
+            .ok_or_else(|| GuestError::Entry(format!("{} is no longer this guest's seat", self.seat)))?;
+        let entropy = fair::tagged("ludopia/guest/table", &[&self.seed]).0;
+        Table::take_over(
+            sealed,
+            replica.entries().to_vec(),
+            state,
+            (me, self.seat),
+            self.key,
+            self.chain,
+            entropy,
+            epoch,
+            timing,
+            now,
+        )
+        .map_err(|e| GuestError::Entry(format!("cannot take the table over: {e}")))
     }
 
     /// What the verified state asks of this guest: its link for a pending
