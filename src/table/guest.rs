@@ -291,6 +291,7 @@ fn act_of(action: Action) -> Option<Act> {
 mod tests {
     use super::*;
     use crate::rules::Preset;
+    use crate::table::Replica;
     use crate::table::{CHAIN_LEN, Input, Participant, Table, TableConfig, Timing, game_nonce};
 
     const GUEST: Participant = Participant(1);
@@ -369,5 +370,75 @@ mod tests {
             Strategy::Easy,
         );
         assert!(matches!(other.sign(table.genesis()), Err(GuestError::Genesis(_))));
+    }
+
+    #[test]
+    fn an_elected_guest_takes_the_table_over_and_every_replica_and_the_verifier_follow() {
+        let seat = Seat::ALL[3];
+        let mut seats = [Control::Bot(Strategy::Normal); 4];
+        seats[3] = Control::Person { owner: GUEST };
+        let entropy = [5; 32];
+        let key = || Identity::from_secret(&[3; 32]);
+        let mut guest = Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key(), &[4; 32], Strategy::Easy);
+        let mut remote = [None; 4];
+        remote[3] = Some(guest.commitment());
+        let config = TableConfig {
+            rules: Preset::Race.rules(),
+            seats,
+            host: Participant::LOCAL,
+            timing: Timing::INSTANT,
+            chain_len: CHAIN_LEN,
+        };
+        let mut table =
+            Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
+        let sig = guest.sign(table.genesis()).expect("sign");
+        table.handle(0, Input::GenesisSigned { from: GUEST, seat, sig }).expect("signature");
+        let mut pending = guest.seal(table.genesis()).expect("sealed");
+        // A watcher's replica, fed everything the guest verifies.
+        let mut watcher = Replica::new(table.genesis()).expect("replica");
+        let mut sent = 0;
+        for now in 1..200u64 {
+            for message in std::mem::take(&mut pending) {
+                deliver(&mut table, now, seat, message);
+            }
+            for entry in &table.entries()[sent..] {
+                pending.extend(guest.apply(entry.clone()).expect("verified").expect("new").send);
+                watcher.apply(entry.clone()).expect("watcher");
+            }
+            sent = table.entries().len();
+        }
+        let head = sent;
+        assert!(head > 10 && !table.state().game.is_over());
+        // The host is gone: the guest takes over (its seat's key signs now).
+        let mut next = guest.take_over(1, Timing::INSTANT, 0).expect("take over");
+        assert_eq!(next.records()[head], Record::Handover { epoch: 1, host: seat });
+        next.handle(0, Input::Intent { from: GUEST, seat, act: Act::Leave }).expect("a bot plays on");
+        for now in 1..20_000u64 {
+            next.handle(now, Input::Tick).expect("tick");
+            if next.state().game.is_over() {
+                break;
+            }
+        }
+        assert!(next.state().game.is_over(), "the game finished under the new host");
+        for entry in &next.entries()[head..] {
+            watcher.apply(entry.clone()).expect("the watcher verifies the new host's entries");
+        }
+        assert_eq!(watcher.state(), next.state());
+        let (valid, end) = crate::table::verify_proof(&next.proof()).expect("the whole log verifies");
+        assert_eq!(valid.through, next.entries().len() as u64);
+        assert_eq!(&end, next.state());
+        // Rolls after the hand-over go on without the departed host's chains.
+        assert!(next.records()[head..].iter().any(|r| matches!(
+            r,
+            Record::Roll { proof, .. } if proof.mask.iter().eq([seat])
+        )));
+        // A hand-over signed by anyone but the seat it names is refused.
+        let mut forged = Replica::new(next.genesis()).expect("replica");
+        for entry in &next.entries()[..head] {
+            forged.apply(entry.clone()).expect("old host's entries");
+        }
+        let body = next.entries()[head].body.decode().expect("body");
+        let fake = crate::fair::SignedEntry::sign(&Identity::from_secret(&[1; 32]), &body);
+        assert!(forged.apply(fake).is_err(), "the old host's key cannot hand the log over");
     }
 }
