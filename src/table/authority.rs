@@ -330,6 +330,78 @@ impl Table {
         Ok(table)
     }
 
+    /// The table an elected host takes over mid-game: it continues the
+    /// verified log (`entries`, leading to `state`) from a sealed genesis,
+    /// signs with `identity` (the genesis key of `me`'s seat) and holds only
+    /// `chain`, that seat's dice chain. The departed host's chains are gone,
+    /// so its seats' links are missing and rolls go on with the links that
+    /// are there (as for any away seat). The first entry is the hand-over
+    /// to `epoch`. The other persons count as away until they reconnect,
+    /// so a bot stands in for whoever does not come back in time.
+    #[allow(clippy::too_many_arguments)]
+    pub fn take_over(
+        genesis: SignedGenesis,
+        entries: Vec<SignedEntry<Record>>,
+        state: TableState,
+        me: (Participant, Seat),
+        identity: Identity,
+        chain: Chain,
+        entropy: [u8; 32],
+        epoch: u32,
+        timing: Timing,
+        now: Millis,
+    ) -> Result<Table, Refusal> {
+        let verified = genesis.verify().map_err(|e| Refusal::Setup(e.to_string()))?;
+        let records = entries
+            .iter()
+            .map(|entry| entry.body.decode().map(|body| body.content))
+            .collect::<Result<Vec<Record>, _>>()
+            .map_err(|e| Refusal::Setup(format!("a log entry: {e}")))?;
+        let (participant, seat) = me;
+        let mut chains: [Option<Chain>; 4] = Default::default();
+        chains[seat.index()] = Some(chain);
+        let away_since = state.owners().filter(|&(_, o)| o != participant).map(|(_, o)| (o, now)).fold(
+            Vec::new(),
+            |mut away: Vec<(Participant, Millis)>, p| {
+                if !away.contains(&p) {
+                    away.push(p);
+                }
+                away
+            },
+        );
+        let config = TableConfig {
+            rules: *state.game.rules(),
+            seats: state.control,
+            host: participant,
+            timing,
+            chain_len: state.chain_len,
+        };
+        let mut table = Table {
+            config,
+            identity,
+            genesis,
+            verified: Some(verified),
+            entropy,
+            state,
+            records,
+            entries,
+            chains,
+            reveals: [None; 4],
+            press: None,
+            decision_since: now,
+            connected: vec![participant],
+            away_since,
+            unattended_since: None,
+            reservations: [None; 4],
+            spectators: Vec::new(),
+        };
+        let handover = Record::Handover { epoch, host: seat };
+        table.state.apply(&handover).map_err(Refusal::Rules)?;
+        table.record(now, handover);
+        table.advance(now);
+        Ok(table)
+    }
+
     /// The genesis, with the signatures collected so far.
     pub fn genesis(&self) -> &SignedGenesis {
         &self.genesis
