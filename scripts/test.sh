@@ -35,6 +35,14 @@ else
   failed=$((failed + 1)); status=1
 fi
 
+step "packaging: metadata, the AppDir under Xvfb, the Windows installer under Wine"
+# Reuses the debug program built above for the AppDir; cross-builds Windows.
+if bash packaging/test.sh "$target/debug/ludopia"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); status=1
+fi
+
 step "network-namespace tests"
 # Real NAT routers in namespaces: one retry for the scheduling noise of a
 # loaded 2-core machine, said plainly when used.

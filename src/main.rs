@@ -1,3 +1,8 @@
+// A Windows release build is a windowed program: no console window opens behind
+// the game. Its log goes to a file instead, and the command line borrows the
+// console it was started from (see `windows_release`).
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 fn main() {
     // Output piped into a program that stops reading (`ludopia verify F | head`)
     // ends us quietly, as it does any command-line tool, instead of a panic.
@@ -6,5 +11,61 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    #[cfg(all(windows, not(debug_assertions)))]
+    windows_release::setup();
     std::process::exit(ludopia::cli::run());
+}
+
+#[cfg(all(windows, not(debug_assertions)))]
+mod windows_release {
+    use std::fs::File;
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+
+    pub fn setup() {
+        attach_console();
+        log_to_file();
+    }
+
+    /// `ludopia --version` or `ludopia relay` typed in a console prints there: a
+    /// windowed program has no standard output unless it was redirected, so it
+    /// joins its parent's console then (and none when started from a shortcut).
+    fn attach_console() {
+        use windows_sys::Win32::System::Console::{
+            ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_OUTPUT_HANDLE,
+        };
+        // SAFETY: plain Win32 calls with constant arguments; no pointers are passed.
+        unsafe {
+            if GetStdHandle(STD_OUTPUT_HANDLE).is_null() {
+                AttachConsole(ATTACH_PARENT_PROCESS);
+            }
+        }
+    }
+
+    /// The per-user data folder (%APPDATA%\Ludopia\Ludopia\data), the one the
+    /// player's profile uses.
+    fn data_dir() -> Option<PathBuf> {
+        directories::ProjectDirs::from("org", "Ludopia", "Ludopia").map(|dirs| dirs.data_dir().to_path_buf())
+    }
+
+    /// Sends tracing's events (connections, relays, dropped messages) and panics
+    /// to `ludopia.log` in the data folder, replaced at every start. Without a
+    /// data folder the game runs without a log.
+    fn log_to_file() {
+        let Some(dir) = data_dir() else { return };
+        let Ok(file) = std::fs::create_dir_all(&dir).and_then(|()| File::create(dir.join("ludopia.log")))
+        else {
+            return;
+        };
+        tracing_subscriber::fmt()
+            .with_writer(Mutex::new(file))
+            .with_ansi(false)
+            .with_max_level(tracing::Level::INFO)
+            .init();
+        let default_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            tracing::error!("{info}");
+            default_hook(info);
+        }));
+    }
 }
