@@ -10,6 +10,7 @@
 pub mod board;
 mod die;
 pub mod motion;
+mod narrate;
 pub mod palace;
 mod prefs;
 pub mod screen;

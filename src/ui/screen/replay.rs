@@ -7,6 +7,7 @@ use crate::rules::{Game, Moves};
 use crate::table::{Record, Replica, verify_proof};
 use crate::ui::board::Board;
 use crate::ui::motion::Motion;
+use crate::ui::narrate::entry_line;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, canvas, column, container, row, text};
 use iced::{Alignment, Element, Length};
@@ -43,21 +44,9 @@ impl Replay {
         let mut replica = Replica::new(&proof.genesis).map_err(|e| e.to_string())?;
         let mut steps = vec![(replica.state().game, "The table is set.".to_string())];
         for entry in &proof.entries {
-            let record = entry.body.decode().map(|b| b.content);
-            if replica.apply(entry.clone()).is_err() {
-                break;
-            }
-            let name = |s: crate::rules::Seat| names[s.index()].clone();
-            let line = match record {
-                Ok(Record::Start { first, .. }) => format!("{} starts", name(first)),
-                Ok(Record::Roll { seat, face, .. }) => format!("{} rolled a {face}", name(seat)),
-                Ok(Record::Act { action, .. }) => format!("{} moves", name(action.seat())),
-                Ok(Record::Control { seat, .. }) => format!("{} changes hands", name(seat)),
-                Ok(Record::Pause { .. }) => "Paused".to_string(),
-                Ok(Record::Resume) => "Resumed".to_string(),
-                Ok(Record::Close { .. }) => "The table closes".to_string(),
-                Err(_) => String::new(),
-            };
+            let record = entry.body.decode().map(|b| b.content).ok();
+            let Ok(events) = replica.apply(entry.clone()) else { break };
+            let line = entry_line(&names, record.as_ref(), &events).unwrap_or_default();
             steps.push((replica.state().game, line));
         }
         Ok(Replay { steps, at: 0, verdict, names, motion: Motion::default(), cache: canvas::Cache::new() })

@@ -12,11 +12,12 @@ mod seats;
 pub use keep::host_key;
 
 use super::setup::{Sitter, Table};
-use crate::rules::{Event, Events, Game, Moves, Phase, Seat};
+use crate::rules::{Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::Board;
 use crate::ui::die::Die;
 use crate::ui::motion::Motion;
+use crate::ui::narrate;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
@@ -300,65 +301,19 @@ impl GameScreen {
 
     /// Animates and describes one verified entry.
     fn show(&mut self, record: Option<Record>, events: &Events) {
-        let (face, seat) = match record {
-            Some(Record::Roll { seat, face, .. }) => (Some(face), Some(seat)),
-            Some(Record::Act { action, .. }) => (None, Some(action.seat())),
-            _ => (None, None),
-        };
-        if let Some(face) = face {
+        if let Some(Record::Roll { face, .. }) = record {
             self.motion.roll(face, self.now);
         }
         self.motion.start(events, self.now);
         self.game = self.replica.state().game;
         self.selected = None;
-        if let Some(seat) = seat {
-            self.last_event = self.describe(events, face, seat);
+        if let Some(line) = narrate::entry_line(&self.names, record.as_ref(), events) {
+            self.last_event = line;
         }
     }
 
     fn name(&self, seat: Seat) -> &str {
         &self.names[seat.index()]
-    }
-
-    /// One line on what just happened, in the game's words.
-    fn describe(&self, events: &Events, face: Option<u8>, seat: Seat) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        if let Some(face) = face {
-            parts.push(format!("{} rolled a {face}", self.name(seat)));
-        }
-        for event in events {
-            let line = match *event {
-                Event::NoMove { seat } => Some(format!("{} cannot move", self.name(seat))),
-                Event::Entered { seat, .. } => Some(format!("{} brings a pawn out", self.name(seat))),
-                Event::Captured { seat, by, .. } => {
-                    Some(format!("{} captures {}!", self.name(by), self.name(seat)))
-                }
-                Event::ReachedHome { seat, .. } => Some(format!("{} brings a pawn home", self.name(seat))),
-                Event::ThreeSixes { seat } => {
-                    Some(format!("three sixes: {} loses the turn", self.name(seat)))
-                }
-                Event::SentToYard { seat, .. } => {
-                    Some(format!("a pawn of {} goes back to the yard", self.name(seat)))
-                }
-                Event::BonusRoll { seat, .. } => Some(format!("{} rolls again", self.name(seat))),
-                Event::Finished { seat, place } => {
-                    Some(format!("{} finishes {}", self.name(seat), ordinal(place)))
-                }
-                Event::Challenged { seat, opponent } => {
-                    Some(format!("{} challenges {}", self.name(seat), self.name(opponent)))
-                }
-                Event::DuelDrawn { .. } => Some("the duel is drawn and starts again".to_string()),
-                Event::DuelWon { seat } => Some(format!("{} wins the duel", self.name(seat))),
-                Event::GameOver { .. } => Some("the game is over".to_string()),
-                _ => None,
-            };
-            parts.extend(line);
-        }
-        let mut line = parts.join(" · ");
-        if line.is_empty() {
-            line = format!("{} moves", self.name(seat));
-        }
-        line
     }
 
     /// What the table waits for, in words.
@@ -554,12 +509,4 @@ impl GameScreen {
     }
 }
 
-pub fn ordinal(place: u8) -> String {
-    let suffix = match place {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{place}{suffix}")
-}
+pub use crate::ui::narrate::ordinal;
