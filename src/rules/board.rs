@@ -88,11 +88,13 @@ const fn build_loop() -> [Cell; 52] {
 }
 
 /// The loop square where `seat` enters: `1 + 13k`.
+#[inline]
 pub fn start_square(seat: Seat) -> u8 {
     1 + 13 * seat.index() as u8
 }
 
 /// The loop square of a pawn of `seat` at loop progress 0..=50.
+#[inline]
 pub fn loop_square(seat: Seat, progress: i8) -> u8 {
     ((i16::from(start_square(seat)) + i16::from(progress)).rem_euclid(52)) as u8
 }
@@ -100,6 +102,7 @@ pub fn loop_square(seat: Seat, progress: i8) -> u8 {
 /// The loop progress at which a pawn of `seat` stands on loop square
 /// `square`: the inverse of [`loop_square`]. `None` for the square just
 /// before its start, which its pawns leave the loop from instead.
+#[inline]
 pub fn progress_on(seat: Seat, square: u8) -> Option<i8> {
     let progress = (i16::from(square) - i16::from(start_square(seat))).rem_euclid(52) as i8;
     (progress <= 50).then_some(progress)
@@ -107,6 +110,7 @@ pub fn progress_on(seat: Seat, square: u8) -> Option<i8> {
 
 /// Whether a loop square is one of the eight safe squares (starts and stars),
 /// whichever seats are empty.
+#[inline]
 pub fn is_safe_square(square: u8) -> bool {
     square % 13 == 1 || square % 13 == 9
 }

@@ -284,11 +284,19 @@ impl Game {
     }
 
     /// The players whose place is not decided yet.
+    #[inline]
     pub fn remaining(&self) -> SeatSet {
-        self.players.iter().filter(|s| self.places[s.index()] == 0).collect()
+        let mut left = self.players;
+        for seat in Seat::ALL {
+            if self.places[seat.index()] != 0 {
+                left = left.without(seat);
+            }
+        }
+        left
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).
+    #[inline]
     pub fn pawns(&self, seat: Seat) -> &[Progress] {
         &self.pawns[seat.index()][..usize::from(self.rules.pawns)]
     }
@@ -298,10 +306,12 @@ impl Game {
     }
 
     /// Who rolls and moves in this turn (the duel's winner in palace).
+    #[inline]
     pub fn roller(&self) -> Seat {
         self.roller
     }
 
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -312,6 +322,7 @@ impl Game {
     }
 
     /// The seat whose action the game waits for; `None` once it is over.
+    #[inline]
     pub fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Roll | Phase::Move { .. } => Some(self.roller),
@@ -326,31 +337,37 @@ impl Game {
         Some(self.places[seat.index()]).filter(|&p| p > 0)
     }
 
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
 
+    #[inline]
     pub fn all_home(&self, seat: Seat) -> bool {
         self.pawns(seat).iter().all(|&p| self.rules.is_home(p))
     }
 
     /// How many pawns of `seat`'s opponents stand on a loop square.
+    #[inline]
     pub(super) fn opponents_on(&self, seat: Seat, square: u8) -> usize {
         // Each opponent has one loop progress that stands there: compare
-        // with it rather than walking every pawn round the loop.
-        self.players
-            .without(seat)
-            .iter()
-            .filter_map(|o| {
-                let progress = super::board::progress_on(o, square)?;
-                Some(self.pawns(o).iter().filter(|&&p| p == progress).count())
-            })
-            .sum()
+        // with it rather than walking every pawn round the loop. Plain
+        // loops: every move asks this, so it is on the engine's hot path.
+        let mut count = 0;
+        for other in self.players.without(seat).iter() {
+            if let Some(progress) = super::board::progress_on(other, square) {
+                for &p in self.pawns(other) {
+                    count += usize::from(p == progress);
+                }
+            }
+        }
+        count
     }
 }
 
 impl Rules {
     /// The phase every turn starts in.
+    #[inline]
     pub(super) fn first_phase(&self) -> Phase {
         match self.dice {
             super::params::Dice::Rolled => Phase::Roll,

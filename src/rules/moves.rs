@@ -21,6 +21,7 @@ pub type Moves = ArrayVec<Move, 4>;
 impl Game {
     /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
     /// The caller passes a pawn index below `rules.pawns`.
+    #[inline]
     pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
         if !(1..=6).contains(&face) {
             return Err(Blocked::NotAFace);
@@ -29,6 +30,7 @@ impl Game {
     }
 
     /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
+    #[inline]
     fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
         let rules = &self.rules;
         if from == YARD {
@@ -66,6 +68,7 @@ impl Game {
 
     /// Whether `seat` may end a move at progress `to` (never its own pawn's
     /// current place: the caller moves it from elsewhere).
+    #[inline]
     fn check_target(&self, seat: Seat, to: Progress) -> Result<(), Blocked> {
         let rules = &self.rules;
         // Only asked where a rule forbids sharing: most moves never need it.
@@ -91,11 +94,13 @@ impl Game {
     }
 
     /// Whether a loop square is safe under these rules.
+    #[inline]
     pub fn is_safe(&self, square: u8) -> bool {
         self.rules.safe_squares == SafeSquares::StartsAndStars && is_safe_square(square)
     }
 
     /// Whether a move of `seat` ending at `to` would capture.
+    #[inline]
     pub fn captures(&self, seat: Seat, to: Progress) -> bool {
         (0..=50).contains(&to) && {
             let square = loop_square(seat, to);
@@ -104,6 +109,7 @@ impl Game {
     }
 
     /// Every move `seat` could make with `face`, pawn by pawn.
+    #[inline]
     pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
         let mut moves = Moves::new();
         if !(1..=6).contains(&face) {
@@ -121,12 +127,14 @@ impl Game {
 
     /// Whether `seat` has any move with `face`: [`Game::moves_for`] without
     /// listing them, stopping at the first.
+    #[inline]
     pub fn has_move(&self, seat: Seat, face: u8) -> bool {
         (1..=6).contains(&face)
             && self.pawns(seat).iter().any(|&from| self.landing_from(seat, from, face).is_ok())
     }
 
     /// The moves the game waits for: empty unless a roll is to be moved.
+    #[inline]
     pub fn legal_moves(&self) -> Moves {
         match self.phase {
             super::game::Phase::Move { face } => self.moves_for(self.roller, face),

@@ -233,6 +233,7 @@ impl Rules {
 
     /// The last progress a pawn can reach: 56 (the centre) or 54 (the
     /// deepest of the four home spaces).
+    #[inline]
     pub fn last_progress(&self) -> i8 {
         match self.home {
             Home::Lane => 56,
@@ -241,6 +242,7 @@ impl Rules {
     }
 
     /// Whether a pawn at this progress is home (has arrived).
+    #[inline]
     pub fn is_home(&self, progress: i8) -> bool {
         match self.home {
             Home::Lane => progress == 56,

@@ -52,11 +52,13 @@ impl Seat {
         (index < 4).then_some(Seat(index))
     }
 
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
 
     /// The next seat clockwise, whether or not anyone sits there.
+    #[inline]
     pub fn next(self) -> Seat {
         Seat((self.0 + 1) % 4)
     }
@@ -94,18 +96,22 @@ impl SeatSet {
         self.0
     }
 
+    #[inline]
     pub fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat.0) != 0
     }
 
+    #[inline]
     pub fn with(self, seat: Seat) -> SeatSet {
         SeatSet(self.0 | 1 << seat.0)
     }
 
+    #[inline]
     pub fn without(self, seat: Seat) -> SeatSet {
         SeatSet(self.0 & !(1 << seat.0))
     }
 
+    #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -114,12 +120,14 @@ impl SeatSet {
         self.0 == 0
     }
 
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         Seat::ALL.into_iter().filter(move |&s| self.contains(s))
     }
 
     /// The first seat of the set clockwise after `from` (not `from` itself
     /// unless it is the only one).
+    #[inline]
     pub fn next_after(self, from: Seat) -> Option<Seat> {
         let mut seat = from;
         for _ in 0..4 {
