@@ -141,7 +141,7 @@ impl Home {
                 Err(problem) => notices.push(file::move_aside(&path, problem)?),
             }
         }
-        games.sort_by(|a, b| b.summary.finished_at.cmp(&a.summary.finished_at));
+        games.sort_by_key(|g| std::cmp::Reverse(g.summary.finished_at));
         Ok((games, notices))
     }
 }

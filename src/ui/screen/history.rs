@@ -21,7 +21,7 @@ pub enum Message {
 
 pub enum Action {
     None,
-    Open(Finished),
+    Open(Box<Finished>),
     Back,
 }
 
@@ -40,7 +40,9 @@ pub fn opponents_label(o: Option<Opponents>) -> String {
 impl History {
     pub fn update(&mut self, message: Message) -> Action {
         match message {
-            Message::Open(i) => self.games.get(i).cloned().map_or(Action::None, Action::Open),
+            Message::Open(i) => {
+                self.games.get(i).cloned().map_or(Action::None, |g| Action::Open(Box::new(g)))
+            }
             Message::Back => Action::Back,
         }
     }

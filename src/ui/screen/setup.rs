@@ -321,11 +321,6 @@ impl Setup {
     }
 }
 
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
