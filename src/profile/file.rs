@@ -120,7 +120,7 @@ fn sync_dir(dir: &Path) -> Result<(), ProfileError> {
     #[cfg(unix)]
     File::open(dir).and_then(|d| d.sync_all()).map_err(io_error("flush the folder", dir))?;
     #[cfg(not(unix))]
-    let _ = (dir, File::open);
+    let _ = dir;
     Ok(())
 }
 

@@ -11,6 +11,7 @@ pub mod board;
 mod die;
 pub mod i18n;
 pub mod motion;
+mod narrate;
 pub mod palace;
 mod prefs;
 pub mod screen;

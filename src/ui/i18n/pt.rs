@@ -138,8 +138,6 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("{who} rolled a {face}", "{who} tirou {face}"),
     ("{who} moves", "{who} move"),
     ("{who} changes hands", "{who} muda de controle"),
-    ("Paused", "Pausado"),
-    ("Resumed", "Retomado"),
     ("The table closes", "A mesa fecha"),
     ("Entry {n} of {total}", "Registro {n} de {total}"),
     ("Random", "Aleatório"),
@@ -260,4 +258,6 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Night", "Noite"),
     ("All games", "Todas as partidas"),
     ("{who} hosts the table now", "{who} agora é o anfitrião da mesa"),
+    ("The table is paused", "A mesa está pausada"),
+    ("The table resumes", "A mesa retoma o jogo"),
 ];

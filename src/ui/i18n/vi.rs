@@ -132,8 +132,6 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("{who} rolled a {face}", "{who} gieo được {face}"),
     ("{who} moves", "{who} đi quân"),
     ("{who} changes hands", "{who} đổi người điều khiển"),
-    ("Paused", "Tạm dừng"),
-    ("Resumed", "Tiếp tục"),
     ("The table closes", "Bàn đóng lại"),
     ("Entry {n} of {total}", "Mục {n} / {total}"),
     ("Random", "Ngẫu nhiên"),
@@ -251,4 +249,6 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Night", "Ban đêm"),
     ("All games", "Tất cả các ván"),
     ("{who} hosts the table now", "{who} giờ là chủ bàn"),
+    ("The table is paused", "Bàn đang tạm dừng"),
+    ("The table resumes", "Bàn chơi tiếp"),
 ];

@@ -8,6 +8,7 @@ use crate::table::{Record, Replica, verify_proof};
 use crate::ui::board::Board;
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
+use crate::ui::narrate::entry_line;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, canvas, column, container, row, text};
 use iced::{Alignment, Element, Length};
@@ -44,24 +45,9 @@ impl Replay {
         let mut replica = Replica::new(&proof.genesis).map_err(|e| e.to_string())?;
         let mut steps = vec![(replica.state().game, t("The table is set.").to_string())];
         for entry in &proof.entries {
-            let record = entry.body.decode().map(|b| b.content);
-            if replica.apply(entry.clone()).is_err() {
-                break;
-            }
-            let name = |s: crate::rules::Seat| names[s.index()].clone();
-            let line = match record {
-                Ok(Record::Start { first, .. }) => crate::t!("{who} starts", who = name(first)),
-                Ok(Record::Roll { seat, face, .. }) => {
-                    crate::t!("{who} rolled a {face}", who = name(seat), face = face)
-                }
-                Ok(Record::Act { action, .. }) => crate::t!("{who} moves", who = name(action.seat())),
-                Ok(Record::Control { seat, .. }) => crate::t!("{who} changes hands", who = name(seat)),
-                Ok(Record::Pause { .. }) => t("Paused").to_string(),
-                Ok(Record::Resume) => t("Resumed").to_string(),
-                Ok(Record::Close { .. }) => t("The table closes").to_string(),
-                Ok(Record::Handover { host, .. }) => crate::t!("{who} hosts the table now", who = name(host)),
-                Err(_) => String::new(),
-            };
+            let record = entry.body.decode().map(|b| b.content).ok();
+            let Ok(events) = replica.apply(entry.clone()) else { break };
+            let line = entry_line(&names, record.as_ref(), &events).unwrap_or_default();
             steps.push((replica.state().game, line));
         }
         Ok(Replay { steps, at: 0, verdict, names, motion: Motion::default(), cache: canvas::Cache::new() })

@@ -12,12 +12,13 @@ mod seats;
 pub use keep::host_key;
 
 use super::setup::{Sitter, Table};
-use crate::rules::{Event, Events, Game, Moves, Phase, Seat};
+use crate::rules::{Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::Board;
 use crate::ui::die::Die;
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
+use crate::ui::narrate;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
@@ -301,71 +302,19 @@ impl GameScreen {
 
     /// Animates and describes one verified entry.
     fn show(&mut self, record: Option<Record>, events: &Events) {
-        let (face, seat) = match record {
-            Some(Record::Roll { seat, face, .. }) => (Some(face), Some(seat)),
-            Some(Record::Act { action, .. }) => (None, Some(action.seat())),
-            _ => (None, None),
-        };
-        if let Some(face) = face {
+        if let Some(Record::Roll { face, .. }) = record {
             self.motion.roll(face, self.now);
         }
         self.motion.start(events, self.now);
         self.game = self.replica.state().game;
         self.selected = None;
-        if let Some(seat) = seat {
-            self.last_event = self.describe(events, face, seat);
+        if let Some(line) = narrate::entry_line(&self.names, record.as_ref(), events) {
+            self.last_event = line;
         }
     }
 
     fn name(&self, seat: Seat) -> &str {
         &self.names[seat.index()]
-    }
-
-    /// One line on what just happened, in the game's words.
-    fn describe(&self, events: &Events, face: Option<u8>, seat: Seat) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        if let Some(face) = face {
-            parts.push(crate::t!("{who} rolled a {face}", who = self.name(seat), face = face));
-        }
-        for event in events {
-            let line = match *event {
-                Event::NoMove { seat } => Some(crate::t!("{who} cannot move", who = self.name(seat))),
-                Event::Entered { seat, .. } => {
-                    Some(crate::t!("{who} brings a pawn out", who = self.name(seat)))
-                }
-                Event::Captured { seat, by, .. } => {
-                    Some(crate::t!("{who} captures {whom}!", who = self.name(by), whom = self.name(seat)))
-                }
-                Event::ReachedHome { seat, .. } => {
-                    Some(crate::t!("{who} brings a pawn home", who = self.name(seat)))
-                }
-                Event::ThreeSixes { seat } => {
-                    Some(crate::t!("three sixes: {who} loses the turn", who = self.name(seat)))
-                }
-                Event::SentToYard { seat, .. } => {
-                    Some(crate::t!("a pawn of {who} goes back to the yard", who = self.name(seat)))
-                }
-                Event::BonusRoll { seat, .. } => Some(crate::t!("{who} rolls again", who = self.name(seat))),
-                Event::Finished { seat, place } => {
-                    Some(crate::t!("{who} finishes {place}", who = self.name(seat), place = ordinal(place)))
-                }
-                Event::Challenged { seat, opponent } => Some(crate::t!(
-                    "{who} challenges {whom}",
-                    who = self.name(seat),
-                    whom = self.name(opponent)
-                )),
-                Event::DuelDrawn { .. } => Some(t("the duel is drawn and starts again").to_string()),
-                Event::DuelWon { seat } => Some(crate::t!("{who} wins the duel", who = self.name(seat))),
-                Event::GameOver { .. } => Some(t("the game is over").to_string()),
-                _ => None,
-            };
-            parts.extend(line);
-        }
-        let mut line = parts.join(" · ");
-        if line.is_empty() {
-            line = crate::t!("{who} moves", who = self.name(seat));
-        }
-        line
     }
 
     /// What the table waits for, in words.
@@ -561,11 +510,4 @@ impl GameScreen {
     }
 }
 
-pub fn ordinal(place: u8) -> String {
-    match place {
-        1 => crate::t!("{n}st", n = place),
-        2 => crate::t!("{n}nd", n = place),
-        3 => crate::t!("{n}rd", n = place),
-        _ => crate::t!("{n}th", n = place),
-    }
-}
+pub use crate::ui::narrate::ordinal;
