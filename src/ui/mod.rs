@@ -9,6 +9,7 @@
 
 pub mod board;
 mod die;
+pub mod i18n;
 pub mod motion;
 mod narrate;
 pub mod palace;
@@ -17,6 +18,7 @@ pub mod screen;
 pub mod theme;
 
 use crate::bots::Strategy;
+use crate::ui::i18n::t;
 use iced::widget::{canvas, center, column, stack, text};
 use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, window};
 use palace::Palace;
@@ -30,7 +32,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 pub fn run() -> iced::Result {
     let home = crate::profile::Home::from_env();
     let loaded = match &home {
-        Ok(home) => Prefs::load(home).map_err(|e| format!("Settings not read ({e}); defaults are used.")),
+        Ok(home) => {
+            Prefs::load(home).map_err(|e| crate::t!("Settings not read ({e}); defaults are used.", e = e))
+        }
         Err(e) => Err(format!("{e}; nothing is saved.")),
     };
     let (prefs, notices): (Prefs, Vec<String>) = match loaded {
@@ -38,6 +42,7 @@ pub fn run() -> iced::Result {
         Err(e) => (Prefs::default(), vec![e]),
     };
     let home = home.ok();
+    i18n::set(i18n::Lang::chosen(prefs.settings.language.as_deref()));
     if std::env::var("LUDOPIA_RENDERER").is_ok_and(|v| v == "software") || prefs.software_renderer {
         // SAFETY: called at start-up from `main`, before iced or anything
         // else has started a thread that could read the environment.
@@ -178,7 +183,7 @@ impl App {
     fn play(&mut self, mut game: GameScreen) {
         if let Some(home) = &self.home {
             if let Err(e) = game.keep_in(home.clone()) {
-                self.notices.push(format!("This game is not saved: {e}"));
+                self.notices.push(crate::t!("This game is not saved: {e}", e = e));
             }
         }
         self.screen = Screen::Game(Box::new(game));
@@ -192,7 +197,7 @@ impl App {
         };
         match GameScreen::resume(saved, now) {
             Ok(game) => self.play(game),
-            Err(e) => self.notices.push(format!("The saved game cannot resume: {e}")),
+            Err(e) => self.notices.push(crate::t!("The saved game cannot resume: {e}", e = e)),
         }
     }
 
@@ -203,7 +208,7 @@ impl App {
                 (games, kept.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
             }
             Some(Err(e)) => (Vec::new(), e.to_string()),
-            None => (Vec::new(), "No profile folder: games are not kept.".to_string()),
+            None => (Vec::new(), t("No profile folder: games are not kept.").to_string()),
         }
     }
 
@@ -263,7 +268,7 @@ impl App {
                         .and_then(|proof| replay::Replay::new(&proof, finished.summary.names.clone()));
                     match opened {
                         Ok(r) => self.screen = Screen::Replay(Box::new(r)),
-                        Err(e) => h.status = format!("Cannot open the game: {e}"),
+                        Err(e) => h.status = crate::t!("Cannot open the game: {e}", e = e),
                     }
                 }
                 history::Action::Back => self.go_home(),
@@ -293,6 +298,7 @@ impl App {
             (Message::Settings(m), Screen::Settings(s)) => match s.update(m) {
                 settings::Action::None => {}
                 settings::Action::Changed(prefs) => {
+                    i18n::set(i18n::Lang::chosen(prefs.settings.language.as_deref()));
                     if prefs.sky != self.prefs.sky {
                         self.palace.clear();
                     }
@@ -300,9 +306,9 @@ impl App {
                 }
                 settings::Action::Save(prefs) => {
                     s.status = match self.home.as_ref().map(|home| prefs.save(home)) {
-                        Some(Ok(())) => "Saved.".to_string(),
-                        Some(Err(e)) => format!("Not saved: {e}"),
-                        None => "Not saved: no profile folder.".to_string(),
+                        Some(Ok(())) => t("Saved.").to_string(),
+                        Some(Err(e)) => crate::t!("Not saved: {e}", e = e),
+                        None => t("Not saved: no profile folder.").to_string(),
                     };
                 }
                 settings::Action::Back => self.go_home(),

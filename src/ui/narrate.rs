@@ -3,6 +3,7 @@
 
 use crate::rules::{Event, Events, Seat};
 use crate::table::Record;
+use crate::ui::i18n::t;
 
 /// The line for `record` (its `events` from the replica), naming seats by
 /// `names`; `None` for entries with nothing to tell (a malformed body).
@@ -10,29 +11,41 @@ pub fn entry_line(names: &[String; 4], record: Option<&Record>, events: &Events)
     let name = |seat: Seat| names[seat.index()].as_str();
     let mut parts: Vec<String> = Vec::new();
     match record? {
-        Record::Start { first, .. } => parts.push(format!("{} starts", name(*first))),
-        Record::Roll { seat, face, .. } => parts.push(format!("{} rolled a {face}", name(*seat))),
+        Record::Start { first, .. } => parts.push(crate::t!("{who} starts", who = name(*first))),
+        Record::Roll { seat, face, .. } => {
+            parts.push(crate::t!("{who} rolled a {face}", who = name(*seat), face = face))
+        }
         Record::Act { .. } => {}
-        Record::Control { seat, .. } => parts.push(format!("{} changes hands", name(*seat))),
-        Record::Pause { .. } => parts.push("The table is paused".to_string()),
-        Record::Resume => parts.push("The table resumes".to_string()),
-        Record::Close { .. } => parts.push("The table closes".to_string()),
-        Record::Handover { host, .. } => parts.push(format!("{} hosts the table now", name(*host))),
+        Record::Control { seat, .. } => parts.push(crate::t!("{who} changes hands", who = name(*seat))),
+        Record::Pause { .. } => parts.push(t("The table is paused").to_string()),
+        Record::Resume => parts.push(t("The table resumes").to_string()),
+        Record::Close { .. } => parts.push(t("The table closes").to_string()),
+        Record::Handover { host, .. } => {
+            parts.push(crate::t!("{who} hosts the table now", who = name(*host)))
+        }
     }
     for event in events {
         let line = match *event {
-            Event::NoMove { seat } => format!("{} cannot move", name(seat)),
-            Event::Entered { seat, .. } => format!("{} brings a pawn out", name(seat)),
-            Event::Captured { seat, by, .. } => format!("{} captures {}!", name(by), name(seat)),
-            Event::ReachedHome { seat, .. } => format!("{} brings a pawn home", name(seat)),
-            Event::ThreeSixes { seat } => format!("three sixes: {} loses the turn", name(seat)),
-            Event::SentToYard { seat, .. } => format!("a pawn of {} goes back to the yard", name(seat)),
-            Event::BonusRoll { seat, .. } => format!("{} rolls again", name(seat)),
-            Event::Finished { seat, place } => format!("{} finishes {}", name(seat), ordinal(place)),
-            Event::Challenged { seat, opponent } => format!("{} challenges {}", name(seat), name(opponent)),
-            Event::DuelDrawn { .. } => "the duel is drawn and starts again".to_string(),
-            Event::DuelWon { seat } => format!("{} wins the duel", name(seat)),
-            Event::GameOver { .. } => "the game is over".to_string(),
+            Event::NoMove { seat } => crate::t!("{who} cannot move", who = name(seat)),
+            Event::Entered { seat, .. } => crate::t!("{who} brings a pawn out", who = name(seat)),
+            Event::Captured { seat, by, .. } => {
+                crate::t!("{who} captures {whom}!", who = name(by), whom = name(seat))
+            }
+            Event::ReachedHome { seat, .. } => crate::t!("{who} brings a pawn home", who = name(seat)),
+            Event::ThreeSixes { seat } => crate::t!("three sixes: {who} loses the turn", who = name(seat)),
+            Event::SentToYard { seat, .. } => {
+                crate::t!("a pawn of {who} goes back to the yard", who = name(seat))
+            }
+            Event::BonusRoll { seat, .. } => crate::t!("{who} rolls again", who = name(seat)),
+            Event::Finished { seat, place } => {
+                crate::t!("{who} finishes {place}", who = name(seat), place = ordinal(place))
+            }
+            Event::Challenged { seat, opponent } => {
+                crate::t!("{who} challenges {whom}", who = name(seat), whom = name(opponent))
+            }
+            Event::DuelDrawn { .. } => t("the duel is drawn and starts again").to_string(),
+            Event::DuelWon { seat } => crate::t!("{who} wins the duel", who = name(seat)),
+            Event::GameOver { .. } => t("the game is over").to_string(),
             _ => continue,
         };
         parts.push(line);
@@ -40,18 +53,17 @@ pub fn entry_line(names: &[String; 4], record: Option<&Record>, events: &Events)
     if parts.is_empty()
         && let Some(Record::Act { action, .. }) = record
     {
-        parts.push(format!("{} moves", name(action.seat())));
+        parts.push(crate::t!("{who} moves", who = name(action.seat())));
     }
     Some(parts.join(" · "))
 }
 
 /// 1st, 2nd, 3rd, 4th.
 pub fn ordinal(place: u8) -> String {
-    let suffix = match place {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{place}{suffix}")
+    match place {
+        1 => crate::t!("{n}st", n = place),
+        2 => crate::t!("{n}nd", n = place),
+        3 => crate::t!("{n}rd", n = place),
+        _ => crate::t!("{n}th", n = place),
+    }
 }

@@ -1,6 +1,7 @@
 //! History: the finished games, newest first; open one as a replay.
 
 use crate::profile::history::{Finished, Opponents};
+use crate::ui::i18n::t;
 use crate::ui::screen::game::ordinal;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{button, column, container, row, scrollable, text};
@@ -27,10 +28,12 @@ pub enum Action {
 /// The opponents in words.
 pub fn opponents_label(o: Option<Opponents>) -> String {
     match o {
-        Some(Opponents::Bots(s)) => format!("vs {} bots", crate::ui::screen::setup::level_name(s)),
-        Some(Opponents::People) => "vs people".to_string(),
-        Some(Opponents::Mixed) => "vs people and bots".to_string(),
-        None => "bots only".to_string(),
+        Some(Opponents::Bots(s)) => {
+            crate::t!("vs {level} bots", level = crate::ui::screen::setup::level_name(s))
+        }
+        Some(Opponents::People) => t("vs people").to_string(),
+        Some(Opponents::Mixed) => t("vs people and bots").to_string(),
+        None => t("bots only").to_string(),
     }
 }
 
@@ -47,9 +50,7 @@ impl History {
     pub fn view(&self) -> Element<'_, Message> {
         let lines = column(self.games.iter().enumerate().map(|(i, g)| {
             let s = &g.summary;
-            let preset = s
-                .preset
-                .map_or("House rules".to_string(), |p| crate::ui::screen::setup::capitalise(p.name()));
+            let preset = s.preset.map_or(t("House rules"), crate::ui::screen::setup::preset_name);
             let players: Vec<&str> = s.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
             let place = s.me.and_then(|m| s.places[m.index()]).map_or("–".to_string(), ordinal);
             row![
@@ -59,7 +60,7 @@ impl History {
                     text(players.join(", ")).size(13),
                 ]
                 .width(Length::Fill),
-                button(text("Replay").size(14)).style(theme::choice(false)).on_press(Message::Open(i)),
+                button(text(t("Replay")).size(14)).style(theme::choice(false)).on_press(Message::Open(i)),
             ]
             .spacing(12)
             .align_y(Alignment::Center)
@@ -67,16 +68,19 @@ impl History {
         }))
         .spacing(10);
         let body: Element<'_, Message> = if self.games.is_empty() {
-            text("No finished games yet.").size(15).into()
+            text(t("No finished games yet.")).size(15).into()
         } else {
             scrollable(lines).height(420).into()
         };
         container(
             column![
-                text("History").font(BLACK).size(30),
+                text(t("History")).font(BLACK).size(30),
                 body,
                 text(&self.status).size(13),
-                button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+                button(text(t("Back")).size(16))
+                    .padding([10, 20])
+                    .style(theme::primary)
+                    .on_press(Message::Back),
             ]
             .spacing(14),
         )

@@ -1,6 +1,7 @@
 //! Home: play here against bots or friends, host or join a table, settings,
 //! how to play.
 
+use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{button, column, container, text};
 use iced::{Alignment, Element, Length};
@@ -46,23 +47,23 @@ fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
 
 /// `resumable`: a saved game waits (the profile's), so "Resume game" shows.
 pub fn view(name: &str, resumable: bool) -> Element<'_, Message> {
-    let resume = resumable.then(|| entry("Resume game", Some(Message::Resume)));
+    let resume = resumable.then(|| entry(t("Resume game"), Some(Message::Resume)));
     container(
         column![
-            text("Ludopia").font(BLACK).size(64).color(theme::GOLD),
-            text(format!("Welcome, {name}. Pull up a cushion.")).size(17),
+            text(t("Ludopia")).font(BLACK).size(64).color(theme::GOLD),
+            text(crate::t!("Welcome, {name}. Pull up a cushion.", name = name)).size(17),
         ]
         .push(resume)
         .push(
             column![
-                entry("Play on this computer", Some(Message::PlayHere)),
+                entry(t("Play on this computer"), Some(Message::PlayHere)),
                 // Network play arrives with `net`; until then the entries say so.
-                entry("Host a table (soon)", None),
-                entry("Join a table (soon)", None),
-                entry("How to play", Some(Message::HowToPlay)),
-                entry("History", Some(Message::History)),
-                entry("Statistics", Some(Message::Stats)),
-                entry("Settings", Some(Message::Settings)),
+                entry(t("Host a table (soon)"), None),
+                entry(t("Join a table (soon)"), None),
+                entry(t("How to play"), Some(Message::HowToPlay)),
+                entry(t("History"), Some(Message::History)),
+                entry(t("Statistics"), Some(Message::Stats)),
+                entry(t("Settings"), Some(Message::Settings)),
             ]
             .spacing(14),
         )

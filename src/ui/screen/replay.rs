@@ -6,6 +6,7 @@ use crate::fair::Proof;
 use crate::rules::{Game, Moves};
 use crate::table::{Record, Replica, verify_proof};
 use crate::ui::board::Board;
+use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate::entry_line;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -38,11 +39,11 @@ impl Replay {
     /// The replay of `proof`; steps stop at the first entry that fails.
     pub fn new(proof: &Proof<Record>, names: [String; 4]) -> Result<Replay, String> {
         let verdict = match verify_proof(proof) {
-            Ok((valid, _)) => format!("Verified: {valid}"),
-            Err(invalid) => format!("Does not verify: {invalid}"),
+            Ok((valid, _)) => crate::t!("Verified: {valid}", valid = valid),
+            Err(invalid) => crate::t!("Does not verify: {invalid}", invalid = invalid),
         };
         let mut replica = Replica::new(&proof.genesis).map_err(|e| e.to_string())?;
-        let mut steps = vec![(replica.state().game, "The table is set.".to_string())];
+        let mut steps = vec![(replica.state().game, t("The table is set.").to_string())];
         for entry in &proof.entries {
             let record = entry.body.decode().map(|b| b.content).ok();
             let Ok(events) = replica.apply(entry.clone()) else { break };
@@ -83,10 +84,12 @@ impl Replay {
         };
         let players: Vec<&str> = self.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
         let panel = column![
-            text("Replay").font(BLACK).size(26),
+            text(t("Replay")).font(BLACK).size(26),
             text(players.join(", ")).size(14),
             text(&self.verdict).size(14),
-            text(format!("Entry {} of {}", self.at, self.steps.len().saturating_sub(1))).font(BOLD).size(15),
+            text(crate::t!("Entry {n} of {total}", n = self.at, total = self.steps.len().saturating_sub(1)))
+                .font(BOLD)
+                .size(15),
             text(line.as_str()).size(14),
             row![
                 step("|<", -100_000),
@@ -97,7 +100,7 @@ impl Replay {
                 step(">|", 100_000)
             ]
             .spacing(6),
-            button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+            button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
         ]
         .spacing(12)
         .align_x(Alignment::Start);

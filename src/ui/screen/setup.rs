@@ -3,6 +3,7 @@
 
 use crate::bots::Strategy;
 use crate::rules::{Dice, End, Preset, Rules, SafeSquares, Seat, SeatSet, ThreeSixes};
+use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, space, text};
 use iced::{Alignment, Element, Length};
@@ -12,7 +13,31 @@ pub const LEVELS: [Strategy; 3] = [Strategy::Easy, Strategy::Normal, Strategy::H
 
 /// A strength as the table shows it.
 pub fn level_name(s: Strategy) -> String {
-    capitalise(s.name())
+    match s {
+        Strategy::Random => t("Random"),
+        Strategy::Easy => t("Easy"),
+        Strategy::Normal => t("Normal"),
+        Strategy::Hard => t("Hard"),
+    }
+    .to_string()
+}
+
+pub fn preset_name(p: Preset) -> &'static str {
+    match p {
+        Preset::Classic => t("Classic"),
+        Preset::Plaza => t("Plaza"),
+        Preset::Race => t("Race"),
+        Preset::Palace => t("Palace"),
+    }
+}
+
+pub fn colour_name(c: crate::rules::Colour) -> &'static str {
+    match c {
+        crate::rules::Colour::Red => t("Red"),
+        crate::rules::Colour::Green => t("Green"),
+        crate::rules::Colour::Yellow => t("Yellow"),
+        crate::rules::Colour::Blue => t("Blue"),
+    }
 }
 
 /// Who sits in a seat.
@@ -105,30 +130,30 @@ impl HouseRule {
 
     pub fn title(self) -> &'static str {
         match self {
-            HouseRule::CaptureBonus => "Capture bonus",
-            HouseRule::ArrivalBonus => "Arrival bonus",
-            HouseRule::SafeSquares => "Safe squares",
-            HouseRule::ThreeSixes => "Three sixes",
-            HouseRule::StartBlocked => "Own pawn blocks the start",
-            HouseRule::Blocking => "Blocking",
-            HouseRule::MustCapture => "Must capture",
-            HouseRule::FirstHome => "First home wins",
-            HouseRule::Duel => "Duel for the die",
+            HouseRule::CaptureBonus => t("Capture bonus"),
+            HouseRule::ArrivalBonus => t("Arrival bonus"),
+            HouseRule::SafeSquares => t("Safe squares"),
+            HouseRule::ThreeSixes => t("Three sixes"),
+            HouseRule::StartBlocked => t("Own pawn blocks the start"),
+            HouseRule::Blocking => t("Blocking"),
+            HouseRule::MustCapture => t("Must capture"),
+            HouseRule::FirstHome => t("First home wins"),
+            HouseRule::Duel => t("Duel for the die"),
         }
     }
 
     /// One line on what the rule does, as it reads in `rules`.
     pub fn explain(self) -> &'static str {
         match self {
-            HouseRule::CaptureBonus => "Capturing a pawn earns another roll.",
-            HouseRule::ArrivalBonus => "Bringing a pawn home earns another roll.",
-            HouseRule::SafeSquares => "Starts and stars shelter every pawn on them.",
-            HouseRule::ThreeSixes => "A third six in a row ends the turn, unmoved.",
-            HouseRule::StartBlocked => "No pawn may leave the yard onto its own pawn.",
-            HouseRule::Blocking => "No pawn may pass another pawn on the track.",
-            HouseRule::MustCapture => "Skip a possible capture and your leading pawn goes home.",
-            HouseRule::FirstHome => "The game ends when the first player is home.",
-            HouseRule::Duel => "Win a Tic-Tac-Toe duel to earn each roll (palace).",
+            HouseRule::CaptureBonus => t("Capturing a pawn earns another roll."),
+            HouseRule::ArrivalBonus => t("Bringing a pawn home earns another roll."),
+            HouseRule::SafeSquares => t("Starts and stars shelter every pawn on them."),
+            HouseRule::ThreeSixes => t("A third six in a row ends the turn, unmoved."),
+            HouseRule::StartBlocked => t("No pawn may leave the yard onto its own pawn."),
+            HouseRule::Blocking => t("No pawn may pass another pawn on the track."),
+            HouseRule::MustCapture => t("Skip a possible capture and your leading pawn goes home."),
+            HouseRule::FirstHome => t("The game ends when the first player is home."),
+            HouseRule::Duel => t("Win a Tic-Tac-Toe duel to earn each roll (palace)."),
         }
     }
 
@@ -168,10 +193,10 @@ pub const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90)];
 
 pub fn preset_line(p: Preset) -> &'static str {
     match p {
-        Preset::Classic => "Classic Ludo: a 6 to leave, captures, safe stars.",
-        Preset::Plaza => "Plaza: no capture bonus, first home wins, 60 s turns.",
-        Preset::Race => "Race: one pawn a square, blocks, four home spaces.",
-        Preset::Palace => "Palace: duel at Tic-Tac-Toe for every roll.",
+        Preset::Classic => t("Classic Ludo: a 6 to leave, captures, safe stars."),
+        Preset::Plaza => t("Plaza: no capture bonus, first home wins, 60 s turns."),
+        Preset::Race => t("Race: one pawn a square, blocks, four home spaces."),
+        Preset::Palace => t("Palace: duel at Tic-Tac-Toe for every roll."),
     }
 }
 
@@ -209,8 +234,9 @@ impl Setup {
             let colour = theme::colour(rules.colour_of(seat));
             let current = self.table.sitters[seat.index()];
             let mut options =
-                vec![(Sitter::Empty, "Empty".to_string()), (Sitter::Person, "Person here".to_string())];
-            options.extend(LEVELS.map(|l| (Sitter::Bot(l), format!("Bot · {}", level_name(l)))));
+                vec![(Sitter::Empty, t("Empty").to_string()), (Sitter::Person, t("Person here").to_string())];
+            options
+                .extend(LEVELS.map(|l| (Sitter::Bot(l), crate::t!("Bot · {level}", level = level_name(l)))));
             let choices = row(options.into_iter().map(|(sitter, label)| {
                 button(text(label).size(14))
                     .style(theme::choice(sitter == current))
@@ -219,7 +245,7 @@ impl Setup {
             }))
             .spacing(6);
             row![
-                container(text(capitalise(rules.colour_of(seat).name())).font(BOLD).size(15))
+                container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                     .padding([4, 10])
                     .width(90)
                     .style(theme::ribbon(colour)),
@@ -231,7 +257,7 @@ impl Setup {
         }))
         .spacing(10);
         let presets = row(Preset::ALL.map(|p| {
-            button(text(capitalise(p.name())).size(15))
+            button(text(preset_name(p)).size(15))
                 .style(theme::choice(p == self.preset))
                 .on_press(Message::Preset(p))
                 .into()
@@ -240,7 +266,7 @@ impl Setup {
         let rule_line = |rule: HouseRule| -> Element<'_, Message> {
             let on = rule.is_on(rules);
             row![
-                button(text(if on { "On" } else { "Off" }).size(13))
+                button(text(if on { t("On") } else { t("Off") }).size(13))
                     .width(52)
                     .style(theme::choice(on))
                     .on_press(Message::Toggle(rule)),
@@ -256,45 +282,43 @@ impl Setup {
             column(right.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
         ]
         .spacing(16);
-        let timers = row(TIMERS.map(|t| {
-            let label = t.map_or("No timer".to_string(), |s| format!("{s} s"));
+        let timers = row(TIMERS.map(|timer| {
+            let label = timer.map_or(t("No timer").to_string(), |s| format!("{s} s"));
             button(text(label).size(14))
-                .style(theme::choice(rules.turn_timer == t))
-                .on_press(Message::Timer(t))
+                .style(theme::choice(rules.turn_timer == timer))
+                .on_press(Message::Timer(timer))
                 .into()
         }))
         .spacing(8);
-        let start = button(text("Start the game").font(BLACK).size(20))
+        let start = button(text(t("Start the game")).font(BLACK).size(20))
             .padding([10, 28])
             .style(theme::primary)
             .on_press_maybe(self.can_start().then_some(Message::Start));
         let content = column![
             row![
-                text("Set the table").font(BLACK).size(30),
+                text(t("Set the table")).font(BLACK).size(30),
                 space::horizontal(),
-                button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+                button(text(t("Back")).size(16))
+                    .padding([10, 20])
+                    .style(theme::primary)
+                    .on_press(Message::Back),
                 start,
             ]
             .spacing(12)
             .align_y(Alignment::Center),
-            text("Seats").font(BOLD).size(18),
+            text(t("Seats")).font(BOLD).size(18),
             seats,
-            text("Rules").font(BOLD).size(18),
+            text(t("Rules")).font(BOLD).size(18),
             presets,
             text(preset_line(self.preset)).size(14),
             house,
-            text("Turn timer").font(BOLD).size(18),
+            text(t("Turn timer")).font(BOLD).size(18),
             timers,
         ]
         .spacing(12)
         .padding(28);
         container(scrollable(content).height(Length::Shrink)).style(theme::panel).max_width(900).into()
     }
-}
-
-pub fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
 #[cfg(test)]

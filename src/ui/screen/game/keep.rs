@@ -8,6 +8,7 @@ use crate::profile::Home;
 use crate::profile::saves::{GameMeta, SavedGame};
 use crate::rules::Seat;
 use crate::table::{self, Control};
+use crate::ui::i18n::t;
 use crate::ui::screen::setup::{Sitter, Table};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -46,7 +47,7 @@ impl GameScreen {
             .unwrap_or_default();
         let table = Table { rules: meta.config.rules, sitters, name };
         let mut screen = GameScreen::open(table, meta.names.clone(), authority, entropy, now)?;
-        screen.last_event = "Welcome back: the game resumes where it stopped.".to_string();
+        screen.last_event = t("Welcome back: the game resumes where it stopped.").to_string();
         Ok(screen)
     }
 
@@ -78,7 +79,7 @@ impl GameScreen {
         };
         match kept {
             Err(e) => {
-                self.last_event = format!("The game is no longer saved: {e}");
+                self.last_event = crate::t!("The game is no longer saved: {e}", e = e);
                 self.keeping = None;
             }
             Ok(()) if over => self.keeping = None,

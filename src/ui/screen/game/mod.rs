@@ -16,6 +16,7 @@ use crate::rules::{Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::Board;
 use crate::ui::die::Die;
+use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -95,7 +96,7 @@ impl GameScreen {
         let names = Seat::ALL.map(|seat| match table.sitters[seat.index()] {
             Sitter::Person => {
                 persons += 1;
-                if persons == 1 { table.name.clone() } else { format!("Player {persons}") }
+                if persons == 1 { table.name.clone() } else { crate::t!("Player {n}", n = persons) }
             }
             Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
             Sitter::Empty => String::new(),
@@ -128,7 +129,7 @@ impl GameScreen {
             motion: Motion::default(),
             cache: canvas::Cache::new(),
             selected: None,
-            last_event: "The table is set. Good luck!".to_string(),
+            last_event: t("The table is set. Good luck!").to_string(),
             now,
             entropy,
             keeping: None,
@@ -280,7 +281,7 @@ impl GameScreen {
     fn submit(&mut self, input: Input) {
         let seen = self.replica.head().0 as usize;
         if let Err(refusal) = self.authority.handle(self.millis(), input) {
-            self.last_event = format!("Not allowed: {refusal}.");
+            self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal);
             return;
         }
         let fresh: Vec<_> = self.authority.entries().get(seen..).unwrap_or_default().to_vec();
@@ -291,7 +292,7 @@ impl GameScreen {
                 Err(refused) => {
                     // Our own table's entries always verify; if one did not,
                     // say so rather than draw a state we cannot vouch for.
-                    self.last_event = format!("A log entry was refused: {refused}.");
+                    self.last_event = crate::t!("A log entry was refused: {refused}.", refused = refused);
                     return;
                 }
             }
@@ -318,14 +319,14 @@ impl GameScreen {
 
     /// What the table waits for, in words.
     fn waiting_for(&self) -> String {
-        let Some(seat) = self.game.to_act() else { return "The game is over.".to_string() };
+        let Some(seat) = self.game.to_act() else { return t("The game is over.").to_string() };
         let who = self.name(seat);
         match self.game.phase() {
-            Phase::Roll => format!("{who} to roll"),
-            Phase::Move { face } => format!("{who} to move a pawn {face}"),
-            Phase::ChooseOpponent => format!("{who} to challenge a rival"),
-            Phase::Duel(_) => format!("{who} to mark the duel board"),
-            Phase::Over => "The game is over.".to_string(),
+            Phase::Roll => crate::t!("{who} to roll", who = who),
+            Phase::Move { face } => crate::t!("{who} to move a pawn {face}", who = who, face = face),
+            Phase::ChooseOpponent => crate::t!("{who} to challenge a rival", who = who),
+            Phase::Duel(_) => crate::t!("{who} to mark the duel board", who = who),
+            Phase::Over => t("The game is over.").to_string(),
         }
     }
 
@@ -385,14 +386,14 @@ impl GameScreen {
                 .align_x(Alignment::Center);
         if self.can_roll() {
             col = col.push(
-                button(text("Roll").font(BLACK).size(18))
+                button(text(t("Roll")).font(BLACK).size(18))
                     .padding([8, 30])
                     .style(theme::primary)
                     .on_press(Message::Roll),
             );
-            col = col.push(text("Space or Enter rolls").size(12));
+            col = col.push(text(t("Space or Enter rolls")).size(12));
         } else if !self.choices().is_empty() {
-            col = col.push(text("Click a glowing pawn, or ←/→ and Enter, or 1–4").size(13));
+            col = col.push(text(t("Click a glowing pawn, or ←/→ and Enter, or 1–4")).size(13));
         }
         if let Some(duel) = self.duel_board() {
             col = col.push(duel);
@@ -401,10 +402,10 @@ impl GameScreen {
             container(text(&self.last_event).size(14)).padding(8).width(Length::Fill).style(theme::badge),
         );
         if let Some(secs) = self.game.rules().turn_timer {
-            col = col.push(text(format!("Turn timer: {secs} s a decision")).size(13));
+            col = col.push(text(crate::t!("Turn timer: {secs} s a decision", secs = secs)).size(13));
         }
         col = col.push(
-            button(text("Leave the table").size(14)).style(theme::choice(false)).on_press(Message::Leave),
+            button(text(t("Leave the table")).size(14)).style(theme::choice(false)).on_press(Message::Leave),
         );
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
     }
@@ -417,7 +418,7 @@ impl GameScreen {
                 let challenger = self.game.turn();
                 let rivals = self.game.remaining().without(challenger);
                 let buttons = column(rivals.iter().map(|r| {
-                    button(text(format!("Challenge {}", self.name(r))).size(14))
+                    button(text(crate::t!("Challenge {who}", who = self.name(r))).size(14))
                         .style(theme::choice(false))
                         .on_press_maybe(mine.then_some(Message::Challenge(r)))
                         .into()
@@ -486,14 +487,14 @@ impl GameScreen {
         .spacing(10);
         container(
             column![
-                text("Game over").font(BLACK).size(32),
+                text(t("Game over")).font(BLACK).size(32),
                 lines,
                 row![
-                    button(text("Rematch").font(BLACK).size(18))
+                    button(text(t("Rematch")).font(BLACK).size(18))
                         .padding([8, 24])
                         .style(theme::primary)
                         .on_press(Message::Rematch),
-                    button(text("Leave").size(18))
+                    button(text(t("Leave")).size(18))
                         .padding([8, 24])
                         .style(theme::primary)
                         .on_press(Message::Leave),

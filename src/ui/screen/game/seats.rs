@@ -4,6 +4,7 @@
 use super::{GameScreen, Message, ordinal};
 use crate::rules::Seat;
 use crate::table::Control;
+use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
 use iced::widget::{center, column, container, row, text};
 use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme, Vector};
@@ -45,7 +46,7 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
     let game = &screen.game;
     let control = screen.control(seat);
     if control == Control::Empty {
-        return container(text("Empty seat").size(14).color(alpha(theme::PARCHMENT, 0.6)))
+        return container(text(t("Empty seat")).size(14).color(alpha(theme::PARCHMENT, 0.6)))
             .padding(12)
             .width(Length::Fill)
             .into();
@@ -60,13 +61,15 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
         .style(ring(colour, active));
     let mut badges = row![].spacing(4);
     badges = match control {
-        Control::Bot(level) => badges.push(badge(&format!("BOT · {}", level.name().to_uppercase()))),
-        Control::Person { .. } => badges.push(badge("THIS COMPUTER")),
-        Control::Standin { .. } => badges.push(badge("AWAY · BOT PLAYS")),
+        Control::Bot(level) => badges.push(badge(
+            &crate::t!("BOT · {level}", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
+        )),
+        Control::Person { .. } => badges.push(badge(t("THIS COMPUTER"))),
+        Control::Standin { .. } => badges.push(badge(t("AWAY · BOT PLAYS"))),
         Control::Empty => badges,
     };
     if let Some(place) = game.place(seat) {
-        badges = badges.push(badge(&format!("{} PLACE", ordinal(place).to_uppercase())));
+        badges = badges.push(badge(&crate::t!("{place} PLACE", place = ordinal(place)).to_uppercase()));
     }
     let home = game.pawns(seat).iter().filter(|&&p| game.rules().is_home(p)).count();
     let pips = row(game.pawns(seat).iter().map(|&p| {
@@ -81,7 +84,9 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
     let body = column![
         container(text(name.to_string()).font(BLACK).size(17)).padding([3, 12]).style(theme::ribbon(colour)),
         badges,
-        row![pips, text(format!("{home} home")).size(12)].spacing(6).align_y(Alignment::Center),
+        row![pips, text(crate::t!("{home} home", home = home)).size(12)]
+            .spacing(6)
+            .align_y(Alignment::Center),
     ]
     .spacing(5);
     container(row![avatar, body].spacing(12).align_y(Alignment::Center))
