@@ -120,6 +120,7 @@ impl App {
         if opening == Opening::BotsTable {
             let table = Table {
                 sitters: [Sitter::Bot(Strategy::Normal); 4],
+                bot_speed: app.prefs.bot_speed,
                 ..Table::against_bots(app.prefs.name.clone())
             };
             app.start(table, now);
@@ -155,7 +156,11 @@ impl App {
             (Message::Key(_), _) => {}
             (Message::Home(m), Screen::Home) => match home::update(m) {
                 home::Action::PlayHere => {
-                    self.screen = Screen::Setup(Setup::new(Table::against_bots(self.prefs.name.clone())))
+                    let table = Table {
+                        bot_speed: self.prefs.bot_speed,
+                        ..Table::against_bots(self.prefs.name.clone())
+                    };
+                    self.screen = Screen::Setup(Setup::new(table))
                 }
                 home::Action::HowToPlay => {
                     self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
@@ -226,7 +231,9 @@ impl App {
             if game.is_animating() {
                 subs.push(window::frames().map(Message::Frame));
             } else if let Some(wait) = game.next_deadline() {
-                // Wake when the table has something to do (a bot, a timer).
+                // Wake when the table has something to do (a bot, a timer),
+                // and each second while a turn timer counts down.
+                let wait = if game.countdown().is_some() { wait.min(Duration::from_secs(1)) } else { wait };
                 let wait = wait.max(Duration::from_millis(20));
                 subs.push(time::every(wait).map(|_| Message::Game(game::Message::Tick)));
             }

@@ -2,6 +2,7 @@
 //! `store` takes over profiles and settings.
 
 use crate::ui::palace::Sky;
+use crate::ui::screen::setup::BotSpeed;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::{fmt, fs, io};
@@ -13,11 +14,18 @@ pub struct Prefs {
     pub sky: Sky,
     /// Draw with tiny-skia on the CPU (for GPU drivers that misbehave).
     pub software_renderer: bool,
+    /// The pause bots take, for new tables.
+    pub bot_speed: BotSpeed,
 }
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { name: "You".to_string(), sky: Sky::Dusk, software_renderer: false }
+        Prefs {
+            name: "You".to_string(),
+            sky: Sky::Dusk,
+            software_renderer: false,
+            bot_speed: BotSpeed::Normal,
+        }
     }
 }
 
@@ -49,6 +57,11 @@ fn dir() -> Option<PathBuf> {
         .or_else(|| var("XDG_CONFIG_HOME").map(|d| d.join("ludopia")))
         .or_else(|| var("APPDATA").map(|d| d.join("Ludopia")))
         .or_else(|| var("HOME").map(|d| d.join(".config").join("ludopia")))
+}
+
+/// Where the app keeps what it writes besides settings (proof files).
+pub fn data_dir() -> Option<PathBuf> {
+    dir()
 }
 
 fn path() -> Result<PathBuf, PrefsError> {

@@ -1,7 +1,9 @@
-//! Settings: your name, the sky over the palace, the software renderer.
+//! Settings: your name, the sky over the palace, the bots' speed, the
+//! software renderer.
 
 use crate::ui::palace::Sky;
 use crate::ui::prefs::Prefs;
+use crate::ui::screen::setup::BotSpeed;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text, text_input};
 use iced::{Alignment, Element};
@@ -18,6 +20,7 @@ pub enum Message {
     Name(String),
     Sky(Sky),
     Software(bool),
+    BotSpeed(BotSpeed),
     Save,
     Back,
 }
@@ -49,6 +52,10 @@ impl Settings {
                 self.prefs.software_renderer = on;
                 Action::Changed(self.prefs.clone())
             }
+            Message::BotSpeed(s) => {
+                self.prefs.bot_speed = s;
+                Action::Changed(self.prefs.clone())
+            }
             Message::Save => Action::Save(self.prefs.clone()),
             Message::Back => Action::Back,
         }
@@ -70,6 +77,8 @@ impl Settings {
                 text_input("Your name", &self.prefs.name).id("name").on_input(Message::Name).padding(8).size(16).width(320),
                 text("Sky over the palace").font(BOLD).size(16),
                 skies,
+                text("Bot speed").font(BOLD).size(16),
+                BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed),
                 text("Renderer").font(BOLD).size(16),
                 row![
                     button(text("Graphics card").size(15)).style(theme::choice(!software)).on_press(Message::Software(false)),

@@ -7,9 +7,10 @@
 //! (intent → table → signed log entry → replica → screen).
 
 mod seats;
+pub mod verify;
 
 use super::setup::{Sitter, Table};
-use crate::fair::Identity;
+use crate::fair::{Evidence, Identity, Proof};
 use crate::rules::{Event, Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::Board;
@@ -20,9 +21,6 @@ use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
 use iced::{Alignment, Element, Length};
 use std::time::{Duration, Instant};
-
-/// How long a bot waits before acting, so a person can follow.
-pub const BOT_PAUSE: Duration = Duration::from_millis(650);
 
 pub struct GameScreen {
     table: Table,
@@ -40,6 +38,14 @@ pub struct GameScreen {
     selected: Option<u8>,
     last_event: String,
     now: Instant,
+    /// The Verify dice view, when open (checked when opened and as the log grows).
+    verifying: Option<verify::Dice>,
+    proof_path: String,
+    export_status: String,
+    /// Log entries the replica refused, in words, to show plainly.
+    refused: Vec<String>,
+    /// Proof that the host equivocated, kept for the exported proof.
+    evidence: Vec<Evidence<Record>>,
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +62,15 @@ pub enum Message {
     Tick,
     Rematch,
     Leave,
+    /// The host's controls.
+    Pause,
+    Resume,
+    Close,
+    /// Open the Verify dice view.
+    Verify,
+    CloseVerify,
+    ProofPath(String),
+    SaveProof,
 }
 
 pub enum Action {
@@ -75,7 +90,7 @@ impl GameScreen {
             Sitter::Bot(strategy) => Control::Bot(strategy),
             Sitter::Person => Control::Person { owner: Participant::LOCAL },
         });
-        let pace = u64::try_from(BOT_PAUSE.as_millis()).unwrap_or(u64::MAX);
+        let pace = u64::try_from(table.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
         let config = TableConfig {
             rules: table.rules,
             seats,
@@ -114,6 +129,11 @@ impl GameScreen {
             selected: None,
             last_event: "The table is set. Good luck!".to_string(),
             now,
+            verifying: None,
+            proof_path: String::new(),
+            export_status: String::new(),
+            refused: Vec::new(),
+            evidence: Vec::new(),
         })
     }
 
@@ -241,8 +261,30 @@ impl GameScreen {
                     self.submit(Input::Tick);
                 }
             }
-            Message::Rematch => return Action::Rematch(self.table.clone()),
+            Message::Rematch => match self.authority.rematch(Participant::LOCAL) {
+                Ok(_) => return Action::Rematch(self.table.clone()),
+                Err(refusal) => self.last_event = format!("Not allowed: {refusal}."),
+            },
+            Message::Pause => self.submit(Input::Pause(Participant::LOCAL)),
+            Message::Resume => self.submit(Input::Resume(Participant::LOCAL)),
+            Message::Close => self.submit(Input::Close(Participant::LOCAL)),
             Message::Leave => return Action::Leave,
+            Message::Verify => {
+                let dice = verify::Dice::check(&self.proof());
+                if self.proof_path.is_empty() {
+                    self.proof_path = verify::default_path(&dice.game_id).display().to_string();
+                }
+                self.verifying = Some(dice);
+            }
+            Message::CloseVerify => self.verifying = None,
+            Message::ProofPath(path) => self.proof_path = path,
+            Message::SaveProof => {
+                let path = std::path::PathBuf::from(self.proof_path.trim());
+                self.export_status = match verify::save(&self.proof(), &path) {
+                    Ok(()) => format!("Saved to {}", path.display()),
+                    Err(e) => format!("Not saved: {e}"),
+                };
+            }
         }
         Action::None
     }
@@ -255,6 +297,23 @@ impl GameScreen {
     /// When the table next acts by itself (a bot, a timer), if ever.
     pub fn next_deadline(&self) -> Option<Duration> {
         self.authority.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
+    }
+
+    /// The game as this screen verified it, with any evidence against the
+    /// host, as a proof file.
+    pub fn proof(&self) -> Proof<Record> {
+        let mut proof = self.replica.proof(self.authority.genesis());
+        proof.evidence.clone_from(&self.evidence);
+        proof
+    }
+
+    /// The Verify dice view's findings, when it is open.
+    pub fn verifying(&self) -> Option<&verify::Dice> {
+        self.verifying.as_ref()
+    }
+
+    pub fn export_status(&self) -> &str {
+        &self.export_status
     }
 
     /// THE WIRING POINT: hands an input to the table, then verifies each new
@@ -274,9 +333,16 @@ impl GameScreen {
                     // Our own table's entries always verify; if one did not,
                     // say so rather than draw a state we cannot vouch for.
                     self.last_event = format!("A log entry was refused: {refused}.");
-                    return;
+                    self.refused.push(refused.to_string());
+                    if let table::EntryRefused::Equivocation(e) = refused {
+                        self.evidence.push(Evidence::Equivocation(*e));
+                    }
+                    break;
                 }
             }
+        }
+        if self.verifying.is_some() {
+            self.verifying = Some(verify::Dice::check(&self.proof()));
         }
     }
 
@@ -285,6 +351,18 @@ impl GameScreen {
         let (face, seat) = match record {
             Some(Record::Roll { seat, face, .. }) => (Some(face), Some(seat)),
             Some(Record::Act { action, .. }) => (None, Some(action.seat())),
+            Some(Record::Pause { .. }) => {
+                self.last_event = "The table is paused.".to_string();
+                (None, None)
+            }
+            Some(Record::Resume) => {
+                self.last_event = "The game goes on.".to_string();
+                (None, None)
+            }
+            Some(Record::Close { .. }) => {
+                self.last_event = "The table is closed.".to_string();
+                (None, None)
+            }
             _ => (None, None),
         };
         if let Some(face) = face {
@@ -343,8 +421,32 @@ impl GameScreen {
         line
     }
 
+    pub fn is_paused(&self) -> bool {
+        self.replica.state().paused.is_some()
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.replica.state().closed.is_some()
+    }
+
+    /// Whole seconds left on the turn timer of a person to act, while it runs.
+    pub fn countdown(&self) -> Option<u64> {
+        self.game.rules().turn_timer?;
+        let seat = self.game.to_act()?;
+        if self.is_paused() || self.is_closed() || !matches!(self.control(seat), Control::Person { .. }) {
+            return None;
+        }
+        self.next_deadline().map(|left| left.as_millis().div_ceil(1000) as u64)
+    }
+
     /// What the table waits for, in words.
     fn waiting_for(&self) -> String {
+        if self.is_closed() {
+            return "The table is closed.".to_string();
+        }
+        if self.is_paused() {
+            return "The table is paused.".to_string();
+        }
         let Some(seat) = self.game.to_act() else { return "The game is over.".to_string() };
         let who = self.name(seat);
         match self.game.phase() {
@@ -371,7 +473,9 @@ impl GameScreen {
 
     pub fn view(&self) -> Element<'_, Message> {
         let board = canvas(self.board_only()).width(Length::Fill).height(Length::Fill);
-        let board: Element<'_, Message> = if self.game.is_over() && !self.is_animating() {
+        let board: Element<'_, Message> = if let Some(dice) = &self.verifying {
+            verify::view(self, dice)
+        } else if self.game.is_over() && !self.is_animating() {
             stack![board, center(self.podium())].into()
         } else {
             board.into()
@@ -427,13 +531,35 @@ impl GameScreen {
         col = col.push(
             container(text(&self.last_event).size(14)).padding(8).width(Length::Fill).style(theme::badge),
         );
-        if let Some(secs) = self.game.rules().turn_timer {
+        if let Some(left) = self.countdown() {
+            col = col.push(text(format!("{left} s left to decide")).font(BOLD).size(15));
+        } else if let Some(secs) = self.game.rules().turn_timer {
             col = col.push(text(format!("Turn timer: {secs} s a decision")).size(13));
         }
+        col = col.push(self.host_controls());
         col = col.push(
-            button(text("Leave the table").size(14)).style(theme::choice(false)).on_press(Message::Leave),
+            row![
+                button(text("Verify dice").size(14)).style(theme::choice(false)).on_press(Message::Verify),
+                button(text("Leave the table").size(14)).style(theme::choice(false)).on_press(Message::Leave),
+            ]
+            .spacing(8),
         );
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
+    }
+
+    /// Pause, resume, close and rematch: this computer hosts local tables.
+    fn host_controls(&self) -> Element<'_, Message> {
+        let control = |label: &'static str, m: Message| {
+            button(text(label).size(14)).style(theme::choice(false)).on_press(m).into()
+        };
+        let buttons: Vec<Element<'_, Message>> = if self.is_closed() || self.game.is_over() {
+            vec![control("Rematch", Message::Rematch)]
+        } else if self.is_paused() {
+            vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]
+        } else {
+            vec![control("Pause", Message::Pause), control("Close the table", Message::Close)]
+        };
+        row(buttons).spacing(8).into()
     }
 
     /// Palace: the rival to challenge, or the live Tic-Tac-Toe board.
@@ -520,6 +646,10 @@ impl GameScreen {
                         .padding([8, 24])
                         .style(theme::primary)
                         .on_press(Message::Rematch),
+                    button(text("Verify dice").size(18))
+                        .padding([8, 24])
+                        .style(theme::primary)
+                        .on_press(Message::Verify),
                     button(text("Leave").size(18))
                         .padding([8, 24])
                         .style(theme::primary)
