@@ -12,12 +12,13 @@ mod die;
 pub mod motion;
 pub mod palace;
 mod prefs;
+pub mod raster;
 pub mod screen;
 pub mod theme;
 
 use crate::bots::Strategy;
-use iced::widget::{canvas, center, stack};
-use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, window};
+use iced::widget::{center, stack};
+use iced::{Element, Size, Subscription, Task, Theme, keyboard, time, window};
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
@@ -78,7 +79,7 @@ pub struct App {
     pub screen: Screen,
     pub prefs: Prefs,
     theme: Theme,
-    palace: canvas::Cache,
+    palace: palace::Painted,
     started: Instant,
     now: Instant,
 }
@@ -113,7 +114,7 @@ impl App {
             screen: Screen::Home,
             prefs,
             theme: theme::theme(),
-            palace: canvas::Cache::new(),
+            palace: palace::Painted::new(palace::DENSITY),
             started: now,
             now,
         };
@@ -187,9 +188,6 @@ impl App {
             (Message::Settings(m), Screen::Settings(s)) => match s.update(m) {
                 settings::Action::None => {}
                 settings::Action::Changed(prefs) => {
-                    if prefs.sky != self.prefs.sky {
-                        self.palace.clear();
-                    }
                     self.prefs = prefs;
                 }
                 settings::Action::Save(prefs) => {
@@ -207,14 +205,10 @@ impl App {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let backdrop: Element<'_, Message> = canvas(Palace {
-            cache: &self.palace,
-            sky: self.prefs.sky,
-            elapsed: self.now.duration_since(self.started),
-        })
-        .width(Length::Fill)
-        .height(Length::Fill)
-        .into();
+        let backdrop = palace::view(
+            &self.palace,
+            Palace { sky: self.prefs.sky, elapsed: self.now.duration_since(self.started) },
+        );
         let content: Element<'_, Message> = match &self.screen {
             Screen::Home => center(home::view(&self.prefs.name).map(Message::Home)).into(),
             Screen::Setup(s) => center(s.view().map(Message::Setup)).padding(20).into(),

@@ -13,7 +13,7 @@ use super::setup::{Sitter, Table};
 use crate::fair::{Evidence, Identity, Proof};
 use crate::rules::{Event, Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
-use crate::ui::board::Board;
+use crate::ui::board::{self, Board};
 use crate::ui::die::Die;
 use crate::ui::motion::Motion;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -34,7 +34,7 @@ pub struct GameScreen {
     /// The table's clock starts with the screen.
     started: Instant,
     motion: Motion,
-    cache: canvas::Cache,
+    painted: board::Painted,
     selected: Option<u8>,
     last_event: String,
     now: Instant,
@@ -125,7 +125,7 @@ impl GameScreen {
             game,
             started: now,
             motion: Motion::default(),
-            cache: canvas::Cache::new(),
+            painted: board::Painted::new(board::DENSITY),
             selected: None,
             last_event: "The table is set. Good luck!".to_string(),
             now,
@@ -463,7 +463,7 @@ impl GameScreen {
         Board {
             game: &self.game,
             motion: &self.motion,
-            cache: &self.cache,
+            painted: &self.painted,
             now: self.now,
             choices: self.choices(),
             selected: self.selected,
@@ -472,13 +472,13 @@ impl GameScreen {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let board = canvas(self.board_only()).width(Length::Fill).height(Length::Fill);
+        let board = board::view(self.board_only());
         let board: Element<'_, Message> = if let Some(dice) = &self.verifying {
             verify::view(self, dice)
         } else if self.game.is_over() && !self.is_animating() {
             stack![board, center(self.podium())].into()
         } else {
-            board.into()
+            board
         };
         row![
             column![self.seat(Seat::ALL[0]), space::vertical(), self.seat(Seat::ALL[3])]
