@@ -1,6 +1,6 @@
 //! How long a board frame takes with the software renderer (tiny-skia): the
-//! first (painting the static board into its cache) and the following ones
-//! (cached board, pawns redrawn), through iced's headless simulator.
+//! first (painting the static board into its image) and the following ones
+//! (the painted board copied, pawns drawn), through iced's headless simulator.
 //!
 //!   ICED_TEST_BACKEND=tiny-skia cargo bench --bench board_frame
 //!
@@ -8,12 +8,11 @@
 //! numbers are an upper bound for a window of the same logical size.
 
 use iced::Size;
-use iced::widget::canvas;
 use iced_test::Simulator;
 use ludopia::bots::Strategy;
 use ludopia::ui::screen::game::GameScreen;
 use ludopia::ui::screen::setup::{Sitter, Table};
-use ludopia::ui::theme;
+use ludopia::ui::{board, theme};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -32,11 +31,10 @@ fn main() {
         let _ = game.update(ludopia::ui::screen::game::Message::Tick, now);
     }
     for side in [500.0_f32, 800.0] {
-        let board = game.board_only();
         let mut ui = Simulator::with_size(
             iced::Settings::default(),
             Size::new(side, side),
-            canvas(board).width(side).height(side),
+            board::view(game.board_only()),
         );
         let start = Instant::now();
         let _ = ui.snapshot(&theme::theme());
@@ -48,7 +46,7 @@ fn main() {
         }
         let each = start.elapsed() / N;
         println!(
-            "board {side}x{side} (rendered at 2x): first frame {:.1} ms, cached board + pawns {:.1} ms a frame",
+            "board {side}x{side} (rendered at 2x): first frame {:.1} ms, painted board + pawns {:.1} ms a frame",
             first.as_secs_f64() * 1e3,
             each.as_secs_f64() * 1e3
         );

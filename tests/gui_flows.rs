@@ -6,10 +6,12 @@ use iced::{Point, Size, Vector};
 use iced_test::selector::id;
 use iced_test::{Error, Simulator};
 use ludopia::bots::Strategy;
+use ludopia::fair::{Canonical, Proof};
 use ludopia::rules::{Phase, Seat, YARD};
+use ludopia::table::{By, Record, verify_proof};
 use ludopia::ui::board::{Layout, point_of};
-use ludopia::ui::screen::game::{self, GameScreen};
-use ludopia::ui::screen::setup::{Sitter, Table};
+use ludopia::ui::screen::game::{self, GameScreen, verify};
+use ludopia::ui::screen::setup::{BotSpeed, Sitter, Table};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};
 
@@ -123,20 +125,98 @@ fn keyboard_rolls_chooses_and_confirms() {
     assert_eq!(g.game().pawns(Seat::ALL[0])[usize::from(first.pawn)], first.to);
 }
 
-#[test]
-fn four_bots_play_to_the_end_then_a_rematch_starts_fresh() {
-    let mut t = Instant::now();
+/// A game of four bots, played to its end.
+fn bots_game_over(seed: u8, t: &mut Instant) -> GameScreen {
     let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
-    let mut g = GameScreen::new(table, [3; 32], t).expect("a valid table");
+    let mut g = GameScreen::new(table, [seed; 32], *t).expect("a valid table");
     let mut steps = 0;
     while !g.game().is_over() {
         assert!(g.bot_to_act(), "bots are waited for");
-        t += Duration::from_secs(3);
-        g.tick(t);
-        let _ = g.update(game::Message::Tick, t);
+        *t += Duration::from_secs(3);
+        g.tick(*t);
+        let _ = g.update(game::Message::Tick, *t);
         steps += 1;
         assert!(steps < 50_000, "the game does not end");
     }
+    g
+}
+
+/// Clicks the button labelled `label` on the game screen.
+fn click_game(g: &mut GameScreen, label: &str, t: Instant) -> Result<(), Error> {
+    let mut ui = sim(g.view());
+    ui.click(label)?;
+    let messages: Vec<game::Message> = ui.into_messages().collect();
+    for m in messages {
+        let _ = g.update(m, t);
+    }
+    Ok(())
+}
+
+#[test]
+fn verify_dice_from_the_podium_marks_every_roll_and_exports_a_proof_that_verifies() -> Result<(), Error> {
+    let mut t = Instant::now();
+    let mut g = bots_game_over(5, &mut t);
+    t += Duration::from_secs(5);
+    g.tick(t);
+    click_game(&mut g, "Verify dice", t)?;
+    let dice = g.verifying().expect("the podium opens Verify dice").clone();
+    let rolls = g
+        .proof()
+        .entries
+        .iter()
+        .filter(|e| matches!(e.body.decode().map(|b| b.content), Ok(Record::Roll { .. })))
+        .count();
+    assert!(dice.valid, "{}", dice.verdict);
+    assert!(rolls > 20 && dice.rolls.len() >= rolls, "{} of {rolls} rolls listed", dice.rolls.len());
+    assert!(dice.rolls.iter().all(|r| r.verified && r.seed.is_some() && !r.links.is_empty()));
+    assert!(dice.rolls.iter().any(|r| r.by == Some(By::Bot)), "bots' rolls are flagged");
+    assert_eq!(dice.anchors.len(), 4, "every seat's commitment is shown");
+    // The view shows the marks and the verdict.
+    let mut ui = sim(g.view());
+    assert!(ui.find("verified").is_ok());
+    assert!(ui.find(dice.verdict.as_str()).is_ok());
+    drop(ui);
+    let path = std::env::temp_dir().join(format!("ludopia-gui-proof-{}.ludoproof", std::process::id()));
+    let _ = g.update(game::Message::ProofPath(path.display().to_string()), t);
+    click_game(&mut g, "Save the proof", t)?;
+    assert!(g.export_status().starts_with("Saved to"), "{}", g.export_status());
+    let proof = Proof::<Record>::read(&std::fs::read(&path)?).expect("a proof file");
+    let _ = std::fs::remove_file(&path);
+    let (valid, state) = verify_proof(&proof).expect("the exported proof verifies");
+    assert_eq!(valid.through, proof.entries.len() as u64);
+    assert!(state.game.is_over());
+    click_game(&mut g, "Back to the board", t)?;
+    assert!(g.verifying().is_none());
+    Ok(())
+}
+
+#[test]
+fn a_forged_roll_is_shown_plainly_as_not_verified() {
+    let mut t = Instant::now();
+    let g = bots_game_over(6, &mut t);
+    let mut proof = g.proof();
+    let at = proof
+        .entries
+        .iter()
+        .position(|e| matches!(e.body.decode().map(|b| b.content), Ok(Record::Roll { .. })))
+        .expect("a roll");
+    let mut body = proof.entries[at].body.decode().expect("a body");
+    if let Record::Roll { face, .. } = &mut body.content {
+        *face = *face % 6 + 1;
+    }
+    proof.entries[at].body = Canonical::new(&body);
+    let dice = verify::Dice::check(&proof);
+    assert!(!dice.valid);
+    assert!(dice.verdict.starts_with(&format!("invalid at entry {}", body.seq)), "{}", dice.verdict);
+    let forged = dice.rolls.iter().find(|r| r.seq == body.seq).expect("the forged roll is listed");
+    assert!(!forged.verified);
+    assert!(dice.rolls.iter().filter(|r| r.seq < body.seq).all(|r| r.verified));
+}
+
+#[test]
+fn four_bots_play_to_the_end_then_a_rematch_starts_fresh() {
+    let mut t = Instant::now();
+    let mut g = bots_game_over(3, &mut t);
     assert!(g.game().players().iter().all(|s| g.game().place(s).is_some()));
     match g.update(game::Message::Rematch, t) {
         game::Action::Rematch(table) => {
@@ -217,4 +297,50 @@ fn a_saved_game_resumes_after_the_window_closes_and_finishes_into_the_history() 
     let (valid, state) = ludopia::table::verify_proof(&proof).expect("one valid proof across the resume");
     assert!(state.game.is_over());
     assert_eq!(valid.through, games[0].summary.entries);
+}
+
+#[test]
+fn the_host_pauses_resumes_closes_and_rematches_and_the_turn_timer_counts_down() -> Result<(), Error> {
+    let t = Instant::now();
+    let mut table = Table::against_bots("You".into());
+    table.rules.turn_timer = Some(30);
+    table.sitters = [Sitter::Person, Sitter::Person, Sitter::Empty, Sitter::Empty];
+    let mut g = GameScreen::new(table, [9; 32], t).expect("a valid table");
+    assert_eq!(g.countdown(), Some(30), "a person's turn timer runs from the start");
+    let later = t + Duration::from_millis(12_500);
+    g.tick(later);
+    assert_eq!(g.countdown(), Some(18));
+    assert!(sim(g.view()).find("18 s left to decide").is_ok());
+    click_game(&mut g, "Pause", later)?;
+    assert!(g.is_paused());
+    assert_eq!(g.countdown(), None, "a paused table's timer stops");
+    assert_eq!(g.next_deadline(), None, "nothing runs while paused: no wake-ups");
+    click_game(&mut g, "Resume", later)?;
+    assert!(!g.is_paused());
+    click_game(&mut g, "Close the table", later)?;
+    assert!(g.is_closed());
+    let _ = g.update(game::Message::Roll, later);
+    assert!(g.last_event().contains("closed"), "{}", g.last_event());
+    let mut ui = sim(g.view());
+    ui.click("Rematch")?;
+    let rematch = ui.into_messages().find_map(|m| match g.update(m, later) {
+        game::Action::Rematch(table) => Some(table),
+        _ => None,
+    });
+    assert!(rematch.is_some(), "the host rematches a closed table");
+    Ok(())
+}
+
+#[test]
+fn bot_speed_sets_the_tables_pause_before_each_bot_move() {
+    for (speed, want) in [(BotSpeed::Fast, 200), (BotSpeed::Slow, 1200)] {
+        let t = Instant::now();
+        let table = Table {
+            sitters: [Sitter::Bot(Strategy::Normal); 4],
+            bot_speed: speed,
+            ..Table::against_bots("You".into())
+        };
+        let g = GameScreen::new(table, [2; 32], t).expect("a valid table");
+        assert_eq!(g.next_deadline(), Some(Duration::from_millis(want)), "{speed:?}");
+    }
 }

@@ -139,6 +139,7 @@ mod tests {
             theme: "night".into(),
             language: Some("vi".into()),
             software_renderer: true,
+            bot_speed: "fast".into(),
             preset: Preset::Palace,
             rules: Preset::Race.rules(),
         };

@@ -44,6 +44,8 @@ pub struct Settings {
     pub language: Option<String>,
     /// Draw with tiny-skia on the CPU.
     pub software_renderer: bool,
+    /// How long bots pause before acting (`slow`, `normal`, `fast`), by name.
+    pub bot_speed: String,
     /// The preset and house rules a new table starts with.
     pub preset: Preset,
     pub rules: Rules,
@@ -57,6 +59,7 @@ impl Default for Settings {
             theme: "dusk".into(),
             language: None,
             software_renderer: false,
+            bot_speed: "normal".into(),
             preset: Preset::Classic,
             rules: Preset::Classic.rules(),
         }

@@ -14,13 +14,14 @@ pub mod motion;
 mod narrate;
 pub mod palace;
 mod prefs;
+pub mod raster;
 pub mod screen;
 pub mod theme;
 
 use crate::bots::Strategy;
 use crate::ui::i18n::t;
-use iced::widget::{canvas, center, column, stack, text};
-use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, window};
+use iced::widget::{center, column, stack, text};
+use iced::{Element, Size, Subscription, Task, Theme, keyboard, time, window};
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
@@ -96,7 +97,7 @@ pub struct App {
     pub screen: Screen,
     pub prefs: Prefs,
     theme: Theme,
-    palace: canvas::Cache,
+    palace: palace::Painted,
     started: Instant,
     now: Instant,
     /// Where the profile, saved games and history live; none in tests and
@@ -141,7 +142,7 @@ impl App {
             screen: Screen::Home,
             prefs,
             theme: theme::theme(),
-            palace: canvas::Cache::new(),
+            palace: palace::Painted::new(palace::DENSITY),
             started: now,
             now,
             home: None,
@@ -151,6 +152,7 @@ impl App {
         if opening == Opening::BotsTable {
             let table = Table {
                 sitters: [Sitter::Bot(Strategy::Normal); 4],
+                bot_speed: app.prefs.bot_speed,
                 ..Table::against_bots(app.prefs.name.clone())
             };
             app.start(table, now);
@@ -240,7 +242,11 @@ impl App {
             (Message::Key(_), _) => {}
             (Message::Home(m), Screen::Home) => match home::update(m) {
                 home::Action::PlayHere => {
-                    self.screen = Screen::Setup(Setup::new(Table::against_bots(self.prefs.name.clone())))
+                    let table = Table {
+                        bot_speed: self.prefs.bot_speed,
+                        ..Table::against_bots(self.prefs.name.clone())
+                    };
+                    self.screen = Screen::Setup(Setup::new(table))
                 }
                 home::Action::HowToPlay => {
                     self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
@@ -299,9 +305,6 @@ impl App {
                 settings::Action::None => {}
                 settings::Action::Changed(prefs) => {
                     i18n::set(i18n::Lang::chosen(prefs.settings.language.as_deref()));
-                    if prefs.sky != self.prefs.sky {
-                        self.palace.clear();
-                    }
                     self.prefs = prefs;
                 }
                 settings::Action::Save(prefs) => {
@@ -320,14 +323,10 @@ impl App {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let backdrop: Element<'_, Message> = canvas(Palace {
-            cache: &self.palace,
-            sky: self.prefs.sky,
-            elapsed: self.now.duration_since(self.started),
-        })
-        .width(Length::Fill)
-        .height(Length::Fill)
-        .into();
+        let backdrop = palace::view(
+            &self.palace,
+            Palace { sky: self.prefs.sky, elapsed: self.now.duration_since(self.started) },
+        );
         let content: Element<'_, Message> = match &self.screen {
             Screen::Home => {
                 let notices =
@@ -355,7 +354,9 @@ impl App {
             if game.is_animating() {
                 subs.push(window::frames().map(Message::Frame));
             } else if let Some(wait) = game.next_deadline() {
-                // Wake when the table has something to do (a bot, a timer).
+                // Wake when the table has something to do (a bot, a timer),
+                // and each second while a turn timer counts down.
+                let wait = if game.countdown().is_some() { wait.min(Duration::from_secs(1)) } else { wait };
                 let wait = wait.max(Duration::from_millis(20));
                 subs.push(time::every(wait).map(|_| Message::Game(game::Message::Tick)));
             }

@@ -1,12 +1,15 @@
-//! The palace behind the table, painted procedurally and cached: a dusk sky,
+//! The palace behind the table, painted procedurally once per window size
+//! into an image (`raster`): a dusk sky,
 //! the sun's glow, minarets with onion caps, crenellated walls with lit ogee
 //! arches, a great dome, palms and dunes. Only the dust motes move, and only
 //! while the frame clock runs for something else, so an idle table costs no
 //! CPU.
 
+use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha, mix};
-use iced::widget::canvas::{self, Cache, Frame, Geometry, Path, Stroke, gradient};
-use iced::{Color, Point, Rectangle, Renderer, Size, Theme, mouse};
+use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, gradient};
+use iced::widget::{canvas as canvas_widget, image, responsive, stack};
+use iced::{Color, ContentFit, Element, Length, Point, Rectangle, Renderer, Size, Theme, mouse};
 use std::time::Duration;
 
 /// The time of day the palace is painted at (a setting).
@@ -53,14 +56,21 @@ impl Sky {
     }
 }
 
-pub struct Palace<'a> {
-    pub cache: &'a Cache,
+/// The painted scene, kept per window size and sky.
+pub type Painted = Still<Sky>;
+
+/// A soft backdrop needs no more pixels than the window's logical ones.
+pub const DENSITY: f32 = 1.0;
+
+/// The dust motes, drawn over the painted scene.
+#[derive(Clone, Copy)]
+pub struct Palace {
     pub sky: Sky,
     /// Time since the app started, which places the dust motes.
     pub elapsed: Duration,
 }
 
-impl<M> canvas::Program<M> for Palace<'_> {
+impl<M> canvas::Program<M> for Palace {
     type State = ();
 
     fn draw(
@@ -71,12 +81,27 @@ impl<M> canvas::Program<M> for Palace<'_> {
         bounds: Rectangle,
         _: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let scene = self.cache.draw(renderer, bounds.size(), |frame| paint(frame, self.sky));
         let mut motes = Frame::new(renderer, bounds.size());
         motes.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
         dust(&mut motes, bounds.size(), self.elapsed.as_secs_f32(), self.sky.colours().1);
-        vec![scene, motes.into_geometry()]
+        vec![motes.into_geometry()]
     }
+}
+
+/// The palace: its painted scene with the motes over it.
+pub fn view<'a, M: 'a>(painted: &'a Painted, palace: Palace) -> Element<'a, M> {
+    responsive(move |size| {
+        let motes = canvas_widget(palace).width(Length::Fill).height(Length::Fill);
+        match painted.get(size, &palace.sky, |frame| paint(frame, palace.sky)) {
+            Some(scene) => stack![
+                image(scene).width(Length::Fill).height(Length::Fill).content_fit(ContentFit::Fill),
+                motes
+            ]
+            .into(),
+            None => motes.into(),
+        }
+    })
+    .into()
 }
 
 /// A small deterministic hash in 0..1 for placing stars and motes.

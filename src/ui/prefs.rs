@@ -4,6 +4,7 @@
 
 use crate::profile::{Home, Loaded, Notice, Profile, ProfileError, Settings};
 use crate::ui::palace::Sky;
+use crate::ui::screen::setup::BotSpeed;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prefs {
@@ -11,6 +12,8 @@ pub struct Prefs {
     pub sky: Sky,
     /// Draw with tiny-skia on the CPU (for GPU drivers that misbehave).
     pub software_renderer: bool,
+    /// The pause bots take, for new tables.
+    pub bot_speed: BotSpeed,
     /// The profile and settings as read, for what this struct does not edit.
     pub profile: Profile,
     pub settings: Settings,
@@ -34,6 +37,10 @@ impl From<Loaded> for Prefs {
             name: loaded.profile.name.clone(),
             sky,
             software_renderer: loaded.settings.software_renderer,
+            bot_speed: BotSpeed::ALL
+                .into_iter()
+                .find(|s| s.name().eq_ignore_ascii_case(&loaded.settings.bot_speed))
+                .unwrap_or_default(),
             profile: loaded.profile,
             settings: loaded.settings,
         }
@@ -53,6 +60,7 @@ impl Prefs {
         home.save_settings(&Settings {
             theme: self.sky.name().to_lowercase(),
             software_renderer: self.software_renderer,
+            bot_speed: self.bot_speed.name().to_lowercase(),
             ..self.settings.clone()
         })
     }

@@ -1,5 +1,5 @@
-//! The board canvas: one `canvas::Program` that draws the cached static board
-//! and, over it, the pawns of a `rules::Game` as they stand or hop, the glow
+//! The board: the static board painted into an image once per size (see
+//! `raster`), and over it one `canvas::Program` that draws the pawns of a `rules::Game` as they stand or hop, the glow
 //! of the pawns that may move and, under the cursor, where one would land.
 
 mod layout;
@@ -9,19 +9,27 @@ pub mod pawn;
 pub use layout::Layout;
 
 use crate::rules::board::{self, CENTRE};
-use crate::rules::{Game, Move, Moves, Progress, Seat, YARD};
+use crate::rules::{Game, Move, Moves, Progress, Rules, Seat, YARD};
 use crate::ui::motion::Motion;
+use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha};
-use iced::widget::canvas::{self, Cache, Frame, Geometry, LineDash, Path, Stroke};
-use iced::{Color, Point, Rectangle, Renderer, Theme, Vector, mouse};
+use iced::widget::canvas::{self, Frame, Geometry, LineDash, Path, Stroke};
+use iced::widget::{canvas as canvas_widget, image, responsive, stack};
+use iced::{Color, ContentFit, Element, Length, Point, Rectangle, Renderer, Theme, Vector, mouse};
 use std::time::Instant;
+
+/// The static board in pixels, kept per size and rules (colours, safe squares).
+pub type Painted = Still<Rules>;
+
+/// Sharp on 2× displays, smoothly downscaled on 1× ones.
+pub const DENSITY: f32 = 2.0;
 
 /// What the board shows at one instant.
 pub struct Board<'a, M> {
     pub game: &'a Game,
     pub motion: &'a Motion,
-    /// The static board; cleared by its owner when the game's colours change.
-    pub cache: &'a Cache,
+    /// The painted static board, shared by every frame of the same size.
+    pub painted: &'a Painted,
     pub now: Instant,
     /// The moves this computer may choose now (empty when it is not its turn).
     pub choices: Moves,
@@ -29,6 +37,40 @@ pub struct Board<'a, M> {
     pub selected: Option<u8>,
     /// The message sent when a movable pawn is clicked.
     pub on_choose: fn(u8) -> M,
+}
+
+impl<M> Clone for Board<'_, M> {
+    fn clone(&self) -> Self {
+        Board { choices: self.choices.clone(), ..*self }
+    }
+}
+
+/// The board as a widget: the painted static board under the pawns' canvas.
+pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
+    responsive(move |size| {
+        let still = board
+            .painted
+            .get(size, board.game.rules(), |frame| paint::board(frame, &Layout::new(size), board.game));
+        let pawns = canvas_widget(Pawns { board: board.clone(), with_board: still.is_none() })
+            .width(Length::Fill)
+            .height(Length::Fill);
+        match still {
+            Some(still) => stack![
+                image(still).width(Length::Fill).height(Length::Fill).content_fit(ContentFit::Fill),
+                pawns
+            ]
+            .into(),
+            None => pawns.into(),
+        }
+    })
+    .into()
+}
+
+/// The moving part of the board; `with_board` paints the static board too,
+/// when the software renderer could not paint it into an image.
+struct Pawns<'a, M> {
+    board: Board<'a, M>,
+    with_board: bool,
 }
 
 /// A pawn where it is drawn now.
@@ -142,7 +184,7 @@ fn spread(pawns: &mut [Placed], cell: f32) {
 #[derive(Debug, Default)]
 pub struct Hover(Option<u8>);
 
-impl<M> canvas::Program<M> for Board<'_, M> {
+impl<M> canvas::Program<M> for Pawns<'_, M> {
     type State = Hover;
 
     fn update(
@@ -153,10 +195,10 @@ impl<M> canvas::Program<M> for Board<'_, M> {
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<M>> {
         let l = Layout::new(bounds.size());
-        let under = cursor.position_in(bounds).and_then(|p| self.hovered(&l, p));
+        let under = cursor.position_in(bounds).and_then(|p| self.board.hovered(&l, p));
         match event {
             canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
-                under.map(|pawn| canvas::Action::publish((self.on_choose)(pawn)).and_capture())
+                under.map(|pawn| canvas::Action::publish((self.board.on_choose)(pawn)).and_capture())
             }
             canvas::Event::Mouse(_) if under != state.0 => {
                 state.0 = under;
@@ -175,26 +217,29 @@ impl<M> canvas::Program<M> for Board<'_, M> {
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
         let l = Layout::new(bounds.size());
-        let board = self.cache.draw(renderer, bounds.size(), |frame| paint::board(frame, &l, self.game));
+        let b = &self.board;
         let mut frame = Frame::new(renderer, bounds.size());
+        if self.with_board {
+            paint::board(&mut frame, &l, b.game);
+        }
         // tiny-skia redraws only damaged regions and misses anti-aliased
         // fringes of moving shapes; an all but invisible fill widens the
         // damage to the whole canvas (research/iced.md §4.1).
         frame.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
-        let roller = self.game.roller();
-        let hovered = state.0.or(self.selected);
-        if let Some(choice) = hovered.and_then(|p| self.choices.iter().find(|m| m.pawn == p)) {
-            landing(&mut frame, &l, self.game, roller, *choice);
+        let roller = b.game.roller();
+        let hovered = state.0.or(b.selected);
+        if let Some(choice) = hovered.and_then(|p| b.choices.iter().find(|m| m.pawn == p)) {
+            landing(&mut frame, &l, b.game, roller, *choice);
         }
-        for p in self.placements(&l) {
+        for p in b.placements(&l) {
             let size = l.cell * 0.9 * p.scale;
-            let movable = p.seat == roller && self.choices.iter().any(|m| m.pawn == p.pawn);
+            let movable = p.seat == roller && b.choices.iter().any(|m| m.pawn == p.pawn);
             if movable && p.lift == 0.0 {
                 pawn::glow(&mut frame, p.at, size, hovered == Some(p.pawn));
             }
-            pawn::pawn(&mut frame, p.at, size, theme::seat_colour(self.game, p.seat), p.lift);
+            pawn::pawn(&mut frame, p.at, size, theme::seat_colour(b.game, p.seat), p.lift);
         }
-        vec![board, frame.into_geometry()]
+        vec![frame.into_geometry()]
     }
 
     fn mouse_interaction(

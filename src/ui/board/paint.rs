@@ -1,4 +1,4 @@
-//! The static board, painted once per size into the board's cache: the
+//! The static board, painted once per size into an image (`raster`): the
 //! scalloped frame, the cross with its lanes, the yards with rosettes, safe
 //! squares and the centre home. Every cell comes from `rules::board`.
 

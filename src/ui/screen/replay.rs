@@ -5,12 +5,12 @@
 use crate::fair::Proof;
 use crate::rules::{Game, Moves};
 use crate::table::{Record, Replica, verify_proof};
-use crate::ui::board::Board;
+use crate::ui::board::{self, Board};
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate::entry_line;
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, canvas, column, container, row, text};
+use iced::widget::{button, column, container, row, text};
 use iced::{Alignment, Element, Length};
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ pub struct Replay {
     verdict: String,
     names: [String; 4],
     motion: Motion,
-    cache: canvas::Cache,
+    painted: board::Painted,
 }
 
 #[derive(Debug, Clone)]
@@ -50,7 +50,14 @@ impl Replay {
             let line = entry_line(&names, record.as_ref(), &events).unwrap_or_default();
             steps.push((replica.state().game, line));
         }
-        Ok(Replay { steps, at: 0, verdict, names, motion: Motion::default(), cache: canvas::Cache::new() })
+        Ok(Replay {
+            steps,
+            at: 0,
+            verdict,
+            names,
+            motion: Motion::default(),
+            painted: board::Painted::new(board::DENSITY),
+        })
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -68,17 +75,15 @@ impl Replay {
         let Some((game, line)) = self.steps.get(self.at) else {
             return text(&self.verdict).into();
         };
-        let board = canvas(Board {
+        let board = board::view(Board {
             game,
             motion: &self.motion,
-            cache: &self.cache,
+            painted: &self.painted,
             now,
             choices: Moves::new(),
             selected: None,
             on_choose: |_| Message::Step(0),
-        })
-        .width(Length::Fill)
-        .height(Length::Fill);
+        });
         let step = |label: &'static str, by: i32| {
             button(text(label).font(BOLD).size(15)).style(theme::choice(false)).on_press(Message::Step(by))
         };

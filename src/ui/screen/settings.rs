@@ -1,8 +1,10 @@
-//! Settings: your name, the sky over the palace, the software renderer.
+//! Settings: your name, the sky over the palace, the bots' speed, the
+//! software renderer.
 
 use crate::ui::i18n::{Lang, t};
 use crate::ui::palace::Sky;
 use crate::ui::prefs::Prefs;
+use crate::ui::screen::setup::BotSpeed;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text, text_input};
 use iced::{Alignment, Element};
@@ -21,6 +23,7 @@ pub enum Message {
     Software(bool),
     /// A language, or none to follow the system's.
     Language(Option<Lang>),
+    BotSpeed(BotSpeed),
     Save,
     Back,
 }
@@ -56,6 +59,10 @@ impl Settings {
                 self.prefs.settings.language = lang.map(|l| l.code().to_string());
                 Action::Changed(self.prefs.clone())
             }
+            Message::BotSpeed(s) => {
+                self.prefs.bot_speed = s;
+                Action::Changed(self.prefs.clone())
+            }
             Message::Save => Action::Save(self.prefs.clone()),
             Message::Back => Action::Back,
         }
@@ -88,6 +95,8 @@ impl Settings {
                 languages,
                 text(t("Sky over the palace")).font(BOLD).size(16),
                 skies,
+                text(t("Bot speed")).font(BOLD).size(16),
+                BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed),
                 text(t("Renderer")).font(BOLD).size(16),
                 row![
                     button(text(t("Graphics card")).size(15)).style(theme::choice(!software)).on_press(Message::Software(false)),

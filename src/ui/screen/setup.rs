@@ -7,6 +7,7 @@ use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, space, text};
 use iced::{Alignment, Element, Length};
+use std::time::Duration;
 
 /// The bot strengths a table offers (`Random` is for simulations).
 pub const LEVELS: [Strategy; 3] = [Strategy::Easy, Strategy::Normal, Strategy::Hard];
@@ -49,6 +50,46 @@ pub enum Sitter {
     Person,
 }
 
+/// How long bots pause before each roll and move, so a person can follow.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotSpeed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl BotSpeed {
+    pub const ALL: [BotSpeed; 3] = [BotSpeed::Slow, BotSpeed::Normal, BotSpeed::Fast];
+
+    /// The pause before each bot decision.
+    pub fn pause(self) -> Duration {
+        Duration::from_millis(match self {
+            BotSpeed::Slow => 1200,
+            BotSpeed::Normal => 650,
+            BotSpeed::Fast => 200,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotSpeed::Slow => "Slow",
+            BotSpeed::Normal => "Normal",
+            BotSpeed::Fast => "Fast",
+        }
+    }
+
+    /// The speed choices as a row of buttons.
+    pub fn picker<M: Clone + 'static>(current: BotSpeed, on: fn(BotSpeed) -> M) -> Element<'static, M> {
+        row(BotSpeed::ALL.map(|s| {
+            button(text(s.name()).size(14)).style(theme::choice(s == current)).on_press(on(s)).into()
+        }))
+        .spacing(8)
+        .into()
+    }
+}
+
 /// A table ready to play: what the game screen starts from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Table {
@@ -56,6 +97,7 @@ pub struct Table {
     pub sitters: [Sitter; 4],
     /// The name of the first person here (from the settings).
     pub name: String,
+    pub bot_speed: BotSpeed,
 }
 
 impl Table {
@@ -75,6 +117,7 @@ impl Table {
                 Sitter::Bot(Strategy::Normal),
             ],
             name,
+            bot_speed: BotSpeed::Normal,
         }
     }
 }
@@ -91,6 +134,7 @@ pub enum Message {
     Preset(Preset),
     Toggle(HouseRule),
     Timer(Option<u32>),
+    BotSpeed(BotSpeed),
     Start,
     Back,
 }
@@ -221,6 +265,7 @@ impl Setup {
             }
             Message::Toggle(rule) => rule.toggle(&mut self.table.rules),
             Message::Timer(t) => self.table.rules.turn_timer = t,
+            Message::BotSpeed(s) => self.table.bot_speed = s,
             Message::Start if self.can_start() => return Action::Start(self.table.clone()),
             Message::Start => {}
             Message::Back => return Action::Back,
@@ -314,6 +359,8 @@ impl Setup {
             house,
             text(t("Turn timer")).font(BOLD).size(18),
             timers,
+            text("Bot speed").font(BOLD).size(18),
+            BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
         ]
         .spacing(12)
         .padding(28);

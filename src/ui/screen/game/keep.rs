@@ -45,7 +45,8 @@ impl GameScreen {
             .find(|s| sitters[s.index()] == Sitter::Person)
             .and_then(|s| meta.names.get(s.index()).cloned())
             .unwrap_or_default();
-        let table = Table { rules: meta.config.rules, sitters, name };
+        // The save keeps who sits where, not the pace: bots resume at the default speed.
+        let table = Table { rules: meta.config.rules, sitters, name, bot_speed: Default::default() };
         let mut screen = GameScreen::open(table, meta.names.clone(), authority, entropy, now)?;
         screen.last_event = t("Welcome back: the game resumes where it stopped.").to_string();
         Ok(screen)

@@ -8,13 +8,15 @@
 
 mod keep;
 mod seats;
+pub mod verify;
 
 pub use keep::host_key;
 
 use super::setup::{Sitter, Table};
+use crate::fair::{Evidence, Proof};
 use crate::rules::{Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
-use crate::ui::board::Board;
+use crate::ui::board::{self, Board};
 use crate::ui::die::Die;
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
@@ -24,9 +26,6 @@ use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
 use iced::{Alignment, Element, Length};
 use std::time::{Duration, Instant};
-
-/// How long a bot waits before acting, so a person can follow.
-pub const BOT_PAUSE: Duration = Duration::from_millis(650);
 
 pub struct GameScreen {
     table: Table,
@@ -40,7 +39,7 @@ pub struct GameScreen {
     /// The table's clock starts with the screen.
     started: Instant,
     motion: Motion,
-    cache: canvas::Cache,
+    painted: board::Painted,
     selected: Option<u8>,
     last_event: String,
     now: Instant,
@@ -48,6 +47,14 @@ pub struct GameScreen {
     entropy: [u8; 32],
     /// Where the game is saved after each entry, if anywhere.
     keeping: Option<keep::Keeping>,
+    /// The Verify dice view, when open (checked when opened and as the log grows).
+    verifying: Option<verify::Dice>,
+    proof_path: String,
+    export_status: String,
+    /// Log entries the replica refused, in words, to show plainly.
+    refused: Vec<String>,
+    /// Proof that the host equivocated, kept for the exported proof.
+    evidence: Vec<Evidence<Record>>,
 }
 
 #[derive(Debug, Clone)]
@@ -64,6 +71,15 @@ pub enum Message {
     Tick,
     Rematch,
     Leave,
+    /// The host's controls.
+    Pause,
+    Resume,
+    Close,
+    /// Open the Verify dice view.
+    Verify,
+    CloseVerify,
+    ProofPath(String),
+    SaveProof,
 }
 
 pub enum Action {
@@ -83,7 +99,7 @@ impl GameScreen {
             Sitter::Bot(strategy) => Control::Bot(strategy),
             Sitter::Person => Control::Person { owner: Participant::LOCAL },
         });
-        let pace = u64::try_from(BOT_PAUSE.as_millis()).unwrap_or(u64::MAX);
+        let pace = u64::try_from(table.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
         let config = TableConfig {
             rules: table.rules,
             seats,
@@ -127,12 +143,17 @@ impl GameScreen {
             game,
             started: now,
             motion: Motion::default(),
-            cache: canvas::Cache::new(),
+            painted: board::Painted::new(board::DENSITY),
             selected: None,
             last_event: t("The table is set. Good luck!").to_string(),
             now,
             entropy,
             keeping: None,
+            verifying: None,
+            proof_path: String::new(),
+            export_status: String::new(),
+            refused: Vec::new(),
+            evidence: Vec::new(),
         })
     }
 
@@ -260,8 +281,30 @@ impl GameScreen {
                     self.submit(Input::Tick);
                 }
             }
-            Message::Rematch => return Action::Rematch(self.table.clone()),
+            Message::Rematch => match self.authority.rematch(Participant::LOCAL) {
+                Ok(_) => return Action::Rematch(self.table.clone()),
+                Err(refusal) => self.last_event = format!("Not allowed: {refusal}."),
+            },
+            Message::Pause => self.submit(Input::Pause(Participant::LOCAL)),
+            Message::Resume => self.submit(Input::Resume(Participant::LOCAL)),
+            Message::Close => self.submit(Input::Close(Participant::LOCAL)),
             Message::Leave => return Action::Leave,
+            Message::Verify => {
+                let dice = verify::Dice::check(&self.proof());
+                if self.proof_path.is_empty() {
+                    self.proof_path = verify::default_path(&dice.game_id).display().to_string();
+                }
+                self.verifying = Some(dice);
+            }
+            Message::CloseVerify => self.verifying = None,
+            Message::ProofPath(path) => self.proof_path = path,
+            Message::SaveProof => {
+                let path = std::path::PathBuf::from(self.proof_path.trim());
+                self.export_status = match verify::save(&self.proof(), &path) {
+                    Ok(()) => format!("Saved to {}", path.display()),
+                    Err(e) => format!("Not saved: {e}"),
+                };
+            }
         }
         Action::None
     }
@@ -274,6 +317,23 @@ impl GameScreen {
     /// When the table next acts by itself (a bot, a timer), if ever.
     pub fn next_deadline(&self) -> Option<Duration> {
         self.authority.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
+    }
+
+    /// The game as this screen verified it, with any evidence against the
+    /// host, as a proof file.
+    pub fn proof(&self) -> Proof<Record> {
+        let mut proof = self.replica.proof(self.authority.genesis());
+        proof.evidence.clone_from(&self.evidence);
+        proof
+    }
+
+    /// The Verify dice view's findings, when it is open.
+    pub fn verifying(&self) -> Option<&verify::Dice> {
+        self.verifying.as_ref()
+    }
+
+    pub fn export_status(&self) -> &str {
+        &self.export_status
     }
 
     /// THE WIRING POINT: hands an input to the table, then verifies each new
@@ -293,11 +353,18 @@ impl GameScreen {
                     // Our own table's entries always verify; if one did not,
                     // say so rather than draw a state we cannot vouch for.
                     self.last_event = crate::t!("A log entry was refused: {refused}.", refused = refused);
-                    return;
+                    self.refused.push(refused.to_string());
+                    if let table::EntryRefused::Equivocation(e) = refused {
+                        self.evidence.push(Evidence::Equivocation(*e));
+                    }
+                    break;
                 }
             }
         }
         self.keep();
+        if self.verifying.is_some() {
+            self.verifying = Some(verify::Dice::check(&self.proof()));
+        }
     }
 
     /// Animates and describes one verified entry.
@@ -317,8 +384,32 @@ impl GameScreen {
         &self.names[seat.index()]
     }
 
+    pub fn is_paused(&self) -> bool {
+        self.replica.state().paused.is_some()
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.replica.state().closed.is_some()
+    }
+
+    /// Whole seconds left on the turn timer of a person to act, while it runs.
+    pub fn countdown(&self) -> Option<u64> {
+        self.game.rules().turn_timer?;
+        let seat = self.game.to_act()?;
+        if self.is_paused() || self.is_closed() || !matches!(self.control(seat), Control::Person { .. }) {
+            return None;
+        }
+        self.next_deadline().map(|left| left.as_millis().div_ceil(1000) as u64)
+    }
+
     /// What the table waits for, in words.
     fn waiting_for(&self) -> String {
+        if self.is_closed() {
+            return t("The table is closed.").to_string();
+        }
+        if self.is_paused() {
+            return t("The table is paused.").to_string();
+        }
         let Some(seat) = self.game.to_act() else { return t("The game is over.").to_string() };
         let who = self.name(seat);
         match self.game.phase() {
@@ -335,7 +426,7 @@ impl GameScreen {
         Board {
             game: &self.game,
             motion: &self.motion,
-            cache: &self.cache,
+            painted: &self.painted,
             now: self.now,
             choices: self.choices(),
             selected: self.selected,
@@ -344,11 +435,13 @@ impl GameScreen {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let board = canvas(self.board_only()).width(Length::Fill).height(Length::Fill);
-        let board: Element<'_, Message> = if self.game.is_over() && !self.is_animating() {
+        let board = board::view(self.board_only());
+        let board: Element<'_, Message> = if let Some(dice) = &self.verifying {
+            verify::view(self, dice)
+        } else if self.game.is_over() && !self.is_animating() {
             stack![board, center(self.podium())].into()
         } else {
-            board.into()
+            board
         };
         row![
             column![self.seat(Seat::ALL[0]), space::vertical(), self.seat(Seat::ALL[3])]
@@ -401,13 +494,37 @@ impl GameScreen {
         col = col.push(
             container(text(&self.last_event).size(14)).padding(8).width(Length::Fill).style(theme::badge),
         );
-        if let Some(secs) = self.game.rules().turn_timer {
+        if let Some(left) = self.countdown() {
+            col = col.push(text(crate::t!("{left} s left to decide", left = left)).font(BOLD).size(15));
+        } else if let Some(secs) = self.game.rules().turn_timer {
             col = col.push(text(crate::t!("Turn timer: {secs} s a decision", secs = secs)).size(13));
         }
+        col = col.push(self.host_controls());
         col = col.push(
-            button(text(t("Leave the table")).size(14)).style(theme::choice(false)).on_press(Message::Leave),
+            row![
+                button(text(t("Verify dice")).size(14)).style(theme::choice(false)).on_press(Message::Verify),
+                button(text(t("Leave the table")).size(14))
+                    .style(theme::choice(false))
+                    .on_press(Message::Leave),
+            ]
+            .spacing(8),
         );
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
+    }
+
+    /// Pause, resume, close and rematch: this computer hosts local tables.
+    fn host_controls(&self) -> Element<'_, Message> {
+        let control = |label: &'static str, m: Message| {
+            button(text(label).size(14)).style(theme::choice(false)).on_press(m).into()
+        };
+        let buttons: Vec<Element<'_, Message>> = if self.is_closed() || self.game.is_over() {
+            vec![control("Rematch", Message::Rematch)]
+        } else if self.is_paused() {
+            vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]
+        } else {
+            vec![control("Pause", Message::Pause), control("Close the table", Message::Close)]
+        };
+        row(buttons).spacing(8).into()
     }
 
     /// Palace: the rival to challenge, or the live Tic-Tac-Toe board.
@@ -494,6 +611,10 @@ impl GameScreen {
                         .padding([8, 24])
                         .style(theme::primary)
                         .on_press(Message::Rematch),
+                    button(text(t("Verify dice")).size(18))
+                        .padding([8, 24])
+                        .style(theme::primary)
+                        .on_press(Message::Verify),
                     button(text(t("Leave")).size(18))
                         .padding([8, 24])
                         .style(theme::primary)
