@@ -40,8 +40,8 @@ const FLUSH: Duration = Duration::from_secs(10);
 /// before it takes the table over (all of them usually come at once).
 const GATHER: Duration = Duration::from_secs(2);
 /// How long a guest tries to reach an elected host before it counts it
-/// lost too and elects the next.
-const REACH_NEW_HOST: Duration = Duration::from_secs(4);
+/// lost too and elects the next (well past the host's gathering).
+const REACH_NEW_HOST: Duration = Duration::from_secs(6);
 
 /// One line of a headless player's report.
 #[derive(Clone, Debug, Serialize)]
@@ -884,7 +884,12 @@ impl Follower {
     /// Reaches an elected host with this guest's head and newest entries;
     /// says whether it took them.
     async fn rejoin(&mut self, ticket: &Ticket, events: &mut mpsc::Receiver<Event>) -> bool {
-        let rejoin = ToHost::Rejoin { head: self.head(), tail: self.guest.tail(MAX_BATCH) };
+        // As many of the newest entries as fit in one intent.
+        let rejoin = (0..=MAX_BATCH)
+            .rev()
+            .map(|n| ToHost::Rejoin { head: self.head(), tail: self.guest.tail(n) })
+            .find(|r| canonical::encode(r).len() <= Kind::Intent.max_payload())
+            .unwrap_or(ToHost::Rejoin { head: self.head(), tail: Vec::new() });
         let deadline = Instant::now() + REACH_NEW_HOST;
         while Instant::now() < deadline {
             // Keep the network's events flowing while we wait; refuse
