@@ -344,3 +344,28 @@ fn bot_speed_sets_the_tables_pause_before_each_bot_move() {
         assert_eq!(g.next_deadline(), Some(Duration::from_millis(want)), "{speed:?}");
     }
 }
+
+/// The next table starts from the last one's preset and house rules, kept
+/// in the profile's settings across runs of the app.
+#[test]
+fn a_new_table_starts_from_the_last_tables_preset_and_house_rules() {
+    use ludopia::rules::Preset;
+    use ludopia::ui::screen::{home, setup};
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home_dir = ludopia::profile::Home::at(dir.path());
+    let (prefs, _) = Prefs::load(&home_dir).expect("fresh settings");
+    let mut app =
+        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir.clone()), Vec::new());
+    let _ = app.update(Message::Home(home::Message::PlayHere));
+    let _ = app.update(Message::Setup(setup::Message::Preset(Preset::Race)));
+    let _ = app.update(Message::Setup(setup::Message::Start));
+    assert!(matches!(app.screen, Screen::Game(_)), "the race table starts");
+
+    let (prefs, _) = Prefs::load(&home_dir).expect("saved settings");
+    assert_eq!(prefs.settings.preset, Preset::Race);
+    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir), Vec::new());
+    let _ = app.update(Message::Home(home::Message::PlayHere));
+    let Screen::Setup(s) = &app.screen else { panic!("the setup screen") };
+    assert_eq!(s.preset, Preset::Race);
+    assert_eq!(s.table.rules, Preset::Race.rules());
+}

@@ -214,6 +214,17 @@ impl App {
         }
     }
 
+    /// Keeps the preset and house rules as the next table's defaults.
+    fn remember_table(&mut self, preset: crate::rules::Preset, rules: crate::rules::Rules) {
+        self.prefs.settings.preset = preset;
+        self.prefs.settings.rules = rules;
+        if let Some(home) = &self.home
+            && let Err(e) = self.prefs.save(home)
+        {
+            self.notices.push(crate::t!("Not saved: {e}", e = e));
+        }
+    }
+
     fn start(&mut self, table: Table, now: Instant) {
         match GameScreen::new(table, entropy(), now) {
             Ok(game) => self.play(game),
@@ -242,11 +253,17 @@ impl App {
             (Message::Key(_), _) => {}
             (Message::Home(m), Screen::Home) => match home::update(m) {
                 home::Action::PlayHere => {
-                    let table = Table {
+                    // New tables start from the last table's preset and house rules.
+                    let last = &self.prefs.settings;
+                    let mut table = Table {
                         bot_speed: self.prefs.bot_speed,
                         ..Table::against_bots(self.prefs.name.clone())
                     };
-                    self.screen = Screen::Setup(Setup::new(table))
+                    if last.rules.validate().is_ok() {
+                        table.rules = last.rules;
+                    }
+                    let preset = last.preset;
+                    self.screen = Screen::Setup(Setup { preset, ..Setup::new(table) })
                 }
                 home::Action::HowToPlay => {
                     self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
@@ -288,7 +305,11 @@ impl App {
             (Message::Stats(stats::Message::Back), Screen::Stats(_)) => self.go_home(),
             (Message::Setup(m), Screen::Setup(s)) => match s.update(m) {
                 setup::Action::None => {}
-                setup::Action::Start(table) => self.start(table, now),
+                setup::Action::Start(table) => {
+                    let preset = s.preset;
+                    self.remember_table(preset, table.rules);
+                    self.start(table, now)
+                }
                 setup::Action::Back => self.screen = Screen::Home,
             },
             (Message::Game(m), Screen::Game(g)) => match g.update(m, now) {

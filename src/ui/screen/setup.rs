@@ -83,7 +83,7 @@ impl BotSpeed {
     /// The speed choices as a row of buttons.
     pub fn picker<M: Clone + 'static>(current: BotSpeed, on: fn(BotSpeed) -> M) -> Element<'static, M> {
         row(BotSpeed::ALL.map(|s| {
-            button(text(s.name()).size(14)).style(theme::choice(s == current)).on_press(on(s)).into()
+            button(text(t(s.name())).size(14)).style(theme::choice(s == current)).on_press(on(s)).into()
         }))
         .spacing(8)
         .into()
@@ -359,7 +359,7 @@ impl Setup {
             house,
             text(t("Turn timer")).font(BOLD).size(18),
             timers,
-            text("Bot speed").font(BOLD).size(18),
+            text(t("Bot speed")).font(BOLD).size(18),
             BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
         ]
         .spacing(12)

@@ -283,7 +283,7 @@ impl GameScreen {
             }
             Message::Rematch => match self.authority.rematch(Participant::LOCAL) {
                 Ok(_) => return Action::Rematch(self.table.clone()),
-                Err(refusal) => self.last_event = format!("Not allowed: {refusal}."),
+                Err(refusal) => self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal),
             },
             Message::Pause => self.submit(Input::Pause(Participant::LOCAL)),
             Message::Resume => self.submit(Input::Resume(Participant::LOCAL)),
@@ -301,8 +301,8 @@ impl GameScreen {
             Message::SaveProof => {
                 let path = std::path::PathBuf::from(self.proof_path.trim());
                 self.export_status = match verify::save(&self.proof(), &path) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => format!("Not saved: {e}"),
+                    Ok(()) => crate::t!("Saved to {path}", path = path.display()),
+                    Err(e) => crate::t!("Not saved: {e}", e = e),
                 };
             }
         }
@@ -515,7 +515,7 @@ impl GameScreen {
     /// Pause, resume, close and rematch: this computer hosts local tables.
     fn host_controls(&self) -> Element<'_, Message> {
         let control = |label: &'static str, m: Message| {
-            button(text(label).size(14)).style(theme::choice(false)).on_press(m).into()
+            button(text(t(label)).size(14)).style(theme::choice(false)).on_press(m).into()
         };
         let buttons: Vec<Element<'_, Message>> = if self.is_closed() || self.game.is_over() {
             vec![control("Rematch", Message::Rematch)]

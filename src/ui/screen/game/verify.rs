@@ -10,6 +10,7 @@ use super::{GameScreen, Message};
 use crate::fair::{At, Digest, Proof};
 use crate::rules::Seat;
 use crate::table::{self, By, DRAW_ROLLER, Link, Record, RollProof, verify_proof};
+use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Color, Element, Length};
@@ -145,37 +146,40 @@ const BAD: Color = theme::rgb(0xff, 0x6b, 0x5b);
 pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> {
     let name = |seat: Seat| screen.name(seat).to_string();
     let mut col = column![
-        text("Verify dice").font(BLACK).size(28),
-        text(format!("Game {}", dice.game_id.to_hex())).size(12),
+        text(t("Verify dice")).font(BLACK).size(28),
+        text(crate::t!("Game {id}", id = dice.game_id.to_hex())).size(12),
         text(&dice.verdict).font(BOLD).size(16).color(if dice.valid { GOOD } else { BAD }),
     ]
     .spacing(8);
     for at in &dice.equivocations {
         col = col.push(
-            text(format!("The host signed two different entries #{at}: it lied, and this proof shows it."))
-                .font(BOLD)
-                .color(BAD),
+            text(crate::t!(
+                "The host signed two different entries #{at}: it lied, and this proof shows it.",
+                at = at
+            ))
+            .font(BOLD)
+            .color(BAD),
         );
     }
     for refused in &screen.refused {
-        col = col.push(text(format!("Refused: {refused}")).font(BOLD).color(BAD));
+        col = col.push(text(crate::t!("Refused: {refused}", refused = refused)).font(BOLD).color(BAD));
     }
-    col = col.push(text("Commitments (each seat's dice chain head)").font(BOLD).size(14));
+    col = col.push(text(t("Commitments (each seat's dice chain head)")).font(BOLD).size(14));
     for (seat, anchor) in &dice.anchors {
         col = col.push(text(format!("{}: {}…", name(*seat), short(anchor))).size(12));
     }
     let rows = column(dice.rolls.iter().rev().map(|r| roll_row(r, &name))).spacing(6);
-    col = col.push(text(format!("{} rolls, newest first", dice.rolls.len())).font(BOLD).size(14));
+    col = col.push(text(crate::t!("{n} rolls, newest first", n = dice.rolls.len())).font(BOLD).size(14));
     col = col.push(scrollable(rows).height(Length::Fill).width(Length::Fill));
     col = col.push(
         row![
-            text_input("Where to save the proof", &screen.proof_path)
+            text_input(t("Where to save the proof"), &screen.proof_path)
                 .id("proof-path")
                 .on_input(Message::ProofPath)
                 .on_submit(Message::SaveProof)
                 .padding(6)
                 .size(13),
-            button(text("Save the proof").font(BOLD).size(14))
+            button(text(t("Save the proof")).font(BOLD).size(14))
                 .style(theme::primary)
                 .on_press(Message::SaveProof),
         ]
@@ -183,33 +187,45 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
         .align_y(Alignment::Center),
     );
     col = col.push(text(&screen.export_status).size(13));
-    col = col.push(text("Anyone can check the file offline: ludopia verify FILE").size(12));
+    col = col.push(text(t("Anyone can check the file offline: ludopia verify FILE")).size(12));
     col = col.push(
-        button(text("Back to the board").size(14)).style(theme::choice(false)).on_press(Message::CloseVerify),
+        button(text(t("Back to the board")).size(14))
+            .style(theme::choice(false))
+            .on_press(Message::CloseVerify),
     );
     container(col).padding(20).width(Length::Fill).height(Length::Fill).style(theme::panel).into()
 }
 
 fn roll_row<'a>(r: &RollLine, name: &impl Fn(Seat) -> String) -> Element<'a, Message> {
     let what = match (r.seat, r.outcome) {
-        (Some(seat), Outcome::Face(face)) => format!("#{} {} rolled {face}", r.seq, name(seat)),
-        (_, Outcome::First(first)) => format!("#{} first-player draw: {} starts", r.seq, name(first)),
-        (None, Outcome::Face(face)) => format!("#{} a roll of {face}", r.seq),
+        (Some(seat), Outcome::Face(face)) => {
+            crate::t!("#{seq} {who} rolled {face}", seq = r.seq, who = name(seat), face = face)
+        }
+        (_, Outcome::First(first)) => {
+            crate::t!("#{seq} first-player draw: {who} starts", seq = r.seq, who = name(first))
+        }
+        (None, Outcome::Face(face)) => crate::t!("#{seq} a roll of {face}", seq = r.seq, face = face),
     };
     let flag = match r.by {
-        Some(By::Bot) => " · bot",
-        Some(By::Timeout) => " · timeout",
+        Some(By::Bot) => t(" · bot"),
+        Some(By::Timeout) => t(" · timeout"),
         Some(By::Player) | None => "",
     };
-    let mark = if r.verified { text("verified").color(GOOD) } else { text("NOT verified").color(BAD) };
+    let mark = if r.verified { text(t("verified")).color(GOOD) } else { text(t("NOT verified")).color(BAD) };
     let links: Vec<String> = r.links.iter().map(|(s, l)| format!("{} {}…", name(*s), short(l))).collect();
     let seed =
-        r.seed.map_or_else(|| "none: the links do not match".to_string(), |s| format!("{}…", short(&s)));
+        r.seed.map_or_else(|| t("none: the links do not match").to_string(), |s| format!("{}…", short(&s)));
     column![
         row![text(format!("{what}{flag}")).font(BOLD).size(14), mark.font(BOLD).size(13)]
             .spacing(10)
             .align_y(Alignment::Center),
-        text(format!("roll {} · links {} · seed {seed}", r.k, links.join(", "))).size(11),
+        text(crate::t!(
+            "roll {k} · links {links} · seed {seed}",
+            k = r.k,
+            links = links.join(", "),
+            seed = seed
+        ))
+        .size(11),
     ]
     .spacing(2)
     .into()
