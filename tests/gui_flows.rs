@@ -369,3 +369,15 @@ fn a_new_table_starts_from_the_last_tables_preset_and_house_rules() {
     assert_eq!(s.preset, Preset::Race);
     assert_eq!(s.table.rules, Preset::Race.rules());
 }
+
+/// `LUDOPIA_TABLE=bots` opens a game straight away; taking the profile in
+/// keeps that game on the screen and saves it.
+#[test]
+fn a_game_opened_at_launch_stays_open_and_is_saved_in_the_profile() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let app = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
+        .with_home(Some(home.clone()), Vec::new());
+    assert!(matches!(app.screen, Screen::Game(_)), "the bots' table is on the screen");
+    assert!(home.saved_game().expect("readable").is_some(), "the game is saved from the start");
+}

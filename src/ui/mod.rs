@@ -161,10 +161,14 @@ impl App {
     }
 
     /// Keeps the profile in `home` and shows `notices` on the home screen.
+    /// A game already opened (`LUDOPIA_TABLE=bots`) stays open and is saved.
     pub fn with_home(mut self, home: Option<crate::profile::Home>, notices: Vec<String>) -> App {
         self.home = home;
         self.notices = notices;
-        self.go_home();
+        match std::mem::replace(&mut self.screen, Screen::Home) {
+            Screen::Game(game) => self.play(*game),
+            _ => self.go_home(),
+        }
         self
     }
 

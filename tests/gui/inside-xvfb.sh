@@ -3,7 +3,8 @@
 set -euo pipefail
 BIN=$1
 OUT=$2
-export LUDOPIA_CONFIG="$OUT/config"   # never read or write the user's settings
+export LUDOPIA_HOME="$OUT/home"   # never read or write the user's profile
+rm -rf "$LUDOPIA_HOME"            # a first run: no saved game, default settings
 export LUDOPIA_RENDERER=${LUDOPIA_RENDERER:-software}
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
 
