@@ -8,6 +8,7 @@ pub mod bots;
 pub mod cli;
 pub mod fair;
 pub mod net;
+pub mod profile;
 pub mod rules;
 pub mod table;
 pub mod ui;

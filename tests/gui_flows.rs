@@ -179,3 +179,42 @@ fn the_window_shows_the_board_in_every_seat_colour() -> Result<(), Error> {
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
+
+/// The app closes mid-game (the screen is dropped); the profile's saved game
+/// resumes on the same position, and the finished game lands in the history
+/// with a proof that verifies.
+#[test]
+fn a_saved_game_resumes_after_the_window_closes_and_finishes_into_the_history() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let mut t = Instant::now();
+    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let mut g = GameScreen::new(table, [5; 32], t).expect("a valid table");
+    g.keep_in(home.clone()).expect("saving starts");
+    for _ in 0..40 {
+        t += Duration::from_secs(3);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+    }
+    let position = *g.game();
+    drop(g);
+    let saved = home.saved_game().expect("readable").expect("a saved game");
+    let mut g = GameScreen::resume(saved, t).expect("the saved log verifies");
+    assert_eq!(*g.game(), position);
+    g.keep_in(home.clone()).expect("saving goes on");
+    let mut steps = 0;
+    while !g.game().is_over() {
+        t += Duration::from_secs(3);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+        steps += 1;
+        assert!(steps < 50_000, "the game does not end");
+    }
+    assert!(home.saved_game().expect("readable").is_none(), "a finished game is no longer offered to resume");
+    let (games, _) = home.history().expect("the history");
+    assert_eq!(games.len(), 1);
+    let proof = ludopia::profile::history::read_proof(&games[0].proof).expect("the proof file");
+    let (valid, state) = ludopia::table::verify_proof(&proof).expect("one valid proof across the resume");
+    assert!(state.game.is_over());
+    assert_eq!(valid.through, games[0].summary.entries);
+}

@@ -515,3 +515,49 @@ fn a_late_joiner_starts_from_a_signed_snapshot_and_verifies_forward() {
     assert_eq!(full.state(), table.state());
     let _ = now;
 }
+
+#[test]
+fn a_table_resumes_from_its_verified_log_and_finishes_as_one_proof() {
+    let seats = [person(LOCAL), Control::Bot(Strategy::Normal), Control::Empty, Control::Bot(Strategy::Easy)];
+    let setup = config(Preset::Classic.rules(), seats, Timing::INSTANT);
+    let mut table = open_table(setup.clone(), entropy(9), [None; 4], 0).expect("table");
+    let mut now = 0;
+    while table.entries().len() < 40 {
+        now = play_person_turn(&mut table, now, LOCAL, seat(0));
+        now += 10;
+        table.handle(now, Input::Tick).expect("tick");
+    }
+    let saved = table.entries().to_vec();
+    let state = *table.state();
+    // The app crashes: the table is dropped, only the log and the secrets remain.
+    drop(table);
+    let mut resumed =
+        Table::resume(setup.clone(), host_key(), entropy(9), &saved, 0).expect("resume from the saved log");
+    assert_eq!(*resumed.state(), state);
+    assert_eq!(resumed.entries(), saved.as_slice());
+    let mut now = 0;
+    for _ in 0..100_000 {
+        if resumed.state().game.is_over() {
+            break;
+        }
+        now = play_person_turn(&mut resumed, now, LOCAL, seat(0));
+        now += 10;
+        resumed.handle(now, Input::Tick).expect("tick");
+    }
+    assert!(resumed.state().game.is_over());
+    replay(&resumed);
+    let (valid, end) = ludopia::table::verify_proof(&resumed.proof()).expect("one valid proof");
+    assert_eq!(valid.through, resumed.entries().len() as u64);
+    assert_eq!(end, *resumed.state());
+    assert_eq!(&resumed.entries()[..saved.len()], saved.as_slice());
+
+    // Nothing saved is trusted: another table's secrets, or a damaged log, are refused.
+    assert!(matches!(
+        Table::resume(setup.clone(), host_key(), entropy(8), &saved, 0),
+        Err(Refusal::Setup(_))
+    ));
+    let mut skipped = saved.clone();
+    skipped.remove(5);
+    let err = Table::resume(setup, host_key(), entropy(9), &skipped, 0).err().expect("a gap is refused");
+    assert!(err.to_string().contains("entry 6"), "{err}");
+}

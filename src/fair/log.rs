@@ -9,6 +9,7 @@ use super::canonical::{self, Canonical, CanonicalError};
 use super::genesis::VerifiedGenesis;
 use super::hash::Digest;
 use super::sign::{Context, Identity, Signature, SignatureError, Verifier};
+use crate::rules::Seat;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -93,6 +94,8 @@ pub enum EntryError {
         found: Digest,
     },
     BadSignature(SignatureError),
+    /// The entry hands the log to a seat with no key in the genesis.
+    NoSigner(Seat),
 }
 
 impl fmt::Display for EntryError {
@@ -111,6 +114,7 @@ impl fmt::Display for EntryError {
                 write!(f, "previous-entry hash {found} is not {expected}")
             }
             EntryError::BadSignature(e) => write!(f, "host signature: {e}"),
+            EntryError::NoSigner(seat) => write!(f, "the log is handed to {seat}, which has no key"),
         }
     }
 }
@@ -149,7 +153,10 @@ impl<C: Serialize + DeserializeOwned + fmt::Debug, E: fmt::Debug + fmt::Display>
 #[derive(Clone, Debug)]
 pub struct LogVerifier<C> {
     game_id: Digest,
+    /// The key that signs now: the genesis host's until a hand-over.
     host: Verifier,
+    /// Every seat's genesis key: who a hand-over may name.
+    seats: [Option<Verifier>; 4],
     /// Sequence number and hash of the last entry not held (the genesis,
     /// or the snapshot this replica started from).
     base: (u64, Digest),
@@ -170,6 +177,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         LogVerifier {
             game_id: genesis.game_id(),
             host: *genesis.host(),
+            seats: Seat::ALL.map(|s| genesis.genesis().seat(s).and_then(|c| c.key.verifier().ok())),
             base: (seq, hash),
             head: (seq, hash),
             entries: Vec::new(),
@@ -210,11 +218,18 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
     /// bytes, game id, `seq == head + 1`, `prev == head hash`, strict host
     /// signature. Returns the decoded body.
     pub fn check(&self, entry: &SignedEntry<C>) -> Result<Body<C>, EntryError> {
-        self.check_hashed(entry).map(|(body, _)| body)
+        self.check_hashed(entry, |_| None).map(|(body, _, _)| body)
     }
 
-    /// [`LogVerifier::check`], also returning the entry hash it computed.
-    fn check_hashed(&self, entry: &SignedEntry<C>) -> Result<(Body<C>, Digest), EntryError> {
+    /// [`LogVerifier::check`], also returning the entry hash it computed and
+    /// the key that signed it: the seat `hands_over` names for this body
+    /// (a new host takes the log over from this entry on), else the current
+    /// host's.
+    fn check_hashed(
+        &self,
+        entry: &SignedEntry<C>,
+        hands_over: impl FnOnce(&Body<C>) -> Option<Seat>,
+    ) -> Result<(Body<C>, Digest, Verifier), EntryError> {
         let body: Body<C> = canonical::decode(entry.body.bytes()).map_err(EntryError::NotCanonical)?;
         if body.game_id != self.game_id {
             return Err(EntryError::WrongGame { found: body.game_id });
@@ -232,9 +247,13 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         if body.prev != head_hash {
             return Err(EntryError::WrongPrev { expected: head_hash, found: body.prev });
         }
+        let signer = match hands_over(&body) {
+            Some(seat) => self.seats[seat.index()].ok_or(EntryError::NoSigner(seat))?,
+            None => self.host,
+        };
         let hash = entry.hash();
-        self.host.verify_hash(Context::Entry, &hash, &entry.sig).map_err(EntryError::BadSignature)?;
-        Ok((body, hash))
+        signer.verify_hash(Context::Entry, &hash, &entry.sig).map_err(EntryError::BadSignature)?;
+        Ok((body, hash, signer))
     }
 
     /// Checks `entry`, then the transition with `transition` (the caller
@@ -246,7 +265,19 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         entry: SignedEntry<C>,
         transition: impl FnOnce(&Body<C>) -> Result<T, E>,
     ) -> Result<T, AppendError<C, E>> {
-        let (body, hash) = match self.check_hashed(&entry) {
+        self.append_handing_over(entry, |_| None, transition)
+    }
+
+    /// [`LogVerifier::append`] for content that may hand the log to another
+    /// seat's key: `hands_over` names that seat for a body; the hand-over
+    /// entry itself and every later one must then carry its signature.
+    pub fn append_handing_over<T, E>(
+        &mut self,
+        entry: SignedEntry<C>,
+        hands_over: impl FnOnce(&Body<C>) -> Option<Seat>,
+        transition: impl FnOnce(&Body<C>) -> Result<T, E>,
+    ) -> Result<T, AppendError<C, E>> {
+        let (body, hash, signer) = match self.check_hashed(&entry, hands_over) {
             Ok(checked) => checked,
             Err(EntryError::Replayed { seq, head }) => {
                 return Err(match self.entry(seq) {
@@ -263,6 +294,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             Err(e) => return Err(AppendError::Entry(e)),
         };
         let out = transition(&body).map_err(AppendError::Transition)?;
+        self.host = signer;
         self.head = (body.seq, hash);
         self.entries.push(entry);
         Ok(out)

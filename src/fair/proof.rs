@@ -7,6 +7,7 @@ use super::genesis::{GenesisError, SignedGenesis, VerifiedGenesis};
 use super::hash::Digest;
 use super::log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
 use super::roll::{RevealError, SignedReveal};
+use crate::rules::Seat;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -220,13 +221,26 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     where
         F: FnMut(&Body<C>) -> Result<(), E>,
     {
+        self.verify_handing_over(start, |_| None)
+    }
+
+    /// [`Proof::verify`] for content that may hand the log to another
+    /// seat's key (see [`LogVerifier::append_handing_over`]).
+    pub fn verify_handing_over<E, F>(
+        &self,
+        start: impl FnOnce(&VerifiedGenesis) -> Result<F, E>,
+        hands_over: impl Fn(&Body<C>) -> Option<Seat>,
+    ) -> Result<Valid, Invalid<E>>
+    where
+        F: FnMut(&Body<C>) -> Result<(), E>,
+    {
         let genesis =
             self.genesis.verify().map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Genesis(e) })?;
         let mut transition =
             start(&genesis).map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) })?;
         let mut log = LogVerifier::<C>::new(&genesis);
         for (n, entry) in (1u64..).zip(&self.entries) {
-            log.append(entry.clone(), &mut transition).map_err(|e| Invalid {
+            log.append_handing_over(entry.clone(), &hands_over, &mut transition).map_err(|e| Invalid {
                 at: At::Entry(n),
                 reason: match e {
                     AppendError::Entry(e) => ProofError::Entry(e),

@@ -16,15 +16,17 @@ use tokio::{sync::mpsc, task::JoinHandle};
 use tracing::{debug, warn};
 
 use super::{
-    Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo, Ticket, spawn,
+    Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo, Ticket,
+    election::{Election, Term, Verdict},
+    spawn,
     wire::Refusal as WireRefusal,
 };
 use crate::bots::Strategy;
 use crate::fair::{Commitment, Identity, canonical};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::{
-    Answer, CHAIN_LEN, Control, Guest, Input, Participant, Record, Table, TableConfig, TableState, Timing,
-    ToGuest, ToHost, game_nonce,
+    Act, Answer, CHAIN_LEN, Control, Guest, GuestError, Input, Participant, Record, Table, TableConfig,
+    TableState, Timing, ToGuest, ToHost, game_nonce,
 };
 
 /// Entries sent to a guest in one message at most (well inside the cap of
@@ -34,15 +36,39 @@ const MAX_BATCH: usize = 16;
 const HOST_SILENCE: Duration = Duration::from_secs(60);
 /// How long the host waits for its last entries to reach the guests.
 const FLUSH: Duration = Duration::from_secs(10);
+/// How long an elected host waits for the other guests' newest entries
+/// before it takes the table over (all of them usually come at once).
+const GATHER: Duration = Duration::from_secs(2);
+/// How long a guest tries to reach an elected host before it counts it
+/// lost too and elects the next.
+const REACH_NEW_HOST: Duration = Duration::from_secs(4);
 
 /// One line of a headless player's report.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Line {
-    Listening { code: String, ticket: String },
-    Joined { colour: String, seat: u8, peer: String },
-    Entry { seq: u64, record: Record },
-    Over { places: BTreeMap<String, u8> },
+    Listening {
+        code: String,
+        ticket: String,
+    },
+    Joined {
+        colour: String,
+        seat: u8,
+        peer: String,
+    },
+    Entry {
+        seq: u64,
+        record: Record,
+    },
+    /// The host was lost and the peers elected `colour`'s peer for `epoch`.
+    HostChanged {
+        epoch: u64,
+        colour: String,
+        seat: u8,
+    },
+    Over {
+        places: BTreeMap<String, u8>,
+    },
 }
 
 /// Why headless play stopped early, in a sentence.
@@ -141,6 +167,8 @@ struct Seated {
     who: Participant,
     seat: Seat,
     commitment: Option<Commitment>,
+    /// The guest's ticket, for the roster.
+    reach: String,
     outbox: mpsc::UnboundedSender<ToGuest>,
     sender: JoinHandle<()>,
 }
@@ -148,8 +176,9 @@ struct Seated {
 /// The host's side: a table whose empty seats wait for guests.
 struct Host {
     client: Client,
-    code: RoomCode,
-    preset: Preset,
+    /// Where the table is listed until the game begins (an elected host
+    /// takes over a game that has begun).
+    lobby: Option<(RoomCode, Preset)>,
     plan_rules: Rules,
     seats: [Control; 4],
     entropy: [u8; 32],
@@ -161,6 +190,9 @@ struct Host {
     start: Instant,
     sealed_sent: bool,
     published: usize,
+    /// Each guest seat's peer, from the roster (an elected host's guests
+    /// come back by it).
+    roster: Vec<(Seat, Ticket)>,
 }
 
 /// Hosts a game until it is over; returns the places.
@@ -180,11 +212,10 @@ pub async fn host(plan: HostPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
             Control::Person { owner: Participant(i as u16) }
         };
     }
-    let (answers, mut answered) = mpsc::unbounded_channel();
+    let (answers, answered) = mpsc::unbounded_channel();
     let mut host = Host {
         client,
-        code: plan.code,
-        preset: plan.preset,
+        lobby: Some((plan.code, plan.preset)),
         plan_rules: plan.preset.rules(),
         seats,
         entropy: plan.entropy,
@@ -195,46 +226,84 @@ pub async fn host(plan: HostPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
         start: Instant::now(),
         sealed_sent: false,
         published: 0,
+        roster: Vec::new(),
     };
-    host.client.open_table(host.info(), plan.code).await?;
+    host.client.open_table(host.info(plan.preset), plan.code).await?;
     out(Line::Listening { code: plan.code.to_string(), ticket: ticket.to_string() });
     host.try_open()?;
-    loop {
-        if let Some(state) = host.publish(&mut out) {
-            if state.game.is_over() {
-                let places = places(&state);
-                out(Line::Over { places: places.clone() });
-                host.flush().await;
-                return Ok(places);
-            }
-            if state.closed.is_some() {
-                return fail("the table closed before the game was over");
-            }
-        }
-        let deadline = host.table.as_ref().and_then(Table::next_deadline);
-        let timer = async {
-            match deadline {
-                Some(ms) => tokio::time::sleep_until((host.start + Duration::from_millis(ms)).into()).await,
-                None => std::future::pending().await,
-            }
-        };
-        tokio::select! {
-            event = events.recv() => match event {
-                Some(event) => host.on_event(event, &mut out).await?,
-                None => return fail("the network stopped"),
-            },
-            Some((peer, answer)) = answered.recv() => host.on_answer(peer, answer),
-            () = timer => host.input(Input::Tick).map(drop).unwrap_or_else(|e| debug!("tick: {e}")),
-        }
-    }
+    host.run(events, answered, out).await
 }
 
 impl Host {
+    /// Hosts until the game is over; returns the places.
+    async fn run(
+        mut self,
+        mut events: mpsc::Receiver<Event>,
+        mut answered: mpsc::UnboundedReceiver<(PeerId, Answer)>,
+        mut out: impl FnMut(Line),
+    ) -> Result<BTreeMap<String, u8>, PlayError> {
+        loop {
+            if let Some(state) = self.publish(&mut out) {
+                if state.game.is_over() {
+                    let places = places(&state);
+                    out(Line::Over { places: places.clone() });
+                    self.flush().await;
+                    return Ok(places);
+                }
+                if state.closed.is_some() {
+                    return fail("the table closed before the game was over");
+                }
+            }
+            let deadline = self.table.as_ref().and_then(Table::next_deadline);
+            let start = self.start;
+            let timer = async move {
+                match deadline {
+                    Some(ms) => tokio::time::sleep_until((start + Duration::from_millis(ms)).into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                event = events.recv() => match event {
+                    Some(event) => self.on_event(event, &mut out).await?,
+                    None => return fail("the network stopped"),
+                },
+                Some((peer, answer)) = answered.recv() => self.on_answer(peer, answer),
+                () = timer => self.input(Input::Tick).unwrap_or_else(|e| debug!("tick: {e}")),
+            }
+        }
+    }
+
+    /// Lists the table (with its free seats) while the game has not begun.
+    async fn list(&self) -> Result<(), PlayError> {
+        if let Some((code, preset)) = self.lobby {
+            self.client.open_table(self.info(preset), code).await?;
+        }
+        Ok(())
+    }
+
+    /// Seats a guest: a task sends it messages in order.
+    fn seat_guest(&mut self, peer: PeerId, who: Participant, seat: Seat) {
+        let (outbox, queue) = mpsc::unbounded_channel();
+        let sender = tokio::spawn(host_sender(self.client.clone(), peer, queue, self.answers.clone()));
+        let reach = String::new();
+        self.guests.insert(peer, Seated { who, seat, commitment: None, reach, outbox, sender });
+    }
+
+    /// Sends a guest the entries after `head` that it has not had.
+    fn catch_up(&self, peer: PeerId, head: u64) {
+        let (Some(table), Some(guest)) = (&self.table, self.guests.get(&peer)) else { return };
+        let from = usize::try_from(head).unwrap_or(usize::MAX);
+        let sent = table.entries().get(from..self.published).unwrap_or_default();
+        for batch in sent.chunks(MAX_BATCH) {
+            let _ = guest.outbox.send(ToGuest::Entries(batch.to_vec()));
+        }
+    }
+
     fn now(&self) -> u64 {
         u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    fn info(&self) -> TableInfo {
+    fn info(&self, preset: Preset) -> TableInfo {
         let free = self
             .seats
             .iter()
@@ -243,7 +312,7 @@ impl Host {
             .saturating_sub(self.guests.len());
         TableInfo {
             host_name: "headless".into(),
-            preset: self.preset.name().to_owned(),
+            preset: preset.name().to_owned(),
             free_seats: free as u8,
             players: self
                 .guests
@@ -298,8 +367,11 @@ impl Host {
         let table = self.table.as_ref()?;
         if table.is_sealed() && !self.sealed_sent {
             self.sealed_sent = true;
+            let roster: Vec<(Seat, String)> =
+                self.guests.values().map(|g| (g.seat, g.reach.clone())).collect();
             for guest in self.guests.values() {
                 let _ = guest.outbox.send(ToGuest::Sealed(table.genesis().clone()));
+                let _ = guest.outbox.send(ToGuest::Roster(roster.clone()));
             }
         }
         for (i, (entry, record)) in
@@ -358,7 +430,7 @@ impl Host {
                 } else if let Some(gone) = self.guests.remove(&peer) {
                     // Before the game, a guest who leaves frees the seat.
                     gone.sender.abort();
-                    self.client.open_table(self.info(), self.code).await?;
+                    self.list().await?;
                 }
             }
             Event::PeerConnected { peer } => {
@@ -393,29 +465,48 @@ impl Host {
                         let Control::Person { owner: who } = self.seats[seat.index()] else {
                             return Ok(Answer::Refused("no free seat".into()));
                         };
-                        let (outbox, queue) = mpsc::unbounded_channel();
-                        let sender =
-                            tokio::spawn(host_sender(self.client.clone(), peer, queue, self.answers.clone()));
-                        self.guests.insert(peer, Seated { who, seat, commitment: None, outbox, sender });
+                        self.seat_guest(peer, who, seat);
                         out(Line::Joined {
                             colour: self.plan_rules.colour_of(seat).name().to_owned(),
                             seat: u8::from(seat),
                             peer: peer.to_string(),
                         });
-                        self.client.open_table(self.info(), self.code).await?;
+                        self.list().await?;
                         self.welcome(seat)
                     }
                     _ => Answer::Refused("the table is full".into()),
                 }
             }
-            (ToHost::Commit(commitment), Some(_)) if self.table.is_none() => {
+            (ToHost::Commit { commitment, reach }, Some(_)) if self.table.is_none() => {
                 if let Some(guest) = self.guests.get_mut(&peer) {
                     guest.commitment = Some(commitment);
+                    guest.reach = reach;
                 }
                 self.try_open()?;
                 Answer::Done
             }
-            (ToHost::Commit(_), Some(_)) => Answer::Refused("the game has begun".into()),
+            (ToHost::Commit { .. }, Some(_)) => Answer::Refused("the game has begun".into()),
+            (ToHost::Rejoin { head, .. }, Some((who, _))) => {
+                // Back after a drop: the entries it missed, and its seat back.
+                self.catch_up(peer, head);
+                self.input(Input::Connected(who)).unwrap_or_else(|e| debug!("{e}"));
+                Answer::Done
+            }
+            (ToHost::Rejoin { head, .. }, None) => {
+                // A guest of the departed host, by the roster.
+                let seat = self.roster.iter().find(|(_, t)| t.peer == peer).map(|&(s, _)| s);
+                let owner =
+                    seat.and_then(|s| Some((s, self.table.as_ref()?.state().control[s.index()].owner()?)));
+                match owner {
+                    Some((seat, who)) => {
+                        self.seat_guest(peer, who, seat);
+                        self.catch_up(peer, head);
+                        self.input(Input::Connected(who)).unwrap_or_else(|e| debug!("{e}"));
+                        Answer::Done
+                    }
+                    None => Answer::Refused("this peer holds no seat at the table".into()),
+                }
+            }
             (ToHost::Reveal { k, link }, Some((from, seat))) => {
                 self.input(Input::Reveal { from, seat, k, link }).map_or_else(refused, |()| Answer::Done)
             }
@@ -523,11 +614,14 @@ async fn reach(
 }
 
 /// Joins a table, plays a seat with a bot until the game is over, and
-/// returns the places; every entry is verified first.
+/// returns the places; every entry is verified first. If the host goes,
+/// the guests elect the next one and the game goes on under it.
 pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<String, u8>, PlayError> {
     let key = identity_of(&plan.node.keypair)?;
     let (client, mut events) = spawn(plan.node)?;
     let me = client.peer_id();
+    // The roster gives our addresses to the other guests, for an election.
+    first_address(&mut events).await?;
     let host = tokio::time::timeout(plan.reach_within, async {
         let peer = reach(&client, &mut events, &plan.target).await?;
         let welcome = send(&client, peer, Kind::Intent, &ToHost::Join).await?;
@@ -552,80 +646,345 @@ pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
             other => format!("the host answered {other:?} to a join"),
         });
     };
-    let mut guest = Guest::new(seat, nonce, chain_len, key, &plan.secret, plan.strategy);
+    let guest = Guest::new(seat, nonce, chain_len, key, &plan.secret, plan.strategy);
     out(Line::Joined {
         colour: rules.colour_of(seat).name().to_owned(),
         seat: u8::from(seat),
         peer: me.to_string(),
     });
-    match send(&client, host, Kind::Intent, &ToHost::Commit(guest.commitment())).await? {
+    let reach = client.ticket().await?.to_string();
+    let commit = ToHost::Commit { commitment: guest.commitment(), reach };
+    match send(&client, host, Kind::Intent, &commit).await? {
         Answer::Done => {}
         other => return fail(format!("the host refused the dice commitment: {other:?}")),
     }
-    let (outbox, queue) = mpsc::unbounded_channel();
-    let sender = tokio::spawn(guest_sender(client.clone(), host, queue));
-    let result = play(&mut guest, host, &mut events, &outbox, &mut out).await;
-    drop(outbox);
-    // The last answers go out before the network stops.
-    let _ = tokio::time::timeout(Duration::from_secs(2), sender).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut follower = Follower::new(client, guest, host);
+    let result = loop {
+        match follower.play(&mut events, &mut out).await {
+            Ok(Followed::Over(places)) => break Ok(places),
+            Ok(Followed::HostLost) => {}
+            Err(e) => break Err(e),
+        }
+        match follower.elect(&mut events, &mut out).await {
+            Ok(Elected::Follow) => {}
+            Ok(Elected::Lead(term)) => return follower.lead(term, events, out).await,
+            Err(e) => break Err(e),
+        }
+    };
+    follower.finish().await;
     result
 }
 
-async fn play(
-    guest: &mut Guest,
+/// How a stretch of following a host ended.
+enum Followed {
+    Over(BTreeMap<String, u8>),
+    HostLost,
+}
+
+/// What the election made of this guest.
+enum Elected {
+    /// It reached the elected host and follows it.
+    Follow,
+    /// It hosts from this term on.
+    Lead(Term<Seat>),
+}
+
+/// A guest following a host: its seat, its verified log, and what it knows
+/// for an election.
+struct Follower {
+    client: Client,
+    guest: Guest,
     host: PeerId,
-    events: &mut mpsc::Receiver<Event>,
-    outbox: &mpsc::UnboundedSender<ToHost>,
-    out: &mut impl FnMut(Line),
-) -> Result<BTreeMap<String, u8>, PlayError> {
-    loop {
-        let event = tokio::time::timeout(HOST_SILENCE, events.recv())
-            .await
-            .map_err(|_| PlayError(format!("the host sent nothing for {} s", HOST_SILENCE.as_secs())))?
-            .ok_or_else(|| PlayError("the network stopped".into()))?;
-        let (payload, reply) = match event {
-            Event::Request { peer, kind: Kind::Entry, payload, reply } if peer == host => (payload, reply),
-            Event::PeerDisconnected { peer } if peer == host => {
-                return fail("the host left the game (host migration is not supported yet)");
+    outbox: mpsc::UnboundedSender<ToHost>,
+    sender: JoinHandle<()>,
+    /// Each guest seat's ticket, from the host.
+    roster: Vec<(Seat, Ticket)>,
+    election: Option<Election<Seat>>,
+    /// A gap in the entries was reported: wait for the catch-up.
+    behind: bool,
+}
+
+impl Follower {
+    fn new(client: Client, guest: Guest, host: PeerId) -> Follower {
+        let (outbox, queue) = mpsc::unbounded_channel();
+        let sender = tokio::spawn(guest_sender(client.clone(), host, queue));
+        Follower { client, guest, host, outbox, sender, roster: Vec::new(), election: None, behind: false }
+    }
+
+    /// Lets the last answers go out before the network stops.
+    async fn finish(self) {
+        drop(self.outbox);
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.sender).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    fn head(&self) -> u64 {
+        self.guest.replica().map_or(0, |r| r.head().0)
+    }
+
+    /// Follows the host until the game is over or the host is lost.
+    async fn play(
+        &mut self,
+        events: &mut mpsc::Receiver<Event>,
+        out: &mut impl FnMut(Line),
+    ) -> Result<Followed, PlayError> {
+        loop {
+            let event = tokio::time::timeout(HOST_SILENCE, events.recv())
+                .await
+                .map_err(|_| PlayError(format!("the host sent nothing for {} s", HOST_SILENCE.as_secs())))?
+                .ok_or_else(|| PlayError("the network stopped".into()))?;
+            let (payload, reply) = match event {
+                Event::Request { peer, kind: Kind::Entry, payload, reply } if peer == self.host => {
+                    (payload, reply)
+                }
+                Event::Request { kind: Kind::Intent, reply, .. } => {
+                    // A peer that saw the host go before we did: it retries.
+                    let _ = reply.reply(canonical::encode(&Answer::Refused("not hosting".into())));
+                    continue;
+                }
+                Event::PeerDisconnected { peer } if peer == self.host && self.election.is_some() => {
+                    return Ok(Followed::HostLost);
+                }
+                Event::PeerDisconnected { peer } if peer == self.host => {
+                    return fail("the host left before the game began");
+                }
+                _ => continue,
+            };
+            let message: ToGuest = decode(&payload, Kind::Entry)?;
+            let (answer, sends, over) = self.take(message, out)?;
+            if let Err(e) = reply.reply(canonical::encode(&answer)) {
+                debug!("answer not sent: {e}");
             }
-            _ => continue,
-        };
-        let message: ToGuest = decode(&payload, Kind::Entry)?;
-        let (answer, sends, over) = match message {
+            for message in sends {
+                let _ = self.outbox.send(message);
+            }
+            if let Some(state) = over {
+                if state.closed.is_some() && !state.game.is_over() {
+                    return fail("the host closed the table before the game was over");
+                }
+                let places = places(&state);
+                out(Line::Over { places: places.clone() });
+                return Ok(Followed::Over(places));
+            }
+        }
+    }
+
+    /// Handles one message of the host: the answer, what to send, and the
+    /// final state if the game ended.
+    #[allow(clippy::type_complexity)]
+    fn take(
+        &mut self,
+        message: ToGuest,
+        out: &mut impl FnMut(Line),
+    ) -> Result<(Answer, Vec<ToHost>, Option<TableState>), PlayError> {
+        let refused = |e: GuestError| PlayError(e.to_string());
+        Ok(match message {
             ToGuest::Sign(genesis) => {
-                (Answer::Signed(guest.sign(&genesis).map_err(|e| PlayError(e.to_string()))?), vec![], None)
+                (Answer::Signed(self.guest.sign(&genesis).map_err(refused)?), vec![], None)
             }
-            ToGuest::Sealed(genesis) => {
-                (Answer::Done, guest.seal(&genesis).map_err(|e| PlayError(e.to_string()))?, None)
+            ToGuest::Sealed(genesis) => (Answer::Done, self.guest.seal(&genesis).map_err(refused)?, None),
+            ToGuest::Roster(members) => {
+                self.roster = members
+                    .into_iter()
+                    .filter_map(|(seat, ticket)| Some((seat, ticket.parse::<Ticket>().ok()?)))
+                    .collect();
+                self.roster.sort_by_key(|&(seat, _)| seat);
+                // The succession: the creator, then the guests in seat order.
+                let creator = self.guest.replica().map(|r| r.state().host);
+                let order: Vec<Seat> =
+                    creator.into_iter().chain(self.roster.iter().map(|&(s, _)| s)).collect();
+                self.election = Election::new(order).ok();
+                (Answer::Done, vec![], None)
             }
             ToGuest::Entries(entries) => {
                 let mut sends = Vec::new();
                 for entry in entries {
-                    if let Some(applied) = guest.apply(entry).map_err(|e| PlayError(e.to_string()))? {
-                        out(Line::Entry { seq: applied.seq, record: applied.record });
-                        sends = applied.send;
+                    match self.guest.apply(entry) {
+                        Ok(Some(applied)) => {
+                            self.behind = false;
+                            if let Record::Handover { epoch, host } = applied.record {
+                                self.check_term(Term { epoch: u64::from(epoch), host })?;
+                            }
+                            out(Line::Entry { seq: applied.seq, record: applied.record });
+                            sends = applied.send;
+                        }
+                        Ok(None) => {}
+                        Err(GuestError::Gap { head }) => {
+                            // Entries were lost while we were away: ask once.
+                            if !self.behind {
+                                self.behind = true;
+                                sends = vec![ToHost::Rejoin { head, tail: Vec::new() }];
+                            }
+                            break;
+                        }
+                        Err(e) => return Err(refused(e)),
                     }
                 }
-                let over =
-                    guest.replica().map(|r| *r.state()).filter(|s| s.game.is_over() || s.closed.is_some());
+                let over = self
+                    .guest
+                    .replica()
+                    .map(|r| *r.state())
+                    .filter(|s| s.game.is_over() || s.closed.is_some());
                 (Answer::Done, sends, over)
             }
+        })
+    }
+
+    /// A hand-over must come from the host this guest's election allows.
+    fn check_term(&mut self, term: Term<Seat>) -> Result<(), PlayError> {
+        let Some(election) = &mut self.election else {
+            return fail("a hand-over came before the roster");
         };
-        if let Err(e) = reply.reply(canonical::encode(&answer)) {
-            debug!("answer not sent: {e}");
-        }
-        for message in sends {
-            let _ = outbox.send(message);
-        }
-        if let Some(state) = over {
-            if state.closed.is_some() && !state.game.is_over() {
-                return fail("the host closed the table before the game was over");
+        match election.observe(&term) {
+            Verdict::Stale => {
+                fail(format!("a stale host tried to take the table over (epoch {})", term.epoch))
             }
-            let places = places(&state);
-            out(Line::Over { places: places.clone() });
-            return Ok(places);
+            Verdict::Current | Verdict::Follow(_) => Ok(()),
         }
+    }
+
+    /// The host is gone: elects the next by the succession and reaches it,
+    /// or finds this guest is the one to lead.
+    async fn elect(
+        &mut self,
+        events: &mut mpsc::Receiver<Event>,
+        out: &mut impl FnMut(Line),
+    ) -> Result<Elected, PlayError> {
+        let rules = self.guest.replica().map(|r| *r.state().game.rules());
+        loop {
+            let election =
+                self.election.as_mut().ok_or_else(|| PlayError("no roster to elect a host from".into()))?;
+            let term = election.host_lost().map_err(|e| PlayError(e.to_string()))?.clone();
+            if let Some(rules) = rules {
+                out(Line::HostChanged {
+                    epoch: term.epoch,
+                    colour: rules.colour_of(term.host).name().to_owned(),
+                    seat: u8::from(term.host),
+                });
+            }
+            if term.host == self.guest.seat() {
+                return Ok(Elected::Lead(term));
+            }
+            let Some(ticket) = self.roster.iter().find(|(s, _)| *s == term.host).map(|(_, t)| t.clone())
+            else {
+                continue;
+            };
+            if self.rejoin(&ticket, events).await {
+                self.host = ticket.peer;
+                let (outbox, queue) = mpsc::unbounded_channel();
+                self.sender.abort();
+                self.sender = tokio::spawn(guest_sender(self.client.clone(), self.host, queue));
+                self.outbox = outbox;
+                return Ok(Elected::Follow);
+            }
+            warn!(peer = %ticket.peer, "the elected host cannot be reached; electing the next");
+        }
+    }
+
+    /// Reaches an elected host with this guest's head and newest entries;
+    /// says whether it took them.
+    async fn rejoin(&mut self, ticket: &Ticket, events: &mut mpsc::Receiver<Event>) -> bool {
+        let rejoin = ToHost::Rejoin { head: self.head(), tail: self.guest.tail(MAX_BATCH) };
+        let deadline = Instant::now() + REACH_NEW_HOST;
+        while Instant::now() < deadline {
+            // Keep the network's events flowing while we wait; refuse
+            // other peers' rejoins (we do not host).
+            while let Ok(event) = events.try_recv() {
+                if let Event::Request { kind: Kind::Intent, reply, .. } = event {
+                    let _ = reply.reply(canonical::encode(&Answer::Refused("not hosting".into())));
+                }
+            }
+            let attempt = async {
+                self.client.connect(ticket.clone()).await?;
+                send(&self.client, ticket.peer, Kind::Intent, &rejoin).await
+            };
+            match tokio::time::timeout(Duration::from_secs(1), attempt).await {
+                Ok(Ok(Answer::Done)) => return true,
+                Ok(Ok(other)) => debug!("the elected host answered {other:?}"),
+                Ok(Err(e)) => debug!("the elected host: {e}"),
+                Err(_) => debug!("the elected host did not answer yet"),
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        false
+    }
+
+    /// This guest was elected: it gathers the other guests' newest entries,
+    /// takes the table over with a signed hand-over, and hosts to the end.
+    async fn lead(
+        mut self,
+        term: Term<Seat>,
+        mut events: mpsc::Receiver<Event>,
+        mut out: impl FnMut(Line),
+    ) -> Result<BTreeMap<String, u8>, PlayError> {
+        self.sender.abort();
+        let expected = self.roster.iter().filter(|(s, _)| *s != self.guest.seat()).count();
+        let mut back: Vec<(PeerId, u64)> = Vec::new();
+        let until = tokio::time::Instant::now() + GATHER;
+        while back.len() < expected {
+            let event = match tokio::time::timeout_at(until, events.recv()).await {
+                Ok(Some(event)) => event,
+                Ok(None) => return fail("the network stopped"),
+                Err(_) => break,
+            };
+            let Event::Request { peer, kind: Kind::Intent, payload, reply } = event else { continue };
+            let answer = match decode::<ToHost>(&payload, Kind::Intent) {
+                Ok(ToHost::Rejoin { head, tail }) if self.roster.iter().any(|(_, t)| t.peer == peer) => {
+                    for entry in tail {
+                        // Entries we lack, from the departed host, verified as ever.
+                        if let Ok(Some(applied)) = self.guest.apply(entry) {
+                            out(Line::Entry { seq: applied.seq, record: applied.record });
+                        }
+                    }
+                    back.retain(|&(p, _)| p != peer);
+                    back.push((peer, head));
+                    Answer::Done
+                }
+                _ => Answer::Refused("the new host is not ready yet".into()),
+            };
+            let _ = reply.reply(canonical::encode(&answer));
+        }
+        let seat = self.guest.seat();
+        let epoch = u32::try_from(term.epoch).map_err(|_| PlayError("too many hand-overs".into()))?;
+        // Entries from here on are the new host's to publish.
+        let handed = usize::try_from(self.head()).unwrap_or(usize::MAX);
+        let mut table =
+            self.guest.take_over(epoch, Timing::INSTANT, 0).map_err(|e| PlayError(e.to_string()))?;
+        let start = Instant::now();
+        // Headless, this computer's seat is played by a bot as before.
+        if let Some(me) = table.state().control[seat.index()].owner() {
+            table
+                .handle(0, Input::Intent { from: me, seat, act: Act::Leave })
+                .map_err(|e| PlayError(format!("the seat cannot go to a bot: {e}")))?;
+        }
+        let (answers, answered) = mpsc::unbounded_channel();
+        let rules = *table.state().game.rules();
+        let mut host = Host {
+            client: self.client,
+            lobby: None,
+            plan_rules: rules,
+            seats: table.config().seats,
+            entropy: [0; 32],
+            identity: None,
+            guests: HashMap::new(),
+            answers,
+            table: Some(table),
+            start,
+            sealed_sent: true,
+            published: handed,
+            roster: self.roster,
+        };
+        for (peer, head) in back {
+            let seat = host.roster.iter().find(|(_, t)| t.peer == peer).map(|&(s, _)| s);
+            let owner =
+                seat.and_then(|s| Some((s, host.table.as_ref()?.state().control[s.index()].owner()?)));
+            if let Some((seat, who)) = owner {
+                host.seat_guest(peer, who, seat);
+                host.catch_up(peer, head);
+                host.input(Input::Connected(who)).unwrap_or_else(|e| debug!("{e}"));
+            }
+        }
+        host.run(events, answered, out).await
     }
 }
 

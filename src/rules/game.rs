@@ -257,7 +257,7 @@ impl Game {
             let fits = match self.phase {
                 Phase::Roll => true,
                 // A move is only awaited when there is one to make.
-                Phase::Move { face } => !self.moves_for(self.roller, face).is_empty(),
+                Phase::Move { face } => self.has_move(self.roller, face),
                 Phase::ChooseOpponent => self.roller == self.turn,
                 Phase::Duel(d) => {
                     d.is_consistent()

@@ -22,17 +22,20 @@ impl Game {
     /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
     /// The caller passes a pawn index below `rules.pawns`.
     pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
-        let rules = &self.rules;
         if !(1..=6).contains(&face) {
             return Err(Blocked::NotAFace);
         }
-        let from = self.pawns[seat.index()][usize::from(pawn)];
-        let own = self.pawns(seat);
+        self.landing_from(seat, self.pawns[seat.index()][usize::from(pawn)], face)
+    }
+
+    /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
+    fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+        let rules = &self.rules;
         if from == YARD {
             if face != 6 {
                 return Err(Blocked::NeedsSix);
             }
-            if rules.start_blocked_by_own && own.contains(&0) {
+            if rules.start_blocked_by_own && self.pawns(seat).contains(&0) {
                 return Err(Blocked::OwnPawnOnStart);
             }
             // Entering passes nothing; the start square is the target.
@@ -102,12 +105,25 @@ impl Game {
 
     /// Every move `seat` could make with `face`, pawn by pawn.
     pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
-        (0..self.rules.pawns)
-            .filter_map(|pawn| {
-                let to = self.landing(seat, pawn, face).ok()?;
-                Some(Move { pawn, from: self.pawns[seat.index()][usize::from(pawn)], to })
-            })
-            .collect()
+        let mut moves = Moves::new();
+        if !(1..=6).contains(&face) {
+            return moves;
+        }
+        // A plain loop, not an iterator chain: simulations list moves for
+        // nearly every action, and this is the engine's hottest path.
+        for (pawn, &from) in (0u8..).zip(self.pawns(seat)) {
+            if let Ok(to) = self.landing_from(seat, from, face) {
+                moves.push(Move { pawn, from, to });
+            }
+        }
+        moves
+    }
+
+    /// Whether `seat` has any move with `face`: [`Game::moves_for`] without
+    /// listing them, stopping at the first.
+    pub fn has_move(&self, seat: Seat, face: u8) -> bool {
+        (1..=6).contains(&face)
+            && self.pawns(seat).iter().any(|&from| self.landing_from(seat, from, face).is_ok())
     }
 
     /// The moves the game waits for: empty unless a roll is to be moved.

@@ -49,7 +49,7 @@ impl Game {
                 self.send_leader_to_yard(seat, Penalty::ThreeSixes, events);
             }
             self.pass_turn(events);
-        } else if self.moves_for(seat, face).is_empty() {
+        } else if !self.has_move(seat, face) {
             events.push(Event::NoMove { seat });
             if face == 6 {
                 events.push(Event::BonusRoll { seat, bonus: Bonus::Six });

@@ -5,6 +5,7 @@
 
 use super::dice::{self, Chain};
 use super::record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
+use super::replica::Replica;
 use super::state::{DRAW_ROLLER, TableError, TableState};
 use crate::bots::Bot;
 use crate::fair;
@@ -199,6 +200,49 @@ impl Table {
         remote: [Option<Commitment>; 4],
         now: Millis,
     ) -> Result<Table, Refusal> {
+        let mut table = Table::set(config, identity, entropy, remote, now)?;
+        table.advance(now);
+        Ok(table)
+    }
+
+    /// A local table again after the app closed or crashed: set up as
+    /// [`Table::new`] did with the same config, key and entropy, then every
+    /// saved entry is checked as a replica checks it (signature, chain,
+    /// transition) before the table takes it as its own. Nothing saved is
+    /// trusted: an entry that does not verify is refused with its reason.
+    pub fn resume(
+        config: TableConfig,
+        identity: Identity,
+        entropy: [u8; 32],
+        entries: &[SignedEntry<Record>],
+        now: Millis,
+    ) -> Result<Table, Refusal> {
+        let mut table = Table::set(config, identity, entropy, [None; 4], now)?;
+        let mut replica = Replica::new(&table.genesis)
+            .map_err(|e| Refusal::Setup(format!("the genesis does not verify: {e}")))?;
+        for (n, entry) in entries.iter().enumerate() {
+            let body = entry.body.decode().map_err(|e| Refusal::Setup(format!("entry {}: {e}", n + 1)))?;
+            replica.apply(entry.clone()).map_err(|e| Refusal::Setup(format!("entry {}: {e}", n + 1)))?;
+            table.records.push(body.content);
+            table.entries.push(entry.clone());
+        }
+        table.state = *replica.state();
+        if table.state.started {
+            // A roll pressed before the crash is pressed again by its player.
+            table.press = None;
+        }
+        table.advance(now);
+        Ok(table)
+    }
+
+    /// Sets the table up from its config, without playing anything yet.
+    fn set(
+        config: TableConfig,
+        identity: Identity,
+        entropy: [u8; 32],
+        remote: [Option<Commitment>; 4],
+        now: Millis,
+    ) -> Result<Table, Refusal> {
         config.rules.validate().map_err(|e| Refusal::Setup(e.to_string()))?;
         let players: SeatSet =
             Seat::ALL.into_iter().filter(|s| config.seats[s.index()] != Control::Empty).collect();
@@ -283,6 +327,77 @@ impl Table {
             spectators: Vec::new(),
         };
         table.verified = table.genesis.verify().ok();
+        Ok(table)
+    }
+
+    /// The table an elected host takes over mid-game: it continues the
+    /// verified log (`entries`, leading to `state`) from a sealed genesis,
+    /// signs with `identity` (the genesis key of `me`'s seat) and holds only
+    /// `chain`, that seat's dice chain. The departed host's chains are gone,
+    /// so its seats' links are missing and rolls go on with the links that
+    /// are there (as for any away seat). The first entry is the hand-over
+    /// to `epoch`. The other persons count as away until they reconnect,
+    /// so a bot stands in for whoever does not come back in time.
+    #[allow(clippy::too_many_arguments)]
+    pub fn take_over(
+        genesis: SignedGenesis,
+        entries: Vec<SignedEntry<Record>>,
+        state: TableState,
+        me: (Participant, Seat),
+        identity: Identity,
+        chain: Chain,
+        entropy: [u8; 32],
+        epoch: u32,
+        timing: Timing,
+        now: Millis,
+    ) -> Result<Table, Refusal> {
+        let verified = genesis.verify().map_err(|e| Refusal::Setup(e.to_string()))?;
+        let records = entries
+            .iter()
+            .map(|entry| entry.body.decode().map(|body| body.content))
+            .collect::<Result<Vec<Record>, _>>()
+            .map_err(|e| Refusal::Setup(format!("a log entry: {e}")))?;
+        let (participant, seat) = me;
+        let mut chains: [Option<Chain>; 4] = Default::default();
+        chains[seat.index()] = Some(chain);
+        let away_since = state.owners().filter(|&(_, o)| o != participant).map(|(_, o)| (o, now)).fold(
+            Vec::new(),
+            |mut away: Vec<(Participant, Millis)>, p| {
+                if !away.contains(&p) {
+                    away.push(p);
+                }
+                away
+            },
+        );
+        let config = TableConfig {
+            rules: *state.game.rules(),
+            seats: state.control,
+            host: participant,
+            timing,
+            chain_len: state.chain_len,
+        };
+        let mut table = Table {
+            config,
+            identity,
+            genesis,
+            verified: Some(verified),
+            entropy,
+            state,
+            records,
+            entries,
+            chains,
+            reveals: [None; 4],
+            press: None,
+            decision_since: now,
+            connected: vec![participant],
+            away_since,
+            unattended_since: None,
+            reservations: [None; 4],
+            spectators: Vec::new(),
+        };
+        let handover = Record::Handover { epoch, host: seat };
+        table.state.apply(&handover).map_err(Refusal::Rules)?;
+        table.record(now, handover);
         table.advance(now);
         Ok(table)
     }

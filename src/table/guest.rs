@@ -4,7 +4,7 @@
 //! [`Replica`], reveals its link for each roll and plays its seat with a bot.
 //! Pure: the driver in `net` carries the messages and supplies the secret.
 
-use super::authority::Act;
+use super::authority::{Act, Millis, Table, Timing};
 use super::dice::Chain;
 use super::record::{Control, Link, Record};
 use super::replica::{EntryRefused, Replica};
@@ -19,8 +19,12 @@ use std::fmt;
 pub enum ToHost {
     /// A free seat, please.
     Join,
-    /// The seat's signing key and dice-chain anchor, for the genesis.
-    Commit(Commitment),
+    /// The seat's signing key and dice-chain anchor, for the genesis, and
+    /// how the other peers reach this one if the host goes (a ticket).
+    Commit { commitment: Commitment, reach: String },
+    /// Back after a drop, or at a newly elected host: this guest's verified
+    /// head and its newest entries (the new host may lack the last ones).
+    Rejoin { head: u64, tail: Vec<SignedEntry<Record>> },
     /// The link of the seat's chain for roll `k`.
     Reveal { k: u32, link: Link },
     /// A wish for the seat, when the game waits for it.
@@ -34,6 +38,9 @@ pub enum ToGuest {
     Sign(SignedGenesis),
     /// The genesis with every seat's signature: the game begins.
     Sealed(SignedGenesis),
+    /// How to reach each guest's peer (a ticket per seat), so that the
+    /// peers can elect and reach a new host if this one goes.
+    Roster(Vec<(Seat, String)>),
     /// The next log entries, oldest first.
     Entries(Vec<SignedEntry<Record>>),
 }
@@ -62,6 +69,10 @@ pub enum GuestError {
     Genesis(String),
     /// An entry came before the sealed genesis.
     NotSealed,
+    /// Entries after `head` are missing before this one (lost while away).
+    Gap {
+        head: u64,
+    },
     Entry(String),
 }
 
@@ -70,6 +81,7 @@ impl fmt::Display for GuestError {
         match self {
             GuestError::Genesis(why) => write!(f, "the host's genesis is refused: {why}"),
             GuestError::NotSealed => f.write_str("the host sent entries before the sealed genesis"),
+            GuestError::Gap { head } => write!(f, "entries after {head} are missing"),
             GuestError::Entry(why) => write!(f, "the host's log entry is refused: {why}"),
         }
     }
@@ -100,6 +112,8 @@ pub struct Guest {
     /// Seeds the bot's decisions together with the log position.
     seed: [u8; 32],
     replica: Option<Replica>,
+    /// The genesis every seat signed, once the game began.
+    sealed: Option<SignedGenesis>,
     /// The last roll this guest sent its link for, so each goes once.
     revealed: u32,
 }
@@ -124,6 +138,7 @@ impl Guest {
             strategy,
             seed: seed.0,
             replica: None,
+            sealed: None,
             revealed: 0,
         }
     }
@@ -166,6 +181,7 @@ impl Guest {
     pub fn seal(&mut self, genesis: &SignedGenesis) -> Result<Vec<ToHost>, GuestError> {
         self.check(genesis)?;
         self.replica = Some(Replica::new(genesis).map_err(|e| GuestError::Genesis(e.to_string()))?);
+        self.sealed = Some(genesis.clone());
         Ok(self.next())
     }
 
@@ -174,12 +190,52 @@ impl Guest {
     pub fn apply(&mut self, entry: SignedEntry<Record>) -> Result<Option<Applied>, GuestError> {
         let replica = self.replica.as_mut().ok_or(GuestError::NotSealed)?;
         let body = entry.body.decode().map_err(|e| GuestError::Entry(e.to_string()))?;
-        if body.seq <= replica.head().0 {
+        let head = replica.head().0;
+        if body.seq <= head {
             return Ok(None);
         }
+        if body.seq > head + 1 {
+            return Err(GuestError::Gap { head });
+        }
         replica.apply(entry)?;
+        if body.content.hands_over().is_some() {
+            // The departed host may never have used the link sent last.
+            self.revealed = self.revealed.min(replica.state().next_roll.saturating_sub(1));
+        }
         let seq = replica.head().0;
         Ok(Some(Applied { seq, record: body.content, send: self.next() }))
+    }
+
+    /// The verified entries from `after + 1` on, at most `max` of the newest.
+    pub fn tail(&self, max: usize) -> Vec<SignedEntry<Record>> {
+        let entries = self.replica.as_ref().map_or(&[][..], Replica::entries);
+        entries[entries.len().saturating_sub(max)..].to_vec()
+    }
+
+    /// Elected host: the table that continues this guest's verified log,
+    /// signed with its key, from hand-over `epoch` on.
+    pub fn take_over(self, epoch: u32, timing: Timing, now: Millis) -> Result<Table, GuestError> {
+        let (Some(replica), Some(sealed)) = (self.replica, self.sealed) else {
+            return Err(GuestError::NotSealed);
+        };
+        let state = *replica.state();
+        let me = state.control[self.seat.index()]
+            .owner()
+            .ok_or_else(|| GuestError::Entry(format!("{} is no longer this guest's seat", self.seat)))?;
+        let entropy = fair::tagged("ludopia/guest/table", &[&self.seed]).0;
+        Table::take_over(
+            sealed,
+            replica.entries().to_vec(),
+            state,
+            (me, self.seat),
+            self.key,
+            self.chain,
+            entropy,
+            epoch,
+            timing,
+            now,
+        )
+        .map_err(|e| GuestError::Entry(format!("cannot take the table over: {e}")))
     }
 
     /// What the verified state asks of this guest: its link for a pending
@@ -235,6 +291,7 @@ fn act_of(action: Action) -> Option<Act> {
 mod tests {
     use super::*;
     use crate::rules::Preset;
+    use crate::table::Replica;
     use crate::table::{CHAIN_LEN, Input, Participant, Table, TableConfig, Timing, game_nonce};
 
     const GUEST: Participant = Participant(1);
@@ -313,5 +370,75 @@ mod tests {
             Strategy::Easy,
         );
         assert!(matches!(other.sign(table.genesis()), Err(GuestError::Genesis(_))));
+    }
+
+    #[test]
+    fn an_elected_guest_takes_the_table_over_and_every_replica_and_the_verifier_follow() {
+        let seat = Seat::ALL[3];
+        let mut seats = [Control::Bot(Strategy::Normal); 4];
+        seats[3] = Control::Person { owner: GUEST };
+        let entropy = [5; 32];
+        let key = || Identity::from_secret(&[3; 32]);
+        let mut guest = Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key(), &[4; 32], Strategy::Easy);
+        let mut remote = [None; 4];
+        remote[3] = Some(guest.commitment());
+        let config = TableConfig {
+            rules: Preset::Race.rules(),
+            seats,
+            host: Participant::LOCAL,
+            timing: Timing::INSTANT,
+            chain_len: CHAIN_LEN,
+        };
+        let mut table =
+            Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
+        let sig = guest.sign(table.genesis()).expect("sign");
+        table.handle(0, Input::GenesisSigned { from: GUEST, seat, sig }).expect("signature");
+        let mut pending = guest.seal(table.genesis()).expect("sealed");
+        // A watcher's replica, fed everything the guest verifies.
+        let mut watcher = Replica::new(table.genesis()).expect("replica");
+        let mut sent = 0;
+        for now in 1..200u64 {
+            for message in std::mem::take(&mut pending) {
+                deliver(&mut table, now, seat, message);
+            }
+            for entry in &table.entries()[sent..] {
+                pending.extend(guest.apply(entry.clone()).expect("verified").expect("new").send);
+                watcher.apply(entry.clone()).expect("watcher");
+            }
+            sent = table.entries().len();
+        }
+        let head = sent;
+        assert!(head > 10 && !table.state().game.is_over());
+        // The host is gone: the guest takes over (its seat's key signs now).
+        let mut next = guest.take_over(1, Timing::INSTANT, 0).expect("take over");
+        assert_eq!(next.records()[head], Record::Handover { epoch: 1, host: seat });
+        next.handle(0, Input::Intent { from: GUEST, seat, act: Act::Leave }).expect("a bot plays on");
+        for now in 1..20_000u64 {
+            next.handle(now, Input::Tick).expect("tick");
+            if next.state().game.is_over() {
+                break;
+            }
+        }
+        assert!(next.state().game.is_over(), "the game finished under the new host");
+        for entry in &next.entries()[head..] {
+            watcher.apply(entry.clone()).expect("the watcher verifies the new host's entries");
+        }
+        assert_eq!(watcher.state(), next.state());
+        let (valid, end) = crate::table::verify_proof(&next.proof()).expect("the whole log verifies");
+        assert_eq!(valid.through, next.entries().len() as u64);
+        assert_eq!(&end, next.state());
+        // Rolls after the hand-over go on without the departed host's chains.
+        assert!(next.records()[head..].iter().any(|r| matches!(
+            r,
+            Record::Roll { proof, .. } if proof.mask.iter().eq([seat])
+        )));
+        // A hand-over signed by anyone but the seat it names is refused.
+        let mut forged = Replica::new(next.genesis()).expect("replica");
+        for entry in &next.entries()[..head] {
+            forged.apply(entry.clone()).expect("old host's entries");
+        }
+        let body = next.entries()[head].body.decode().expect("body");
+        let fake = crate::fair::SignedEntry::sign(&Identity::from_secret(&[1; 32]), &body);
+        assert!(forged.apply(fake).is_err(), "the old host's key cannot hand the log over");
     }
 }

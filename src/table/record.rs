@@ -122,4 +122,22 @@ pub enum Record {
     Close {
         reason: CloseReason,
     },
+    /// The host left mid-game and the peers elected `host`: from this entry
+    /// on (this one included) that seat's genesis key signs the log.
+    /// `epoch` counts hand-overs, so a stale host's entries are told apart.
+    Handover {
+        epoch: u32,
+        host: Seat,
+    },
+}
+
+impl Record {
+    /// The seat a hand-over gives the log to: the key the entry (and every
+    /// later one) must be signed with.
+    pub fn hands_over(&self) -> Option<Seat> {
+        match *self {
+            Record::Handover { host, .. } => Some(host),
+            _ => None,
+        }
+    }
 }

@@ -23,6 +23,11 @@ pub struct Replica {
     state: TableState,
 }
 
+/// The seat an entry hands the log to, if it is a hand-over.
+fn hands_over(body: &Body<Record>) -> Option<crate::rules::Seat> {
+    body.content.hands_over()
+}
+
 /// One entry's transition, as every replica checks it: the record applies
 /// to the state, and the result has the hash the host signed.
 pub fn check_transition(state: &TableState, body: &Body<Record>) -> Result<(TableState, Events), TableError> {
@@ -63,6 +68,11 @@ impl Replica {
         &self.genesis
     }
 
+    /// The verified entries held (every one, for a replica from the genesis).
+    pub fn entries(&self) -> &[SignedEntry<Record>] {
+        self.log.entries()
+    }
+
     /// The newest verified entry's number and hash.
     pub fn head(&self) -> (u64, Digest) {
         self.log.head()
@@ -72,7 +82,8 @@ impl Replica {
     /// the reason (or equivocation evidence).
     pub fn apply(&mut self, entry: SignedEntry<Record>) -> Result<Events, EntryRefused> {
         let state = self.state;
-        let (next, events) = self.log.append(entry, |body| check_transition(&state, body))?;
+        let (next, events) =
+            self.log.append_handing_over(entry, hands_over, |body| check_transition(&state, body))?;
         self.state = next;
         Ok(events)
     }
@@ -104,16 +115,19 @@ impl Replica {
 /// valid log leads to.
 pub fn verify_proof(proof: &Proof<Record>) -> Result<(Valid, TableState), Invalid<TableError>> {
     let mut last: Option<TableState> = None;
-    let valid = proof.verify(|genesis| {
-        let mut state = TableState::genesis(genesis.genesis(), genesis.game_id())?;
-        last = Some(state);
-        let last = &mut last;
-        Ok(move |body: &Body<Record>| {
-            state = check_transition(&state, body)?.0;
-            *last = Some(state);
-            Ok(())
-        })
-    })?;
+    let valid = proof.verify_handing_over(
+        |genesis| {
+            let mut state = TableState::genesis(genesis.genesis(), genesis.game_id())?;
+            last = Some(state);
+            let last = &mut last;
+            Ok(move |body: &Body<Record>| {
+                state = check_transition(&state, body)?.0;
+                *last = Some(state);
+                Ok(())
+            })
+        },
+        hands_over,
+    )?;
     match last {
         Some(state) => Ok((valid, state)),
         None => Err(Invalid { at: At::Genesis, reason: ProofError::Setup(TableError::NotStarted) }),

@@ -27,6 +27,10 @@ pub struct TableState {
     /// Each seat's last revealed chain element and its index (0: the anchor).
     pub heads: [(u32, Link); 4],
     pub chain_len: u32,
+    /// The seat whose key signs the log now (the genesis host's at first).
+    pub host: Seat,
+    /// Hand-overs so far.
+    pub epoch: u32,
 }
 
 /// Why a record cannot be applied.
@@ -38,6 +42,8 @@ pub enum TableError {
     Paused,
     NotPaused,
     Closed,
+    /// A hand-over must name another player and a newer epoch, mid-game.
+    BadHandover,
     /// The record's `by` does not fit who holds the seat.
     WrongHand {
         seat: Seat,
@@ -90,6 +96,9 @@ impl fmt::Display for TableError {
             }
             TableError::Position(e) => write!(f, "bad position: {e}"),
             TableError::BadSeats => f.write_str("the seats do not match the genesis's players"),
+            TableError::BadHandover => {
+                f.write_str("a hand-over must name another player and a newer epoch, mid-game")
+            }
             TableError::StateHash => {
                 f.write_str("the state hash does not match the state the entry leads to")
             }
@@ -127,6 +136,8 @@ impl TableState {
             next_roll: 1,
             heads: Seat::ALL.map(|s| (0, anchor(s))),
             chain_len: genesis.chain_len,
+            host: genesis.host,
+            epoch: 0,
         })
     }
 
@@ -213,6 +224,18 @@ impl TableState {
             Record::Resume if next.paused.is_none() => return Err(TableError::NotPaused),
             Record::Resume => next.paused = None,
             Record::Close { reason } => next.closed = Some(reason),
+            Record::Handover { epoch, host } => {
+                let fits = next.started
+                    && !next.game.is_over()
+                    && epoch > next.epoch
+                    && host != next.host
+                    && next.game.players().contains(host);
+                if !fits {
+                    return Err(TableError::BadHandover);
+                }
+                next.host = host;
+                next.epoch = epoch;
+            }
         }
         Ok((next, events))
     }

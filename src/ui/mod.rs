@@ -16,21 +16,27 @@ pub mod screen;
 pub mod theme;
 
 use crate::bots::Strategy;
-use iced::widget::{canvas, center, stack};
+use iced::widget::{canvas, center, column, stack, text};
 use iced::{Element, Length, Size, Subscription, Task, Theme, keyboard, time, window};
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
 use screen::setup::{self, Setup, Sitter, Table};
-use screen::{home, how_to, settings};
+use screen::{history, home, how_to, replay, settings, stats};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Opens the window and runs until it is closed.
 pub fn run() -> iced::Result {
-    let prefs = Prefs::load().unwrap_or_else(|e| {
-        eprintln!("ludopia: settings not read ({e}); using defaults");
-        Prefs::default()
-    });
+    let home = crate::profile::Home::from_env();
+    let loaded = match &home {
+        Ok(home) => Prefs::load(home).map_err(|e| format!("Settings not read ({e}); defaults are used.")),
+        Err(e) => Err(format!("{e}; nothing is saved.")),
+    };
+    let (prefs, notices): (Prefs, Vec<String>) = match loaded {
+        Ok((prefs, notices)) => (prefs, notices.iter().map(ToString::to_string).collect()),
+        Err(e) => (Prefs::default(), vec![e]),
+    };
+    let home = home.ok();
     if std::env::var("LUDOPIA_RENDERER").is_ok_and(|v| v == "software") || prefs.software_renderer {
         // SAFETY: called at start-up from `main`, before iced or anything
         // else has started a thread that could read the environment.
@@ -40,18 +46,21 @@ pub fn run() -> iced::Result {
         Ok("bots") => Opening::BotsTable,
         _ => Opening::Home,
     };
-    let mut app =
-        iced::application(move || App::new(prefs.clone(), opening, Instant::now()), App::update, App::view)
-            .title("Ludopia")
-            .subscription(App::subscription)
-            .theme(App::theme)
-            .default_font(theme::FONT)
-            .antialiasing(true)
-            .window(window::Settings {
-                size: Size::new(1280.0, 820.0),
-                min_size: Some(Size::new(960.0, 660.0)),
-                ..window::Settings::default()
-            });
+    let mut app = iced::application(
+        move || App::new(prefs.clone(), opening, Instant::now()).with_home(home.clone(), notices.clone()),
+        App::update,
+        App::view,
+    )
+    .title("Ludopia")
+    .subscription(App::subscription)
+    .theme(App::theme)
+    .default_font(theme::FONT)
+    .antialiasing(true)
+    .window(window::Settings {
+        size: Size::new(1280.0, 820.0),
+        min_size: Some(Size::new(960.0, 660.0)),
+        ..window::Settings::default()
+    });
     for font in theme::FONTS {
         app = app.font(font);
     }
@@ -72,6 +81,9 @@ pub enum Screen {
     Game(Box<GameScreen>),
     HowTo(how_to::HowTo),
     Settings(settings::Settings),
+    History(history::History),
+    Replay(Box<replay::Replay>),
+    Stats(stats::StatsScreen),
 }
 
 pub struct App {
@@ -81,6 +93,13 @@ pub struct App {
     palace: canvas::Cache,
     started: Instant,
     now: Instant,
+    /// Where the profile, saved games and history live; none in tests and
+    /// when the platform has no home folder (then nothing is written).
+    home: Option<crate::profile::Home>,
+    /// Files that were moved aside or could not be written, for the player.
+    notices: Vec<String>,
+    /// Whether the profile holds a game to resume (checked on the way home).
+    resumable: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -90,6 +109,9 @@ pub enum Message {
     Game(game::Message),
     HowTo(how_to::Message),
     Settings(settings::Message),
+    History(history::Message),
+    Replay(replay::Message),
+    Stats(stats::Message),
     /// The frame clock, while something animates.
     Frame(Instant),
     Key(keyboard::Event),
@@ -116,6 +138,9 @@ impl App {
             palace: canvas::Cache::new(),
             started: now,
             now,
+            home: None,
+            notices: Vec::new(),
+            resumable: false,
         };
         if opening == Opening::BotsTable {
             let table = Table {
@@ -127,13 +152,67 @@ impl App {
         app
     }
 
+    /// Keeps the profile in `home` and shows `notices` on the home screen.
+    pub fn with_home(mut self, home: Option<crate::profile::Home>, notices: Vec<String>) -> App {
+        self.home = home;
+        self.notices = notices;
+        self.go_home();
+        self
+    }
+
+    /// Back to the home screen; looks for a saved game to offer.
+    fn go_home(&mut self) {
+        self.screen = Screen::Home;
+        self.resumable = match self.home.as_ref().map(crate::profile::Home::saved_game) {
+            Some(Ok(saved)) => saved.is_some(),
+            Some(Err(e)) => {
+                self.notices.push(e.to_string());
+                false
+            }
+            None => false,
+        };
+    }
+
+    /// Shows a game, saving it in the profile from now on.
+    fn play(&mut self, mut game: GameScreen) {
+        if let Some(home) = &self.home {
+            if let Err(e) = game.keep_in(home.clone()) {
+                self.notices.push(format!("This game is not saved: {e}"));
+            }
+        }
+        self.screen = Screen::Game(Box::new(game));
+    }
+
+    fn resume(&mut self, now: Instant) {
+        let saved = match self.home.as_ref().map(crate::profile::Home::saved_game) {
+            Some(Ok(Some(saved))) => saved,
+            Some(Err(e)) => return self.notices.push(e.to_string()),
+            Some(Ok(None)) | None => return self.go_home(),
+        };
+        match GameScreen::resume(saved, now) {
+            Ok(game) => self.play(game),
+            Err(e) => self.notices.push(format!("The saved game cannot resume: {e}")),
+        }
+    }
+
+    /// The finished games in the profile, with what went wrong reading them.
+    fn finished(&mut self) -> (Vec<crate::profile::history::Finished>, String) {
+        match self.home.as_ref().map(crate::profile::Home::history) {
+            Some(Ok((games, kept))) => {
+                (games, kept.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
+            }
+            Some(Err(e)) => (Vec::new(), e.to_string()),
+            None => (Vec::new(), "No profile folder: games are not kept.".to_string()),
+        }
+    }
+
     fn start(&mut self, table: Table, now: Instant) {
         match GameScreen::new(table, entropy(), now) {
-            Ok(game) => self.screen = Screen::Game(Box::new(game)),
+            Ok(game) => self.play(game),
             // The setup screen only starts valid tables; stay on home if not.
             Err(e) => {
                 eprintln!("ludopia: the table cannot start: {e}");
-                self.screen = Screen::Home;
+                self.go_home();
             }
         }
     }
@@ -163,7 +242,38 @@ impl App {
                 home::Action::Settings => {
                     self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone()))
                 }
+                home::Action::Resume => self.resume(now),
+                home::Action::History => {
+                    let (games, status) = self.finished();
+                    self.screen = Screen::History(history::History { games, status });
+                }
+                home::Action::Stats => {
+                    let (games, status) = self.finished();
+                    let summaries: Vec<_> = games.into_iter().map(|g| g.summary).collect();
+                    let stats = crate::profile::stats::Stats::of(&summaries);
+                    self.screen = Screen::Stats(stats::StatsScreen { stats, status });
+                }
             },
+            (Message::History(m), Screen::History(h)) => match h.update(m) {
+                history::Action::None => {}
+                history::Action::Open(finished) => {
+                    let opened = crate::profile::history::read_proof(&finished.proof)
+                        .map_err(|e| e.to_string())
+                        .and_then(|proof| replay::Replay::new(&proof, finished.summary.names.clone()));
+                    match opened {
+                        Ok(r) => self.screen = Screen::Replay(Box::new(r)),
+                        Err(e) => h.status = format!("Cannot open the game: {e}"),
+                    }
+                }
+                history::Action::Back => self.go_home(),
+            },
+            (Message::Replay(m), Screen::Replay(r)) => {
+                if let replay::Action::Back = r.update(m) {
+                    let (games, status) = self.finished();
+                    self.screen = Screen::History(history::History { games, status });
+                }
+            }
+            (Message::Stats(stats::Message::Back), Screen::Stats(_)) => self.go_home(),
             (Message::Setup(m), Screen::Setup(s)) => match s.update(m) {
                 setup::Action::None => {}
                 setup::Action::Start(table) => self.start(table, now),
@@ -171,12 +281,12 @@ impl App {
             },
             (Message::Game(m), Screen::Game(g)) => match g.update(m, now) {
                 game::Action::None => {}
-                game::Action::Leave => self.screen = Screen::Home,
+                game::Action::Leave => self.go_home(),
                 game::Action::Rematch(table) => self.start(table, now),
             },
             (Message::HowTo(m), Screen::HowTo(h)) => {
                 if let how_to::Action::Back = h.update(m) {
-                    self.screen = Screen::Home;
+                    self.go_home();
                 }
             }
             (Message::Settings(m), Screen::Settings(s)) => match s.update(m) {
@@ -188,12 +298,13 @@ impl App {
                     self.prefs = prefs;
                 }
                 settings::Action::Save(prefs) => {
-                    s.status = match prefs.save() {
-                        Ok(()) => "Saved.".to_string(),
-                        Err(e) => format!("Not saved: {e}"),
+                    s.status = match self.home.as_ref().map(|home| prefs.save(home)) {
+                        Some(Ok(())) => "Saved.".to_string(),
+                        Some(Err(e)) => format!("Not saved: {e}"),
+                        None => "Not saved: no profile folder.".to_string(),
                     };
                 }
-                settings::Action::Back => self.screen = Screen::Home,
+                settings::Action::Back => self.go_home(),
             },
             // A message for a screen that has since closed.
             _ => {}
@@ -211,11 +322,22 @@ impl App {
         .height(Length::Fill)
         .into();
         let content: Element<'_, Message> = match &self.screen {
-            Screen::Home => center(home::view(&self.prefs.name).map(Message::Home)).into(),
+            Screen::Home => {
+                let notices =
+                    column(self.notices.iter().map(|n| text(n.as_str()).size(13).into())).spacing(4);
+                center(
+                    column![home::view(&self.prefs.name, self.resumable).map(Message::Home), notices]
+                        .spacing(12),
+                )
+                .into()
+            }
             Screen::Setup(s) => center(s.view().map(Message::Setup)).padding(20).into(),
             Screen::Game(g) => g.view().map(Message::Game),
             Screen::HowTo(h) => center(h.view().map(Message::HowTo)).padding(20).into(),
             Screen::Settings(s) => center(s.view().map(Message::Settings)).padding(20).into(),
+            Screen::History(h) => center(h.view().map(Message::History)).padding(20).into(),
+            Screen::Replay(r) => r.view(self.now).map(Message::Replay),
+            Screen::Stats(s) => center(s.view().map(Message::Stats)).padding(20).into(),
         };
         stack![backdrop, content].into()
     }

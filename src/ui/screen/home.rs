@@ -10,12 +10,18 @@ pub enum Message {
     PlayHere,
     HowToPlay,
     Settings,
+    Resume,
+    History,
+    Stats,
 }
 
 pub enum Action {
     PlayHere,
     HowToPlay,
     Settings,
+    Resume,
+    History,
+    Stats,
 }
 
 pub fn update(message: Message) -> Action {
@@ -23,6 +29,9 @@ pub fn update(message: Message) -> Action {
         Message::PlayHere => Action::PlayHere,
         Message::HowToPlay => Action::HowToPlay,
         Message::Settings => Action::Settings,
+        Message::Resume => Action::Resume,
+        Message::History => Action::History,
+        Message::Stats => Action::Stats,
     }
 }
 
@@ -35,18 +44,28 @@ fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
         .into()
 }
 
-pub fn view(name: &str) -> Element<'_, Message> {
+/// `resumable`: a saved game waits (the profile's), so "Resume game" shows.
+pub fn view(name: &str, resumable: bool) -> Element<'_, Message> {
+    let resume = resumable.then(|| entry("Resume game", Some(Message::Resume)));
     container(
         column![
             text("Ludopia").font(BLACK).size(64).color(theme::GOLD),
             text(format!("Welcome, {name}. Pull up a cushion.")).size(17),
-            entry("Play on this computer", Some(Message::PlayHere)),
-            // Network play arrives with `net`; until then the entries say so.
-            entry("Host a table (soon)", None),
-            entry("Join a table (soon)", None),
-            entry("How to play", Some(Message::HowToPlay)),
-            entry("Settings", Some(Message::Settings)),
         ]
+        .push(resume)
+        .push(
+            column![
+                entry("Play on this computer", Some(Message::PlayHere)),
+                // Network play arrives with `net`; until then the entries say so.
+                entry("Host a table (soon)", None),
+                entry("Join a table (soon)", None),
+                entry("How to play", Some(Message::HowToPlay)),
+                entry("History", Some(Message::History)),
+                entry("Statistics", Some(Message::Stats)),
+                entry("Settings", Some(Message::Settings)),
+            ]
+            .spacing(14),
+        )
         .spacing(14)
         .align_x(Alignment::Center),
     )

@@ -2,7 +2,10 @@
 //! that returns an action for the app, and a `view`.
 
 pub mod game;
+pub mod history;
 pub mod home;
 pub mod how_to;
+pub mod replay;
 pub mod settings;
 pub mod setup;
+pub mod stats;

@@ -6,10 +6,12 @@
 //! talks to the table: a local game takes the same path as a networked one
 //! (intent → table → signed log entry → replica → screen).
 
+mod keep;
 mod seats;
 
+pub use keep::host_key;
+
 use super::setup::{Sitter, Table};
-use crate::fair::Identity;
 use crate::rules::{Event, Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::Board;
@@ -40,6 +42,10 @@ pub struct GameScreen {
     selected: Option<u8>,
     last_event: String,
     now: Instant,
+    /// The table's secret entropy, kept with the saved game to resume it.
+    entropy: [u8; 32],
+    /// Where the game is saved after each entry, if anywhere.
+    keeping: Option<keep::Keeping>,
 }
 
 #[derive(Debug, Clone)]
@@ -83,16 +89,7 @@ impl GameScreen {
             timing: Timing { bot_delay: pace, ..Timing::PEOPLE },
             chain_len: CHAIN_LEN,
         };
-        // The log is signed with a key of this game's own until profiles
-        // keep a lasting identity.
-        let key = crate::fair::tagged("ludopia/ui/host-key", &[&entropy]);
-        let authority = table::Table::new(config, Identity::from_secret(&key.0), entropy, [None; 4], 0)?;
-        let mut replica = Replica::new(authority.genesis())
-            .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
-        for entry in authority.entries() {
-            replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
-        }
-        let game = replica.state().game;
+        let authority = table::Table::new(config, host_key(&entropy), entropy, [None; 4], 0)?;
         let mut persons = 0;
         let names = Seat::ALL.map(|seat| match table.sitters[seat.index()] {
             Sitter::Person => {
@@ -102,6 +99,24 @@ impl GameScreen {
             Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
             Sitter::Empty => String::new(),
         });
+        GameScreen::open(table, names, authority, entropy, now)
+    }
+
+    /// The screen over a table that is set up (new or resumed): a replica
+    /// verifies what the table has logged so far.
+    fn open(
+        table: Table,
+        names: [String; 4],
+        authority: table::Table,
+        entropy: [u8; 32],
+        now: Instant,
+    ) -> Result<GameScreen, table::Refusal> {
+        let mut replica = Replica::new(authority.genesis())
+            .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
+        for entry in authority.entries() {
+            replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
+        }
+        let game = replica.state().game;
         Ok(GameScreen {
             table,
             names,
@@ -114,6 +129,8 @@ impl GameScreen {
             selected: None,
             last_event: "The table is set. Good luck!".to_string(),
             now,
+            entropy,
+            keeping: None,
         })
     }
 
@@ -278,6 +295,7 @@ impl GameScreen {
                 }
             }
         }
+        self.keep();
     }
 
     /// Animates and describes one verified entry.

@@ -1,0 +1,64 @@
+//! Who the player is and how they like the game. Unknown fields are ignored
+//! and missing ones take their defaults, so older files still read.
+
+use crate::rules::{Preset, Rules};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Profile {
+    pub name: String,
+    /// The avatar's colour, RGB.
+    pub colour: [u8; 3],
+}
+
+impl Default for Profile {
+    fn default() -> Profile {
+        Profile { name: "You".into(), colour: [0xe8, 0xb8, 0x4a] }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Sound {
+    pub on: bool,
+    /// 0 to 100.
+    pub volume: u8,
+}
+
+impl Default for Sound {
+    fn default() -> Sound {
+        Sound { on: true, volume: 70 }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Relay addresses for network play beyond the player's own defaults.
+    pub relays: Vec<String>,
+    pub sound: Sound,
+    /// The sky over the palace, by name.
+    pub theme: String,
+    /// A language code (`en`, `vi`, `pt`); none follows the system locale.
+    pub language: Option<String>,
+    /// Draw with tiny-skia on the CPU.
+    pub software_renderer: bool,
+    /// The preset and house rules a new table starts with.
+    pub preset: Preset,
+    pub rules: Rules,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            relays: Vec::new(),
+            sound: Sound::default(),
+            theme: "dusk".into(),
+            language: None,
+            software_renderer: false,
+            preset: Preset::Classic,
+            rules: Preset::Classic.rules(),
+        }
+    }
+}

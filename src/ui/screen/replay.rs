@@ -1,0 +1,123 @@
+//! A finished game replayed from its proof file: step forward and back
+//! through the log on the board, with the verdict of the same check that
+//! `ludopia verify` runs.
+
+use crate::fair::Proof;
+use crate::rules::{Game, Moves};
+use crate::table::{Record, Replica, verify_proof};
+use crate::ui::board::Board;
+use crate::ui::motion::Motion;
+use crate::ui::theme::{self, BLACK, BOLD};
+use iced::widget::{button, canvas, column, container, row, text};
+use iced::{Alignment, Element, Length};
+use std::time::Instant;
+
+pub struct Replay {
+    /// The game before any entry, then after each verified entry, with what the entry did.
+    steps: Vec<(Game, String)>,
+    at: usize,
+    verdict: String,
+    names: [String; 4],
+    motion: Motion,
+    cache: canvas::Cache,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Step(i32),
+    Back,
+}
+
+pub enum Action {
+    None,
+    Back,
+}
+
+impl Replay {
+    /// The replay of `proof`; steps stop at the first entry that fails.
+    pub fn new(proof: &Proof<Record>, names: [String; 4]) -> Result<Replay, String> {
+        let verdict = match verify_proof(proof) {
+            Ok((valid, _)) => format!("Verified: {valid}"),
+            Err(invalid) => format!("Does not verify: {invalid}"),
+        };
+        let mut replica = Replica::new(&proof.genesis).map_err(|e| e.to_string())?;
+        let mut steps = vec![(replica.state().game, "The table is set.".to_string())];
+        for entry in &proof.entries {
+            let record = entry.body.decode().map(|b| b.content);
+            if replica.apply(entry.clone()).is_err() {
+                break;
+            }
+            let name = |s: crate::rules::Seat| names[s.index()].clone();
+            let line = match record {
+                Ok(Record::Start { first, .. }) => format!("{} starts", name(first)),
+                Ok(Record::Roll { seat, face, .. }) => format!("{} rolled a {face}", name(seat)),
+                Ok(Record::Act { action, .. }) => format!("{} moves", name(action.seat())),
+                Ok(Record::Control { seat, .. }) => format!("{} changes hands", name(seat)),
+                Ok(Record::Pause { .. }) => "Paused".to_string(),
+                Ok(Record::Resume) => "Resumed".to_string(),
+                Ok(Record::Close { .. }) => "The table closes".to_string(),
+                Err(_) => String::new(),
+            };
+            steps.push((replica.state().game, line));
+        }
+        Ok(Replay { steps, at: 0, verdict, names, motion: Motion::default(), cache: canvas::Cache::new() })
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::Step(by) => {
+                let last = self.steps.len().saturating_sub(1);
+                self.at = self.at.saturating_add_signed(by as isize).min(last);
+            }
+            Message::Back => return Action::Back,
+        }
+        Action::None
+    }
+
+    pub fn view(&self, now: Instant) -> Element<'_, Message> {
+        let Some((game, line)) = self.steps.get(self.at) else {
+            return text(&self.verdict).into();
+        };
+        let board = canvas(Board {
+            game,
+            motion: &self.motion,
+            cache: &self.cache,
+            now,
+            choices: Moves::new(),
+            selected: None,
+            on_choose: |_| Message::Step(0),
+        })
+        .width(Length::Fill)
+        .height(Length::Fill);
+        let step = |label: &'static str, by: i32| {
+            button(text(label).font(BOLD).size(15)).style(theme::choice(false)).on_press(Message::Step(by))
+        };
+        let players: Vec<&str> = self.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
+        let panel = column![
+            text("Replay").font(BLACK).size(26),
+            text(players.join(", ")).size(14),
+            text(&self.verdict).size(14),
+            text(format!("Entry {} of {}", self.at, self.steps.len().saturating_sub(1))).font(BOLD).size(15),
+            text(line.as_str()).size(14),
+            row![
+                step("|<", -100_000),
+                step("<<", -10),
+                step("<", -1),
+                step(">", 1),
+                step(">>", 10),
+                step(">|", 100_000)
+            ]
+            .spacing(6),
+            button(text("Back").size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+        ]
+        .spacing(12)
+        .align_x(Alignment::Start);
+        row![
+            container(board).width(Length::Fill).height(Length::Fill),
+            container(panel).padding(16).width(300).style(theme::panel)
+        ]
+        .spacing(10)
+        .padding(14)
+        .into()
+    }
+}
