@@ -91,6 +91,9 @@ else
     got=$(w wine "$dir/ludopia.exe" --version | tr -d '\r') || true
     [[ $got == "ludopia $version" ]] && echo "installed ludopia.exe --version: $got" \
       || fail "the installed ludopia.exe --version printed '$got'"
+    # No console: the log goes to the data folder (%APPDATA%\Ludopia\Ludopia\data).
+    logs=("$users"/*/AppData/Roaming/Ludopia/Ludopia/data/ludopia.log)
+    [[ -f ${logs[0]} ]] && echo "the log file is in the data folder" || fail "no ludopia.log in the data folder"
     # `_?=` runs the uninstaller in place, so the test can wait for it.
     w wine "$dir/Uninstall.exe" /S "_?=$(w winepath -w "$dir")"
     w wineserver -w

@@ -18,8 +18,7 @@ fn main() {
 
 #[cfg(all(windows, not(debug_assertions)))]
 mod windows_release {
-    use std::fs::File;
-    use std::path::PathBuf;
+    use std::fs::OpenOptions;
     use std::sync::Mutex;
 
     pub fn setup() {
@@ -42,19 +41,21 @@ mod windows_release {
         }
     }
 
-    /// The per-user data folder (%APPDATA%\Ludopia\Ludopia\data), the one the
-    /// player's profile uses.
-    fn data_dir() -> Option<PathBuf> {
-        directories::ProjectDirs::from("org", "Ludopia", "Ludopia").map(|dirs| dirs.data_dir().to_path_buf())
-    }
-
     /// Sends tracing's events (connections, relays, dropped messages) and panics
-    /// to `ludopia.log` in the data folder, replaced at every start. Without a
-    /// data folder the game runs without a log.
+    /// to `ludopia.log` in the profile's data folder (%APPDATA%\Ludopia\Ludopia\data).
+    /// Appended to, so a command run beside the game keeps the game's lines;
+    /// started afresh once past 1 MiB. Without a data folder there is no log.
     fn log_to_file() {
-        let Some(dir) = data_dir() else { return };
-        let Ok(file) = std::fs::create_dir_all(&dir).and_then(|()| File::create(dir.join("ludopia.log")))
-        else {
+        let Ok(dir) = ludopia::profile::data_dir() else { return };
+        let path = dir.join("ludopia.log");
+        let full = std::fs::metadata(&path).is_ok_and(|m| m.len() > 1 << 20);
+        let mut options = OpenOptions::new();
+        if full {
+            options.write(true).truncate(true);
+        } else {
+            options.append(true);
+        }
+        let Ok(file) = std::fs::create_dir_all(&dir).and_then(|()| options.create(true).open(&path)) else {
             return;
         };
         tracing_subscriber::fmt()
