@@ -4,7 +4,7 @@ use crate::profile::history::{Finished, Opponents};
 use crate::ui::i18n::t;
 use crate::ui::screen::game::ordinal;
 use crate::ui::theme::{self, BLACK};
-use iced::widget::{button, column, container, row, scrollable, text};
+use iced::widget::{button, column, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 
 pub struct History {
@@ -72,21 +72,6 @@ impl History {
         } else {
             scrollable(lines).height(420).into()
         };
-        container(
-            column![
-                text(t("History")).font(BLACK).size(30),
-                body,
-                text(&self.status).size(13),
-                button(text(t("Back")).size(16))
-                    .padding([10, 20])
-                    .style(theme::primary)
-                    .on_press(Message::Back),
-            ]
-            .spacing(14),
-        )
-        .padding(28)
-        .max_width(720)
-        .style(theme::panel)
-        .into()
+        super::page(t("History"), column![body, text(&self.status).size(13),], Message::Back)
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::rules::{Dice, End, Home, Preset, Rules, SafeSquares, ThreeSixes};
 use crate::ui::i18n::t;
-use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, scrollable, text};
+use crate::ui::theme::{self, BOLD};
+use iced::widget::{button, column, row, scrollable, text};
 use iced::{Element, Length};
 
 #[derive(Debug, Clone)]
@@ -105,23 +105,15 @@ impl HowTo {
             explain(&self.preset.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into()),
         )
         .spacing(8);
-        container(
+        super::page(
+            t("How to play"),
             column![
-                text(t("How to play")).font(BLACK).size(30),
                 tabs,
                 text(super::setup::preset_line(self.preset)).font(BOLD).size(16),
                 scrollable(lines).height(Length::Shrink),
-                button(text(t("Back")).size(16))
-                    .padding([10, 20])
-                    .style(theme::primary)
-                    .on_press(Message::Back),
-            ]
-            .spacing(14),
+            ],
+            Message::Back,
         )
-        .padding(28)
-        .max_width(720)
-        .style(theme::panel)
-        .into()
     }
 }
 

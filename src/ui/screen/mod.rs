@@ -9,3 +9,25 @@ pub mod replay;
 pub mod settings;
 pub mod setup;
 pub mod stats;
+
+use crate::ui::i18n::t;
+use crate::ui::theme::{self, BLACK};
+use iced::Element;
+use iced::widget::{Column, button, column, container, text};
+
+/// A page of the app (history, statistics, how to play): a title, the
+/// page's parts, and a Back button.
+pub fn page<'a, M: Clone + 'a>(title: &'a str, parts: Column<'a, M>, back: M) -> Element<'a, M> {
+    container(
+        column![
+            text(title).font(BLACK).size(30),
+            parts.spacing(14),
+            button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary).on_press(back),
+        ]
+        .spacing(14),
+    )
+    .padding(28)
+    .max_width(720)
+    .style(theme::panel)
+    .into()
+}

@@ -6,8 +6,8 @@ use crate::profile::stats::{CRITICAL_01, CRITICAL_05, Stats, Tally, Verdict};
 use crate::ui::i18n::t;
 use crate::ui::screen::history::opponents_label;
 use crate::ui::screen::setup::preset_name;
-use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, scrollable, text};
+use crate::ui::theme::{BLACK, BOLD};
+use iced::widget::{column, row, scrollable, text};
 use iced::{Element, Length};
 
 pub struct StatsScreen {
@@ -90,9 +90,9 @@ impl StatsScreen {
             c5 = CRITICAL_05,
             c1 = CRITICAL_01,
         );
-        container(
+        super::page(
+            t("Statistics"),
             column![
-                text(t("Statistics")).font(BLACK).size(30),
                 scrollable(
                     column![
                         games,
@@ -106,16 +106,8 @@ impl StatsScreen {
                 )
                 .height(460),
                 text(&self.status).size(13),
-                button(text(t("Back")).size(16))
-                    .padding([10, 20])
-                    .style(theme::primary)
-                    .on_press(Message::Back),
-            ]
-            .spacing(14),
+            ],
+            Message::Back,
         )
-        .padding(28)
-        .max_width(720)
-        .style(theme::panel)
-        .into()
     }
 }
