@@ -306,20 +306,14 @@ mod tests {
         table.handle(now, input).expect("the guest's message is accepted");
     }
 
-    #[test]
-    fn a_guest_signs_verifies_reveals_and_plays_to_the_end() {
+    /// A race table of three Normal bots and a guest in the last seat,
+    /// signed and sealed: the seat, the table, the guest, its first messages.
+    fn race_with_a_guest(entropy: [u8; 32]) -> (Seat, Table, Guest, Vec<ToHost>) {
         let seat = Seat::ALL[3];
         let mut seats = [Control::Bot(Strategy::Normal); 4];
         seats[3] = Control::Person { owner: GUEST };
-        let entropy = [7; 32];
-        let mut guest = Guest::new(
-            seat,
-            game_nonce(&entropy),
-            CHAIN_LEN,
-            Identity::from_secret(&[3; 32]),
-            &[4; 32],
-            Strategy::Easy,
-        );
+        let key = Identity::from_secret(&[3; 32]);
+        let mut guest = Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key, &[4; 32], Strategy::Easy);
         let mut remote = [None; 4];
         remote[3] = Some(guest.commitment());
         let config = TableConfig {
@@ -333,7 +327,14 @@ mod tests {
             Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
         let sig = guest.sign(table.genesis()).expect("the genesis holds the guest's commitment");
         table.handle(0, Input::GenesisSigned { from: GUEST, seat, sig }).expect("signature");
-        let mut pending = guest.seal(table.genesis()).expect("sealed");
+        let pending = guest.seal(table.genesis()).expect("sealed");
+        (seat, table, guest, pending)
+    }
+
+    #[test]
+    fn a_guest_signs_verifies_reveals_and_plays_to_the_end() {
+        let entropy = [7; 32];
+        let (seat, mut table, mut guest, mut pending) = race_with_a_guest(entropy);
         let mut sent = 0;
         for now in 1..20_000u64 {
             for message in std::mem::take(&mut pending) {
@@ -374,26 +375,7 @@ mod tests {
 
     #[test]
     fn an_elected_guest_takes_the_table_over_and_every_replica_and_the_verifier_follow() {
-        let seat = Seat::ALL[3];
-        let mut seats = [Control::Bot(Strategy::Normal); 4];
-        seats[3] = Control::Person { owner: GUEST };
-        let entropy = [5; 32];
-        let key = || Identity::from_secret(&[3; 32]);
-        let mut guest = Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key(), &[4; 32], Strategy::Easy);
-        let mut remote = [None; 4];
-        remote[3] = Some(guest.commitment());
-        let config = TableConfig {
-            rules: Preset::Race.rules(),
-            seats,
-            host: Participant::LOCAL,
-            timing: Timing::INSTANT,
-            chain_len: CHAIN_LEN,
-        };
-        let mut table =
-            Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
-        let sig = guest.sign(table.genesis()).expect("sign");
-        table.handle(0, Input::GenesisSigned { from: GUEST, seat, sig }).expect("signature");
-        let mut pending = guest.seal(table.genesis()).expect("sealed");
+        let (seat, mut table, mut guest, mut pending) = race_with_a_guest([5; 32]);
         // A watcher's replica, fed everything the guest verifies.
         let mut watcher = Replica::new(table.genesis()).expect("replica");
         let mut sent = 0;
