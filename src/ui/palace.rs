@@ -8,8 +8,8 @@
 use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha, mix};
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, gradient};
-use iced::widget::{canvas as canvas_widget, image, responsive, stack};
-use iced::{Color, ContentFit, Element, Length, Point, Rectangle, Renderer, Size, Theme, mouse};
+use iced::widget::{canvas as canvas_widget, responsive};
+use iced::{Color, Element, Length, Point, Rectangle, Renderer, Size, Theme, mouse};
 use std::time::Duration;
 
 /// The time of day the palace is painted at (a setting).
@@ -92,14 +92,8 @@ impl<M> canvas::Program<M> for Palace {
 pub fn view<'a, M: 'a>(painted: &'a Painted, palace: Palace) -> Element<'a, M> {
     responsive(move |size| {
         let motes = canvas_widget(palace).width(Length::Fill).height(Length::Fill);
-        match painted.get(size, &palace.sky, |frame| paint(frame, palace.sky)) {
-            Some(scene) => stack![
-                image(scene).width(Length::Fill).height(Length::Fill).content_fit(ContentFit::Fill),
-                motes
-            ]
-            .into(),
-            None => motes.into(),
-        }
+        let scene = painted.get(size, &palace.sky, |frame| paint(frame, palace.sky));
+        crate::ui::raster::under(scene, motes.into())
     })
     .into()
 }

@@ -74,3 +74,17 @@ impl<K: PartialEq + Clone> Still<K> {
         Some(handle)
     }
 }
+
+/// A painted still filling the space with `over` drawn on top; `over`
+/// alone when there is no still (it then paints the scene itself).
+pub fn under<'a, M: 'a>(still: Option<image::Handle>, over: iced::Element<'a, M>) -> iced::Element<'a, M> {
+    use iced::widget::stack;
+    use iced::{ContentFit, Length};
+    match still {
+        Some(still) => {
+            stack![image(still).width(Length::Fill).height(Length::Fill).content_fit(ContentFit::Fill), over]
+                .into()
+        }
+        None => over,
+    }
+}

@@ -14,8 +14,8 @@ use crate::ui::motion::Motion;
 use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha};
 use iced::widget::canvas::{self, Frame, Geometry, LineDash, Path, Stroke};
-use iced::widget::{canvas as canvas_widget, image, responsive, stack};
-use iced::{Color, ContentFit, Element, Length, Point, Rectangle, Renderer, Theme, Vector, mouse};
+use iced::widget::{canvas as canvas_widget, responsive};
+use iced::{Color, Element, Length, Point, Rectangle, Renderer, Theme, Vector, mouse};
 use std::time::Instant;
 
 /// The static board in pixels, kept per size and rules (colours, safe squares).
@@ -54,14 +54,7 @@ pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
         let pawns = canvas_widget(Pawns { board: board.clone(), with_board: still.is_none() })
             .width(Length::Fill)
             .height(Length::Fill);
-        match still {
-            Some(still) => stack![
-                image(still).width(Length::Fill).height(Length::Fill).content_fit(ContentFit::Fill),
-                pawns
-            ]
-            .into(),
-            None => pawns.into(),
-        }
+        crate::ui::raster::under(still, pawns.into())
     })
     .into()
 }
