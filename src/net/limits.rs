@@ -24,9 +24,7 @@ impl Rate {
             // Bots at a headless table play a roll per round trip (an
             // entry out, a reveal back): 100 a second keeps them quick and
             // still caps a flood.
-            Kind::Intent | Kind::Entry | Kind::CatchUp => {
-                Rate { burst: 40, every: Duration::from_millis(10) }
-            }
+            Kind::Intent | Kind::Entry => Rate { burst: 40, every: Duration::from_millis(10) },
             Kind::Reaction => Rate { burst: 3, every: Duration::from_secs(2) },
             // Lobbies ask on connecting and then every few seconds; a
             // guesser of unlisted codes gets 4 tries a second at most.

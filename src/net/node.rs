@@ -159,7 +159,7 @@ pub enum Event {
     TableGone {
         peer: PeerId,
     },
-    /// A peer's request for the application: an intent, an entry, a catch-up
+    /// A peer's request for the application: an intent, an entry
     /// or a reaction. Answer through `reply`.
     Request {
         peer: PeerId,
@@ -375,7 +375,7 @@ impl Client {
         self.call(|reply| Command::Request { peer, envelope, reply }).await?
     }
 
-    /// Sends an opaque payload of a request `kind` (intent, entry, catch-up,
+    /// Sends an opaque payload of a request `kind` (intent, entry,
     /// reaction) and returns the peer application's reply.
     pub async fn request(&self, peer: PeerId, kind: Kind, payload: Vec<u8>) -> Result<Vec<u8>, NetError> {
         if !kind.is_request() || kind == Kind::TableQuery {
@@ -602,7 +602,12 @@ impl EventLoop {
                     let _ = tx.send(Ok(()));
                     return;
                 }
-                let opts = DialOpts::peer_id(ticket.peer).addresses(ticket.addrs).build();
+                // The ticket's addresses and those the network learned of
+                // the peer (identify), so a peer met before is reached by id.
+                let opts = DialOpts::peer_id(ticket.peer)
+                    .addresses(ticket.addrs)
+                    .extend_addresses_through_behaviour()
+                    .build();
                 match self.swarm.dial(opts) {
                     // Already dialing: the same connection answers both.
                     Ok(()) | Err(DialError::DialPeerConditionFalse(_)) => {

@@ -2,7 +2,8 @@
 //! [`ToHost`] messages as intents and [`ToGuest`] messages as entries,
 //! encoded canonically, run the table's clock, and report what happens as
 //! [`Line`]s. Game logic stays in `table` (the authority and [`Guest`]).
-//! No host election here: a guest whose host leaves stops with a reason.
+//! A guest whose connection to the host drops tries the same host again,
+//! then elects the next host by the roster's succession order.
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -42,6 +43,10 @@ const GATHER: Duration = Duration::from_secs(2);
 /// How long a guest tries to reach an elected host before it counts it
 /// lost too and elects the next (well past the host's gathering).
 const REACH_NEW_HOST: Duration = Duration::from_secs(6);
+/// How long a guest whose connection to the host dropped tries the same
+/// host again before it counts it lost (every peer waits this long, so
+/// the elected host still gathers the others).
+const HOST_BACK: Duration = Duration::from_secs(2);
 
 /// One line of a headless player's report.
 #[derive(Clone, Debug, Serialize)]
@@ -59,6 +64,11 @@ pub enum Line {
     Entry {
         seq: u64,
         record: Record,
+    },
+    /// The connection to the host dropped and came back; the guest caught
+    /// up from its verified `head`.
+    Reconnected {
+        head: u64,
     },
     /// The host was lost and the peers elected `colour`'s peer for `epoch`.
     HostChanged {
@@ -665,6 +675,9 @@ pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
             Ok(Followed::HostLost) => {}
             Err(e) => break Err(e),
         }
+        if follower.reconnect(&mut events, &mut out).await {
+            continue;
+        }
         match follower.elect(&mut events, &mut out).await {
             Ok(Elected::Follow) => {}
             Ok(Elected::Lead(term)) => return follower.lead(term, events, out).await,
@@ -709,6 +722,33 @@ impl Follower {
         let (outbox, queue) = mpsc::unbounded_channel();
         let sender = tokio::spawn(guest_sender(client.clone(), host, queue));
         Follower { client, guest, host, outbox, sender, roster: Vec::new(), election: None, behind: false }
+    }
+
+    /// Follows `host` from now on: a fresh sender, so nothing queued for a
+    /// lost connection goes ahead of what is sent next.
+    fn follow(&mut self, host: PeerId) {
+        let (outbox, queue) = mpsc::unbounded_channel();
+        self.sender.abort();
+        self.sender = tokio::spawn(guest_sender(self.client.clone(), host, queue));
+        self.outbox = outbox;
+        self.host = host;
+    }
+
+    /// The connection to the host dropped: the host may still be there.
+    /// Back at it, the guest catches up from its head and sends again what
+    /// the game waits for from it (lost with the connection, perhaps).
+    async fn reconnect(&mut self, events: &mut mpsc::Receiver<Event>, out: &mut impl FnMut(Line)) -> bool {
+        // By peer id: the addresses the network learned from the host.
+        let host = Ticket::new(self.host, Vec::new());
+        if !self.rejoin(&host, events, HOST_BACK).await {
+            return false;
+        }
+        out(Line::Reconnected { head: self.head() });
+        self.follow(host.peer);
+        for message in self.guest.owed() {
+            let _ = self.outbox.send(message);
+        }
+        true
     }
 
     /// Lets the last answers go out before the network stops.
@@ -806,14 +846,20 @@ impl Follower {
                                 self.check_term(Term { epoch: u64::from(epoch), host })?;
                             }
                             out(Line::Entry { seq: applied.seq, record: applied.record });
-                            sends = applied.send;
+                            // The last entry's decision stands for the batch,
+                            // but a dice link is offered once only: a later
+                            // entry of the batch would not offer it again.
+                            sends.retain(|m| {
+                                matches!(m, ToHost::Reveal { .. } | ToHost::Intent(Act::Roll { .. }))
+                            });
+                            sends.extend(applied.send);
                         }
                         Ok(None) => {}
                         Err(GuestError::Gap { head }) => {
                             // Entries were lost while we were away: ask once.
                             if !self.behind {
                                 self.behind = true;
-                                sends = vec![ToHost::Rejoin { head, tail: Vec::new() }];
+                                sends.push(ToHost::Rejoin { head, tail: Vec::new() });
                             }
                             break;
                         }
@@ -869,28 +915,29 @@ impl Follower {
             else {
                 continue;
             };
-            if self.rejoin(&ticket, events).await {
-                self.host = ticket.peer;
-                let (outbox, queue) = mpsc::unbounded_channel();
-                self.sender.abort();
-                self.sender = tokio::spawn(guest_sender(self.client.clone(), self.host, queue));
-                self.outbox = outbox;
+            if self.rejoin(&ticket, events, REACH_NEW_HOST).await {
+                self.follow(ticket.peer);
                 return Ok(Elected::Follow);
             }
             warn!(peer = %ticket.peer, "the elected host cannot be reached; electing the next");
         }
     }
 
-    /// Reaches an elected host with this guest's head and newest entries;
-    /// says whether it took them.
-    async fn rejoin(&mut self, ticket: &Ticket, events: &mut mpsc::Receiver<Event>) -> bool {
+    /// Reaches a host (within `within`) with this guest's head and newest
+    /// entries; says whether it took them.
+    async fn rejoin(
+        &mut self,
+        ticket: &Ticket,
+        events: &mut mpsc::Receiver<Event>,
+        within: Duration,
+    ) -> bool {
         // As many of the newest entries as fit in one intent.
         let rejoin = (0..=MAX_BATCH)
             .rev()
             .map(|n| ToHost::Rejoin { head: self.head(), tail: self.guest.tail(n) })
             .find(|r| canonical::encode(r).len() <= Kind::Intent.max_payload())
             .unwrap_or(ToHost::Rejoin { head: self.head(), tail: Vec::new() });
-        let deadline = Instant::now() + REACH_NEW_HOST;
+        let deadline = Instant::now() + within;
         while Instant::now() < deadline {
             // Keep the network's events flowing while we wait; refuse
             // other peers' rejoins (we do not host).

@@ -15,7 +15,7 @@ use super::code::RoomCode;
 
 /// The protocol version this build speaks. Bump it on any change to the
 /// envelope or to the meaning of a payload.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// The libp2p protocol name of the table protocol. It carries the major
 /// version only so that peers of other versions still reach us and get a
@@ -26,7 +26,7 @@ pub const TABLE_PROTOCOL: StreamProtocol = StreamProtocol::new("/ludopia/table")
 /// refused before it is decoded.
 pub const MAX_FRAME: usize = 260 * 1024;
 
-/// What an envelope carries. Requests are the first five; the rest are
+/// What an envelope carries. Requests are the first four; the rest are
 /// replies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Kind {
@@ -34,8 +34,6 @@ pub enum Kind {
     Intent,
     /// A signed log entry, from the host to a guest.
     Entry,
-    /// A guest asks the host for the entries after its last version.
-    CatchUp,
     /// An emote or stock phrase sent to the table.
     Reaction,
     /// The lobby asks a table for its [`TableInfo`].
@@ -56,10 +54,9 @@ impl Kind {
         match self {
             Kind::Intent => 4 * 1024,
             Kind::Entry => 16 * 1024,
-            Kind::CatchUp => 1024,
             Kind::Reaction => 256,
             Kind::TableQuery => 64,
-            // A catch-up reply may carry many entries.
+            // A reply may carry many entries.
             Kind::Reply => 256 * 1024,
             Kind::TableInfo => 4 * 1024,
             Kind::Refused | Kind::Incompatible => 256,
@@ -68,7 +65,7 @@ impl Kind {
 
     /// Whether this kind is sent as a request (the others are replies).
     pub const fn is_request(self) -> bool {
-        matches!(self, Kind::Intent | Kind::Entry | Kind::CatchUp | Kind::Reaction | Kind::TableQuery)
+        matches!(self, Kind::Intent | Kind::Entry | Kind::Reaction | Kind::TableQuery)
     }
 }
 

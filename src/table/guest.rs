@@ -198,12 +198,26 @@ impl Guest {
             return Err(GuestError::Gap { head });
         }
         replica.apply(entry)?;
+        let seq = replica.head().0;
         if body.content.hands_over().is_some() {
             // The departed host may never have used the link sent last.
+            self.offer_again();
+        }
+        Ok(Some(Applied { seq, record: body.content, send: self.next() }))
+    }
+
+    /// What the verified state asks of this guest now, its link for the
+    /// pending roll included even if sent before: back after a drop, its
+    /// last messages may never have reached the host.
+    pub fn owed(&mut self) -> Vec<ToHost> {
+        self.offer_again();
+        self.next()
+    }
+
+    fn offer_again(&mut self) {
+        if let Some(replica) = &self.replica {
             self.revealed = self.revealed.min(replica.state().next_roll.saturating_sub(1));
         }
-        let seq = replica.head().0;
-        Ok(Some(Applied { seq, record: body.content, send: self.next() }))
     }
 
     /// The verified entries from `after + 1` on, at most `max` of the newest.
