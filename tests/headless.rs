@@ -1,14 +1,24 @@
-//! Headless play as real processes on loopback: a host with two bots and a
-//! joiner by ticket finish a game and report the same places; a joiner
-//! whose code nobody hosts gives up with a reason.
+//! Headless play as real processes on loopback: full games of a host and
+//! one or three joiners (by ticket, and by room code through a relay), a
+//! joiner whose connection drops mid-game, the host killed mid-game, and a
+//! joiner whose code nobody hosts; every player's log and places must match.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Read};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
+use libp2p::{Multiaddr, multiaddr::Protocol};
+use ludopia::net::{RoomCode, Ticket};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_ludopia");
 const LOOPBACK: &str = "/ip4/127.0.0.1/tcp/0";
+/// A player that never finishes is killed after this, so a broken game
+/// fails its test instead of hanging CI.
+const GAME_LIMIT: Duration = Duration::from_secs(240);
 
 fn lines(text: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(text)
@@ -21,55 +31,244 @@ fn event(line: &Value) -> &str {
     line["event"].as_str().unwrap_or_else(|| panic!("no event field: {line}"))
 }
 
-#[test]
-fn a_host_with_two_bots_and_a_joiner_by_ticket_finish_with_the_same_places() {
-    let mut host = Command::new(BIN)
-        .args(["host", "--headless", "--preset", "race", "--bots", "2", "--listen", LOOPBACK])
+fn spawn(args: &[&str]) -> Child {
+    Command::new(BIN)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .expect("host starts");
-    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
+        .expect("player starts")
+}
+
+/// Kills these processes if they are still running after [`GAME_LIMIT`].
+fn watchdog(children: &[&Child]) {
+    let pids: Vec<String> = children.iter().map(|c| c.id().to_string()).collect();
+    std::thread::spawn(move || {
+        std::thread::sleep(GAME_LIMIT);
+        let _ = Command::new("kill").arg("-9").args(&pids).status();
+    });
+}
+
+/// Reads the rest of a player's output as it comes, or a full pipe would
+/// stall the player.
+fn drain(mut out: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = out.read_to_end(&mut rest);
+        rest
+    })
+}
+
+/// A headless host, its first line read.
+struct Hosting {
+    child: Child,
+    ticket: String,
+    rest: JoinHandle<Vec<u8>>,
+}
+
+fn host(args: &[&str]) -> Hosting {
+    let mut child = spawn(&[&["host", "--headless", "--listen", LOOPBACK], args].concat());
+    let mut out = BufReader::new(child.stdout.take().expect("host stdout"));
     let mut first = String::new();
-    host_out.read_line(&mut first).expect("host's first line");
+    out.read_line(&mut first).expect("host's first line");
     let listening: Value = serde_json::from_str(&first).expect("JSON");
     assert_eq!(event(&listening), "listening");
     assert_eq!(listening["code"].as_str().map(str::len), Some(6));
     let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
-    // The host's lines are read as they come, or a full pipe would stall it.
-    let host_reader = std::thread::spawn(move || {
-        let mut rest = Vec::new();
-        std::io::Read::read_to_end(&mut host_out, &mut rest).map(|_| rest)
-    });
+    Hosting { child, ticket, rest: drain(out) }
+}
 
-    let joiner = Command::new(BIN)
-        .args(["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK])
-        .output()
-        .expect("joiner runs");
-    assert!(joiner.status.success(), "joiner failed: {}", String::from_utf8_lossy(&joiner.stderr));
-    let rest = host_reader.join().expect("reader").expect("host output");
-    assert!(host.wait().expect("host exits").success());
-
-    let host_lines = lines(&rest);
-    let guest_lines = lines(&joiner.stdout);
-    for (who, lines) in [("host", &host_lines), ("joiner", &guest_lines)] {
-        assert_eq!(event(&lines[0]), "joined", "{who}");
-        let last = lines.last().expect("lines");
-        assert_eq!(event(last), "over", "{who}");
-        // Every entry, in order, from 1.
-        let seqs: Vec<u64> =
-            lines.iter().filter(|l| event(l) == "entry").filter_map(|l| l["seq"].as_u64()).collect();
-        assert!(seqs.len() > 10, "{who}: {} entries", seqs.len());
-        assert!(seqs.iter().enumerate().all(|(i, &s)| s == i as u64 + 1), "{who}: entries out of order");
+impl Hosting {
+    /// The host's lines after `listening`, once it exited 0.
+    fn finish(mut self) -> Vec<Value> {
+        let rest = self.rest.join().expect("host reader");
+        assert!(self.child.wait().expect("host exits").success(), "the host failed");
+        lines(&rest)
     }
-    assert_eq!(host_lines[0]["colour"], guest_lines[0]["colour"], "the host saw the joiner's colour");
-    let places = |lines: &[Value]| lines.last().map(|l| l["places"].clone());
-    assert_eq!(places(&host_lines), places(&guest_lines));
-    let mut ranks: Vec<u64> = places(&host_lines)
-        .and_then(|p| p.as_object().map(|o| o.values().filter_map(Value::as_u64).collect()))
-        .unwrap_or_default();
+}
+
+/// Runs `n` joiners with `args` to the end, all at once.
+fn joiners(n: usize, args: &[&str]) -> Vec<Output> {
+    let children: Vec<Child> = (0..n)
+        .map(|_| {
+            Command::new(BIN)
+                .args([&["join", "--headless"], args, &["--bot", "easy", "--listen", LOOPBACK]].concat())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("joiner starts")
+        })
+        .collect();
+    watchdog(&children.iter().collect::<Vec<_>>());
+    let waits: Vec<_> =
+        children.into_iter().map(|c| std::thread::spawn(move || c.wait_with_output())).collect();
+    waits.into_iter().map(|w| w.join().expect("joiner thread").expect("joiner output")).collect()
+}
+
+fn succeeded(joiners: &[Output]) -> Vec<Vec<Value>> {
+    joiners
+        .iter()
+        .map(|j| {
+            assert!(j.status.success(), "a joiner failed: {}", String::from_utf8_lossy(&j.stderr));
+            lines(&j.stdout)
+        })
+        .collect()
+}
+
+/// A finished player's log: every entry (number and record), in order
+/// from 1, and the places.
+fn log_of(who: &str, lines: &[Value]) -> (Vec<(u64, String)>, Value) {
+    let last = lines.last().unwrap_or_else(|| panic!("{who}: no lines"));
+    assert_eq!(event(last), "over", "{who}");
+    let entries: Vec<(u64, String)> = lines
+        .iter()
+        .filter(|l| event(l) == "entry")
+        .map(|l| (l["seq"].as_u64().unwrap_or(0), l["record"].to_string()))
+        .collect();
+    assert!(entries.len() > 10, "{who}: {} entries", entries.len());
+    assert!(entries.iter().enumerate().all(|(i, (s, _))| *s == i as u64 + 1), "{who}: entries out of order");
+    (entries, last["places"].clone())
+}
+
+/// Every player holds the same log and places, four of them.
+fn one_game(players: &[(&str, &[Value])]) {
+    let logs: Vec<_> = players.iter().map(|(who, lines)| log_of(who, lines)).collect();
+    for ((who, _), log) in players.iter().zip(&logs) {
+        assert!(*log == logs[0], "{who}'s log differs from {}'s", players[0].0);
+    }
+    let mut ranks: Vec<u64> =
+        logs[0].1.as_object().map(|o| o.values().filter_map(Value::as_u64).collect()).unwrap_or_default();
     ranks.sort_unstable();
     assert_eq!(ranks, vec![1, 2, 3, 4], "four players, four places");
+}
+
+#[test]
+fn a_host_with_two_bots_and_a_joiner_by_ticket_finish_with_the_same_places() {
+    let hosting = host(&["--preset", "race", "--bots", "2"]);
+    let joined = joiners(1, &[&hosting.ticket]);
+    let host_lines = hosting.finish();
+    let guest_lines = succeeded(&joined);
+    for (who, lines) in [("host", &host_lines), ("joiner", &guest_lines[0])] {
+        assert_eq!(event(&lines[0]), "joined", "{who}");
+    }
+    assert_eq!(host_lines[0]["colour"], guest_lines[0][0]["colour"], "the host saw the joiner's colour");
+    one_game(&[("host", &host_lines), ("joiner", &guest_lines[0])]);
+}
+
+#[test]
+fn a_host_and_three_joiners_play_a_full_four_peer_game() {
+    let hosting = host(&["--preset", "race", "--bots", "0"]);
+    let joined = joiners(3, &[&hosting.ticket]);
+    let host_lines = hosting.finish();
+    let guests = succeeded(&joined);
+    // Three guests, three seats, none of them the host's.
+    let mut colours: Vec<&str> = guests.iter().filter_map(|g| g[0]["colour"].as_str()).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    assert_eq!(colours.len(), 3, "{colours:?}");
+    assert_eq!(host_lines.iter().filter(|l| event(l) == "joined").count(), 3);
+    one_game(&[
+        ("host", &host_lines),
+        ("guest 1", &guests[0]),
+        ("guest 2", &guests[1]),
+        ("guest 3", &guests[2]),
+    ]);
+}
+
+/// A TCP forwarder in front of `target` whose connections the test can cut.
+fn cuttable(target: SocketAddr) -> (SocketAddr, Arc<Mutex<Vec<TcpStream>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the forwarder");
+    let front = listener.local_addr().expect("forwarder address");
+    let open = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::clone(&open);
+    std::thread::spawn(move || {
+        for inbound in listener.incoming().map_while(Result::ok) {
+            let Ok(outbound) = TcpStream::connect(target) else { continue };
+            let pipes = [(&inbound, &outbound), (&outbound, &inbound)]
+                .map(|(from, to)| from.try_clone().and_then(|f| Ok((f, to.try_clone()?))));
+            for (mut from, mut to) in pipes.into_iter().flatten() {
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut from, &mut to);
+                    let _ = to.shutdown(Shutdown::Both);
+                });
+            }
+            if let Ok(mut open) = kept.lock() {
+                open.extend([inbound, outbound]);
+            }
+        }
+    });
+    (front, open)
+}
+
+fn socket_of(addr: &Multiaddr) -> Option<SocketAddr> {
+    let mut parts = addr.iter();
+    match (parts.next(), parts.next()) {
+        (Some(Protocol::Ip4(ip)), Some(Protocol::Tcp(port))) => Some(SocketAddr::from((ip, port))),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_joiner_whose_connection_drops_mid_game_catches_up_and_finishes_the_same_game() {
+    let hosting = host(&["--preset", "race", "--bots", "2"]);
+    let ticket: Ticket = hosting.ticket.parse().expect("the host's ticket");
+    let target = ticket.addrs.iter().find_map(socket_of).expect("a TCP address in the ticket");
+    let (front, open) = cuttable(target);
+    let front: Multiaddr = format!("/ip4/{}/tcp/{}", front.ip(), front.port()).parse().expect("multiaddr");
+    let via = Ticket::new(ticket.peer, [front]).to_string();
+    let mut joiner = spawn(&["join", "--headless", &via, "--bot", "easy", "--listen", LOOPBACK]);
+    watchdog(&[&joiner, &hosting.child]);
+    let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
+    let mut seen = Vec::new();
+    let mut line = String::new();
+    // Mid-game, the connection drops under both ends at once.
+    while seen.last().is_none_or(|l: &Value| l["seq"].as_u64().is_none_or(|s| s < 30)) {
+        line.clear();
+        assert!(out.read_line(&mut line).expect("joiner line") > 0, "the joiner stopped early");
+        seen.push(serde_json::from_str::<Value>(&line).expect("JSON"));
+        assert_ne!(event(seen.last().expect("a line")), "over", "the game ended before the drop");
+    }
+    for stream in open.lock().expect("open connections").drain(..) {
+        let _ = stream.shutdown(Shutdown::Both);
+    }
+    let rest = drain(out).join().expect("joiner reader");
+    assert!(joiner.wait().expect("joiner exits").success(), "the joiner failed after the drop");
+    seen.extend(lines(&rest));
+    let host_lines = hosting.finish();
+    let back: Vec<&Value> = seen.iter().filter(|l| event(l) == "reconnected").collect();
+    assert_eq!(back.len(), 1, "the joiner came back once: {back:?}");
+    assert!(back[0]["head"].as_u64().is_some_and(|h| h >= 30), "{back:?}");
+    assert!(!seen.iter().any(|l| event(l) == "host_changed"), "the host was there all along");
+    one_game(&[("host", &host_lines), ("joiner", &seen)]);
+}
+
+#[test]
+fn a_joiner_finds_the_code_through_a_relay_and_the_game_finishes() {
+    let mut relay = spawn(&["relay", "--listen", LOOPBACK]);
+    let mut relay_out = BufReader::new(relay.stdout.take().expect("relay stdout"));
+    let mut first = String::new();
+    relay_out.read_line(&mut first).expect("relay's first line");
+    let listening: Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(event(&listening), "listening");
+    let addr = listening["addr"].as_str().expect("relay address").to_owned();
+    let relay_lines = drain(relay_out);
+    let code = RoomCode::random().to_string();
+    let hosting = host(&["--preset", "race", "--bots", "2", "--relay", &addr, "--code", &code]);
+    let joined = joiners(1, &[&code, "--relay", &addr]);
+    let host_lines = hosting.finish();
+    let guests = succeeded(&joined);
+    let _ = relay.kill();
+    let _ = relay.wait();
+    one_game(&[("host", &host_lines), ("joiner", &guests[0])]);
+    // The host registered the code at the relay's rendezvous point, and the
+    // joiner found it there.
+    let relayed = lines(&relay_lines.join().expect("relay reader"));
+    let namespace = format!("ludopia/{code}");
+    assert!(
+        relayed.iter().any(|l| event(l) == "code_registered" && l["namespace"] == namespace.as_str()),
+        "{relayed:?}"
+    );
+    assert!(relayed.iter().any(|l| event(l) == "lookup" && l["found"] == 1), "{relayed:?}");
 }
 
 #[test]
@@ -85,40 +284,18 @@ fn a_join_to_a_code_nobody_hosts_exits_1_with_a_reason() {
 }
 
 /// A player's output lines as they come, each with when it came.
-fn stamped(child: &mut std::process::Child) -> std::thread::JoinHandle<Vec<(std::time::Instant, Value)>> {
-    let out = BufReader::new(child.stdout.take().expect("stdout"));
+fn stamped(out: ChildStdout) -> JoinHandle<Vec<(Instant, Value)>> {
     std::thread::spawn(move || {
-        out.lines()
+        BufReader::new(out)
+            .lines()
             .map_while(Result::ok)
-            .map(|l| (std::time::Instant::now(), serde_json::from_str(&l).unwrap_or(Value::Null)))
+            .map(|l| (Instant::now(), serde_json::from_str(&l).unwrap_or(Value::Null)))
             .collect()
     })
 }
 
-fn spawn(args: &[&str]) -> std::process::Child {
-    Command::new(BIN)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("player starts")
-}
-
 #[test]
 fn the_host_killed_mid_game_the_guests_elect_the_next_and_finish_the_same_game() {
-    // Known bug (issue 7): about one run in ten, a guest waits in vain for
-    // the elected host. Up to three attempts, each failure printed, until
-    // it is found; a broken election still fails all three.
-    for attempt in 1..=3 {
-        match std::panic::catch_unwind(host_killed_once) {
-            Ok(()) => return,
-            Err(_) if attempt < 3 => eprintln!("attempt {attempt} failed (see above); trying again"),
-            Err(e) => std::panic::resume_unwind(e),
-        }
-    }
-}
-
-fn host_killed_once() {
     let mut host = spawn(&["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK]);
     let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
     let mut line = String::new();
@@ -127,7 +304,8 @@ fn host_killed_once() {
         serde_json::from_str::<Value>(&line).expect("JSON")["ticket"].as_str().expect("ticket").to_owned();
     let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
     let mut guests = [spawn(&join), spawn(&join)];
-    let readers: Vec<_> = guests.iter_mut().map(stamped).collect();
+    let readers: Vec<_> = guests.iter_mut().map(|g| stamped(g.stdout.take().expect("stdout"))).collect();
+    watchdog(&guests.iter().collect::<Vec<_>>());
     // Let the game run a while, then kill the host outright.
     loop {
         line.clear();
@@ -139,27 +317,18 @@ fn host_killed_once() {
         }
     }
     host.kill().expect("kill the host");
-    let killed = std::time::Instant::now();
-    // A guest that never finishes fails the test in two minutes, not CI's 90.
-    let pids: Vec<String> = guests.iter().map(|g| g.id().to_string()).collect();
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(120));
-        let _ = Command::new("kill").arg("-9").args(&pids).status();
-    });
+    let killed = Instant::now();
     let _ = host.wait();
     for guest in &mut guests {
         assert!(guest.wait().expect("guest exits").success(), "a guest failed after the host was killed");
     }
-    let outputs: Vec<Vec<(std::time::Instant, Value)>> =
+    let outputs: Vec<Vec<(Instant, Value)>> =
         readers.into_iter().map(|r| r.join().expect("reader")).collect();
-    let mut logs = Vec::new();
     for lines in &outputs {
         let changed: Vec<&Value> =
             lines.iter().map(|(_, l)| l).filter(|l| event(l) == "host_changed").collect();
         assert_eq!(changed.len(), 1, "one election: {changed:?}");
         assert_eq!(changed[0]["epoch"], 1);
-        let last = &lines.last().expect("lines").1;
-        assert_eq!(event(last), "over");
         // The hand-over entry, and the game going on after it.
         let handover =
             lines.iter().position(|(_, l)| l["record"].get("handover").is_some()).unwrap_or_else(|| {
@@ -169,15 +338,16 @@ fn host_killed_once() {
             });
         let resumed = lines.get(handover + 1).map(|(t, _)| t.duration_since(killed));
         eprintln!("host loss to the next entry under the new host: {resumed:?}");
-        let entries: Vec<(u64, String)> = lines
-            .iter()
-            .filter(|(_, l)| event(l) == "entry")
-            .map(|(_, l)| (l["seq"].as_u64().unwrap_or(0), l["record"].to_string()))
-            .collect();
-        assert!(entries.iter().enumerate().all(|(i, (s, _))| *s == i as u64 + 1), "entries out of order");
-        logs.push((entries, last["places"].clone()));
     }
-    assert_eq!(logs[0], logs[1], "both guests hold the same log and places");
-    let ranks = logs[0].1.as_object().map(|o| o.len());
-    assert_eq!(ranks, Some(4), "every seat finished: no seat lost");
+    let plain: Vec<Vec<Value>> = outputs.iter().map(|o| o.iter().map(|(_, l)| l.clone()).collect()).collect();
+    one_game(&[("guest 1", &plain[0]), ("guest 2", &plain[1])]);
+    // No seat lost: no guest's seat went to a stand-in bot.
+    for lines in &plain {
+        let seat = &lines[0]["seat"];
+        assert!(
+            !lines.iter().any(|l| l["record"]["control"]["seat"] == *seat
+                && l["record"]["control"]["control"].get("standin").is_some()),
+            "the seat {seat} was lost to a stand-in"
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! `ludopia relay`: runs the headless relay and prints one JSON object per
-//! line (its addresses first, then reservations, circuits and codes).
+//! line (its addresses first, then reservations, circuits, codes and lookups).
 
 use std::{io::Write, path::Path};
 

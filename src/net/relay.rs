@@ -70,6 +70,11 @@ pub enum RelayEvent {
         peer: String,
         namespace: String,
     },
+    /// A peer looked a code up and `found` registrations answered it.
+    Lookup {
+        peer: String,
+        found: usize,
+    },
 }
 
 /// A running relay; dropping it stops the relay.
@@ -163,6 +168,9 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
                     peer: peer.to_string(),
                     namespace: registration.namespace.to_string(),
                 }),
+                SwarmEvent::Behaviour(RelayBehaviourEvent::Rendezvous(
+                    rendezvous::server::Event::DiscoverServed { enquirer, registrations },
+                )) => Some(RelayEvent::Lookup { peer: enquirer.to_string(), found: registrations.len() }),
                 other => {
                     debug!(?other, "relay swarm event");
                     None
