@@ -179,6 +179,21 @@ async fn bench(rounds: usize) -> Result<(), String> {
         guests.push(guest);
     }
     let peers: Vec<_> = guests.iter().map(Client::peer_id).collect();
+    // A guest's dial may finish before the host has taken its connection in:
+    // the first fan-out would then find no connection to it.
+    let mut unseen = peers.clone();
+    tokio::time::timeout(DEADLINE, async {
+        while !unseen.is_empty() {
+            match host_events.recv().await {
+                Some(Event::PeerConnected { peer }) => unseen.retain(|p| *p != peer),
+                Some(_) => {}
+                None => return Err("network stopped".to_owned()),
+            }
+        }
+        Ok(())
+    })
+    .await
+    .map_err(|_| "the host did not see every guest connect".to_owned())??;
     let fan = host.clone();
     tokio::spawn(async move {
         while let Some(event) = host_events.recv().await {
