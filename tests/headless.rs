@@ -139,7 +139,10 @@ fn one_game(players: &[(&str, &[Value])]) {
     let mut ranks: Vec<u64> =
         logs[0].1.as_object().map(|o| o.values().filter_map(Value::as_u64).collect()).unwrap_or_default();
     ranks.sort_unstable();
-    assert_eq!(ranks, vec![1, 2, 3, 4], "four players, four places");
+    // Every seat is placed and one player won (the first home ends a race
+    // game, so the others may tie).
+    assert_eq!(ranks.len(), 4, "four players placed: {ranks:?}");
+    assert!(ranks[0] == 1 && ranks[1] > 1 && ranks[3] <= 4, "{ranks:?}");
 }
 
 #[test]

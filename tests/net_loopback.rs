@@ -223,11 +223,11 @@ async fn rogue_messages_are_refused_and_the_table_goes_on() {
         addr,
         host.peer_id(),
         vec![
-            vec![1, 200, 3],                    // malformed
-            vec![0; MAX_FRAME + 10],            // oversized frame
-            forged_cap.encode().unwrap(),       // payload over its kind's cap
-            reply_as_request.encode().unwrap(), // a reply kind sent as a request
-            newer.encode().unwrap(),            // a newer protocol
+            vec![PROTOCOL_VERSION as u8, 200, 3], // malformed
+            vec![0; MAX_FRAME + 10],              // oversized frame
+            forged_cap.encode().unwrap(),         // payload over its kind's cap
+            reply_as_request.encode().unwrap(),   // a reply kind sent as a request
+            newer.encode().unwrap(),              // a newer protocol
         ],
     )
     .await;

@@ -291,7 +291,9 @@ mod tests {
 
     #[test]
     fn garbage_is_malformed_not_a_panic() {
-        for bytes in [&[][..], &[1], &[1, 200], &[1, 0, 255, 255, 255, 255, 255]] {
+        // Our version first, so that what follows is what is refused.
+        let v = PROTOCOL_VERSION as u8;
+        for bytes in [&[][..], &[v], &[v, 200], &[v, 0, 255, 255, 255, 255, 255]] {
             assert!(matches!(Envelope::decode(bytes), Err(WireError::Malformed(_))));
         }
         let mut trailing = Envelope::new(Kind::Entry, vec![9]).unwrap().encode().unwrap();
