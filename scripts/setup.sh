@@ -3,8 +3,8 @@
 # `ludopia_packages` before sourcing this.
 
 # To build, and the libraries the window loads at run time (X11, keyboard,
-# Vulkan; the software renderer needs only X11).
-ludopia_packages+=(build-essential pkg-config libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1)
+# Vulkan; the software renderer needs only X11; ALSA for sound).
+ludopia_packages+=(build-essential pkg-config libasound2-dev libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1)
 missing=()
 for p in "${ludopia_packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

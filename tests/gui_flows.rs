@@ -381,3 +381,63 @@ fn a_game_opened_at_launch_stays_open_and_is_saved_in_the_profile() {
     assert!(matches!(app.screen, Screen::Game(_)), "the bots' table is on the screen");
     assert!(home.saved_game().expect("readable").is_some(), "the game is saved from the start");
 }
+
+/// Each verified entry gives its sound effects (a roll rattles, a move
+/// hops); the mute switch on the game screen is kept in the settings.
+#[test]
+fn entries_sound_their_effects_and_the_mute_switch_is_kept() -> Result<(), Error> {
+    use ludopia::ui::sound::Effect;
+    let mut t = Instant::now();
+    let mut g = you_and_bots(5, t);
+    until_you_move(&mut g, &mut t);
+    let cues = g.take_cues();
+    assert!(cues.iter().any(|c| c.effect == Effect::Roll), "{cues:?}");
+    let choice = g.game().legal_moves()[0];
+    let _ = g.update(game::Message::Choose(choice.pawn), t);
+    let cues = g.take_cues();
+    assert!(cues.iter().any(|c| c.effect == Effect::Hop), "{cues:?}");
+    assert!(g.take_cues().is_empty(), "each cue is taken once");
+
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let mut app = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
+        .with_home(Some(home.clone()), Vec::new());
+    click_text(&mut app, "Sound on")?;
+    let Screen::Game(game) = &app.screen else { panic!("the game screen") };
+    assert!(!game.sound_on, "muted");
+    let (prefs, _) = Prefs::load(&home).expect("saved settings");
+    assert!(!prefs.settings.sound.on, "the mute is kept");
+    click_text(&mut app, "Muted")?;
+    let (prefs, _) = Prefs::load(&home).expect("saved settings");
+    assert!(prefs.settings.sound.on);
+    Ok(())
+}
+
+/// Settings: sound and volume, and relay addresses that must name their peer.
+#[test]
+fn settings_keep_sound_volume_and_relays_and_refuse_a_bad_relay() {
+    use ludopia::ui::screen::{home, settings};
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home_dir = ludopia::profile::Home::at(dir.path());
+    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now())
+        .with_home(Some(home_dir.clone()), Vec::new());
+    let _ = app.update(Message::Home(home::Message::Settings));
+    let relay = "/ip4/203.0.113.7/tcp/4001/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
+    for m in [
+        settings::Message::Sound(false),
+        settings::Message::Volume(35),
+        settings::Message::Relays("/ip4/203.0.113.7/tcp/4001".into()),
+        settings::Message::Save,
+    ] {
+        let _ = app.update(Message::Settings(m));
+    }
+    let Screen::Settings(s) = &app.screen else { panic!("the settings screen") };
+    assert!(s.status.contains("is not a relay address"), "{}", s.status);
+    assert!(Prefs::load(&home_dir).expect("readable").0.settings.relays.is_empty(), "nothing saved");
+    for m in [settings::Message::Relays(relay.into()), settings::Message::Save] {
+        let _ = app.update(Message::Settings(m));
+    }
+    let (prefs, _) = Prefs::load(&home_dir).expect("saved settings");
+    assert_eq!(prefs.settings.relays, vec![relay.to_string()]);
+    assert_eq!((prefs.settings.sound.on, prefs.settings.sound.volume), (false, 35));
+}

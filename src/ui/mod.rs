@@ -4,8 +4,9 @@
 //! intents (DESIGN.md).
 //!
 //! `LUDOPIA_RENDERER=software` (or the setting) draws with tiny-skia on the
-//! CPU. `LUDOPIA_TABLE=bots` opens straight onto a game of four bots (demos
-//! and the window test in tests/gui/).
+//! CPU. `LUDOPIA_TABLE=bots` opens straight onto a game of four bots with the
+//! last table's rules (demos and the window test in tests/gui/);
+//! `LUDOPIA_FRAME_STATS=1` prints the count of frames drawn each second.
 
 pub mod board;
 mod die;
@@ -16,6 +17,7 @@ pub mod palace;
 mod prefs;
 pub mod raster;
 pub mod screen;
+pub mod sound;
 pub mod theme;
 
 use crate::bots::Strategy;
@@ -54,7 +56,12 @@ pub fn run() -> iced::Result {
         _ => Opening::Home,
     };
     let mut app = iced::application(
-        move || App::new(prefs.clone(), opening, Instant::now()).with_home(home.clone(), notices.clone()),
+        move || {
+            let app =
+                App::new(prefs.clone(), opening, Instant::now()).with_home(home.clone(), notices.clone());
+            let frames = std::env::var_os("LUDOPIA_FRAME_STATS").map(|_| (0, Instant::now()));
+            App { speaker: Some(sound::Speaker::default()), frames, ..app }
+        },
         App::update,
         App::view,
     )
@@ -107,6 +114,11 @@ pub struct App {
     notices: Vec<String>,
     /// Whether the profile holds a game to resume (checked on the way home).
     resumable: bool,
+    /// The sound effects' way out; none in tests (they stay silent).
+    speaker: Option<sound::Speaker>,
+    /// With `LUDOPIA_FRAME_STATS` set: frames drawn so far, and when the
+    /// count was last printed (the window test divides CPU time by it).
+    frames: Option<(u64, Instant)>,
 }
 
 #[derive(Debug, Clone)]
@@ -148,13 +160,11 @@ impl App {
             home: None,
             notices: Vec::new(),
             resumable: false,
+            speaker: None,
+            frames: None,
         };
         if opening == Opening::BotsTable {
-            let table = Table {
-                sitters: [Sitter::Bot(Strategy::Normal); 4],
-                bot_speed: app.prefs.bot_speed,
-                ..Table::against_bots(app.prefs.name.clone())
-            };
+            let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..app.new_table() };
             app.start(table, now);
         }
         app
@@ -187,6 +197,7 @@ impl App {
 
     /// Shows a game, saving it in the profile from now on.
     fn play(&mut self, mut game: GameScreen) {
+        game.sound_on = self.prefs.settings.sound.on;
         if let Some(home) = &self.home {
             if let Err(e) = game.keep_in(home.clone()) {
                 self.notices.push(crate::t!("This game is not saved: {e}", e = e));
@@ -218,10 +229,26 @@ impl App {
         }
     }
 
+    /// A table against bots with the last table's house rules and the bots'
+    /// speed from the settings.
+    fn new_table(&self) -> Table {
+        let last = &self.prefs.settings;
+        let mut table =
+            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.name.clone()) };
+        if last.rules.validate().is_ok() {
+            table.rules = last.rules;
+        }
+        table
+    }
+
     /// Keeps the preset and house rules as the next table's defaults.
     fn remember_table(&mut self, preset: crate::rules::Preset, rules: crate::rules::Rules) {
         self.prefs.settings.preset = preset;
         self.prefs.settings.rules = rules;
+        self.save_prefs();
+    }
+
+    fn save_prefs(&mut self) {
         if let Some(home) = &self.home
             && let Err(e) = self.prefs.save(home)
         {
@@ -241,33 +268,43 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let task = self.handle(message);
+        if let Screen::Game(game) = &mut self.screen {
+            let cues = game.take_cues();
+            let sound = self.prefs.settings.sound;
+            if let (Some(speaker), true) = (&mut self.speaker, sound.on) {
+                speaker.play(cues, f32::from(sound.volume) / 100.0);
+            }
+        }
+        task
+    }
+
+    fn handle(&mut self, message: Message) -> Task<Message> {
         let now = match message {
             Message::Frame(at) => at,
             _ => Instant::now(),
         };
+        if let (Message::Frame(at), Some((drawn, printed))) = (&message, &mut self.frames) {
+            *drawn += 1;
+            if at.duration_since(*printed) >= Duration::from_secs(1) {
+                eprintln!("frames {drawn}");
+                *printed = *at;
+            }
+        }
         self.now = now;
         match (message, &mut self.screen) {
             (Message::Frame(at), Screen::Game(game)) => game.tick(at),
             (Message::Frame(_), _) => {}
             (Message::Key(keyboard::Event::KeyPressed { key, .. }), Screen::Game(game)) => {
                 if let Some(m) = game.key(&key) {
-                    return self.update(Message::Game(m));
+                    return self.handle(Message::Game(m));
                 }
             }
             (Message::Key(_), _) => {}
             (Message::Home(m), Screen::Home) => match home::update(m) {
                 home::Action::PlayHere => {
-                    // New tables start from the last table's preset and house rules.
-                    let last = &self.prefs.settings;
-                    let mut table = Table {
-                        bot_speed: self.prefs.bot_speed,
-                        ..Table::against_bots(self.prefs.name.clone())
-                    };
-                    if last.rules.validate().is_ok() {
-                        table.rules = last.rules;
-                    }
-                    let preset = last.preset;
-                    self.screen = Screen::Setup(Setup { preset, ..Setup::new(table) })
+                    let preset = self.prefs.settings.preset;
+                    self.screen = Screen::Setup(Setup { preset, ..Setup::new(self.new_table()) })
                 }
                 home::Action::HowToPlay => {
                     self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
@@ -320,6 +357,10 @@ impl App {
                 game::Action::None => {}
                 game::Action::Leave => self.go_home(),
                 game::Action::Rematch(table) => self.start(table, now),
+                game::Action::Sound(on) => {
+                    self.prefs.settings.sound.on = on;
+                    self.save_prefs();
+                }
             },
             (Message::HowTo(m), Screen::HowTo(h)) => {
                 if let how_to::Action::Back = h.update(m) {

@@ -295,4 +295,17 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Close the table", "Fechar a mesa"),
     ("Slow", "Devagar"),
     ("Fast", "Rápido"),
+    ("Sound on", "Som ligado"),
+    ("Muted", "Sem som"),
+    ("Sound", "Som"),
+    ("Volume {v}%", "Volume {v}%"),
+    ("Relays for play across the internet", "Relays para jogar pela internet"),
+    (
+        "The addresses that `ludopia relay` prints, separated by spaces.",
+        "Os endereços que `ludopia relay` mostra, separados por espaços.",
+    ),
+    (
+        "Not saved: {bad} is not a relay address (/ip4/…/tcp/…/p2p/…).",
+        "Não salvo: {bad} não é um endereço de relay (/ip4/…/tcp/…/p2p/…).",
+    ),
 ];

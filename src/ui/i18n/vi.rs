@@ -286,4 +286,17 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Close the table", "Đóng bàn"),
     ("Slow", "Chậm"),
     ("Fast", "Nhanh"),
+    ("Sound on", "Âm thanh bật"),
+    ("Muted", "Đã tắt tiếng"),
+    ("Sound", "Âm thanh"),
+    ("Volume {v}%", "Âm lượng {v}%"),
+    ("Relays for play across the internet", "Trạm chuyển tiếp để chơi qua Internet"),
+    (
+        "The addresses that `ludopia relay` prints, separated by spaces.",
+        "Các địa chỉ mà `ludopia relay` in ra, cách nhau bằng dấu cách.",
+    ),
+    (
+        "Not saved: {bad} is not a relay address (/ip4/…/tcp/…/p2p/…).",
+        "Chưa lưu: {bad} không phải địa chỉ trạm chuyển tiếp (/ip4/…/tcp/…/p2p/…).",
+    ),
 ];

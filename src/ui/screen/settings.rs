@@ -1,17 +1,19 @@
-//! Settings: your name, the sky over the palace, the bots' speed, the
-//! software renderer.
+//! Settings: your name, the sky over the palace, the bots' speed, sound,
+//! the relays for network play, the software renderer.
 
 use crate::ui::i18n::{Lang, t};
 use crate::ui::palace::Sky;
 use crate::ui::prefs::Prefs;
 use crate::ui::screen::setup::BotSpeed;
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, text, text_input};
+use iced::widget::{button, column, container, row, slider, text, text_input};
 use iced::{Alignment, Element};
 
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub prefs: Prefs,
+    /// The relay addresses as typed (checked on Save).
+    pub relays: String,
     /// What happened to the last save, shown under the form.
     pub status: String,
 }
@@ -24,6 +26,10 @@ pub enum Message {
     /// A language, or none to follow the system's.
     Language(Option<Lang>),
     BotSpeed(BotSpeed),
+    Sound(bool),
+    Volume(u8),
+    /// The relays' addresses as typed, one or more separated by spaces.
+    Relays(String),
     Save,
     Back,
 }
@@ -38,7 +44,8 @@ pub enum Action {
 
 impl Settings {
     pub fn new(prefs: Prefs) -> Settings {
-        Settings { prefs, status: String::new() }
+        let relays = prefs.settings.relays.join(" ");
+        Settings { prefs, relays, status: String::new() }
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -63,7 +70,29 @@ impl Settings {
                 self.prefs.bot_speed = s;
                 Action::Changed(self.prefs.clone())
             }
-            Message::Save => Action::Save(self.prefs.clone()),
+            Message::Sound(on) => {
+                self.prefs.settings.sound.on = on;
+                Action::Changed(self.prefs.clone())
+            }
+            Message::Volume(volume) => {
+                self.prefs.settings.sound.volume = volume.min(100);
+                Action::Changed(self.prefs.clone())
+            }
+            Message::Relays(typed) => {
+                self.relays = typed;
+                Action::None
+            }
+            Message::Save => match relays(&self.relays) {
+                Ok(list) => {
+                    self.prefs.settings.relays = list;
+                    Action::Save(self.prefs.clone())
+                }
+                Err(bad) => {
+                    self.status =
+                        crate::t!("Not saved: {bad} is not a relay address (/ip4/…/tcp/…/p2p/…).", bad = bad);
+                    Action::None
+                }
+            },
             Message::Back => Action::Back,
         }
     }
@@ -77,6 +106,7 @@ impl Settings {
         }))
         .spacing(8);
         let software = self.prefs.software_renderer;
+        let sound = self.prefs.settings.sound;
         let chosen = self.prefs.settings.language.as_deref().and_then(Lang::from_code);
         let languages = row(std::iter::once(None).chain(Lang::ALL.map(Some)).map(|lang| {
             let label = lang.map_or(t("System language"), Lang::native_name);
@@ -97,6 +127,18 @@ impl Settings {
                 skies,
                 text(t("Bot speed")).font(BOLD).size(16),
                 BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed),
+                text(t("Sound")).font(BOLD).size(16),
+                row![
+                    button(text(t("On")).size(15)).style(theme::choice(sound.on)).on_press(Message::Sound(true)),
+                    button(text(t("Off")).size(15)).style(theme::choice(!sound.on)).on_press(Message::Sound(false)),
+                    slider(0..=100u8, sound.volume, Message::Volume).width(200),
+                    text(crate::t!("Volume {v}%", v = sound.volume)).size(14),
+                ]
+                .spacing(8)
+                .align_y(Alignment::Center),
+                text(t("Relays for play across the internet")).font(BOLD).size(16),
+                text_input("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays).id("relays").on_input(Message::Relays).padding(8).size(14),
+                text(t("The addresses that `ludopia relay` prints, separated by spaces.")).size(13),
                 text(t("Renderer")).font(BOLD).size(16),
                 row![
                     button(text(t("Graphics card")).size(15)).style(theme::choice(!software)).on_press(Message::Software(false)),
@@ -118,5 +160,37 @@ impl Settings {
         .max_width(640)
         .style(theme::panel)
         .into()
+    }
+}
+
+/// The relay addresses typed, each a libp2p address that names its peer;
+/// the first one that is not, as typed.
+pub fn relays(typed: &str) -> Result<Vec<String>, String> {
+    typed
+        .split_whitespace()
+        .map(|addr| {
+            let parsed: libp2p::Multiaddr = addr.parse().map_err(|_| addr.to_string())?;
+            match parsed.iter().last() {
+                Some(libp2p::multiaddr::Protocol::P2p(_)) => Ok(addr.to_string()),
+                _ => Err(addr.to_string()),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relay_addresses_must_parse_and_name_their_peer() {
+        let good = "/ip4/203.0.113.7/tcp/4001/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
+        assert_eq!(relays(&format!("  {good}  ")), Ok(vec![good.to_string()]));
+        assert_eq!(relays(""), Ok(vec![]));
+        assert_eq!(
+            relays(&format!("{good} /ip4/203.0.113.7/tcp/4001")),
+            Err("/ip4/203.0.113.7/tcp/4001".into())
+        );
+        assert_eq!(relays("relay.example.org"), Err("relay.example.org".into()));
     }
 }

@@ -21,6 +21,7 @@ use crate::ui::die::Die;
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate;
+use crate::ui::sound::{self, Cue};
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
@@ -55,6 +56,10 @@ pub struct GameScreen {
     refused: Vec<String>,
     /// Proof that the host equivocated, kept for the exported proof.
     evidence: Vec<Evidence<Record>>,
+    /// Sound effects of the entries shown, for the app to play.
+    cues: Vec<Cue>,
+    /// Whether the app plays them (the mute switch shows it).
+    pub sound_on: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -80,12 +85,16 @@ pub enum Message {
     CloseVerify,
     ProofPath(String),
     SaveProof,
+    /// The mute switch.
+    Sound(bool),
 }
 
 pub enum Action {
     None,
     Leave,
     Rematch(Table),
+    /// Sound on or off, for the app to keep.
+    Sound(bool),
 }
 
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
@@ -154,6 +163,8 @@ impl GameScreen {
             export_status: String::new(),
             refused: Vec::new(),
             evidence: Vec::new(),
+            cues: Vec::new(),
+            sound_on: true,
         })
     }
 
@@ -289,6 +300,10 @@ impl GameScreen {
             Message::Resume => self.submit(Input::Resume(Participant::LOCAL)),
             Message::Close => self.submit(Input::Close(Participant::LOCAL)),
             Message::Leave => return Action::Leave,
+            Message::Sound(on) => {
+                self.sound_on = on;
+                return Action::Sound(on);
+            }
             Message::Verify => {
                 let dice = verify::Dice::check(&self.proof());
                 if self.proof_path.is_empty() {
@@ -373,11 +388,17 @@ impl GameScreen {
             self.motion.roll(face, self.now);
         }
         self.motion.start(events, self.now);
+        self.cues.extend(sound::cues(events));
         self.game = self.replica.state().game;
         self.selected = None;
         if let Some(line) = narrate::entry_line(&self.names, record.as_ref(), events) {
             self.last_event = line;
         }
+    }
+
+    /// The sound effects of the entries shown since the last call.
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        std::mem::take(&mut self.cues)
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -506,6 +527,9 @@ impl GameScreen {
                 button(text(t("Leave the table")).size(14))
                     .style(theme::choice(false))
                     .on_press(Message::Leave),
+                button(text(if self.sound_on { t("Sound on") } else { t("Muted") }).size(14))
+                    .style(theme::choice(!self.sound_on))
+                    .on_press(Message::Sound(!self.sound_on)),
             ]
             .spacing(8),
         );
