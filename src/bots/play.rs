@@ -2,7 +2,7 @@
 //! benchmark share. The dice come in from outside (a seeded stream in the
 //! simulator; the fair dice of a real table later).
 
-use crate::rules::{Action, Event, Events, Game, Illegal, Seat};
+use crate::rules::{Action, Game, Illegal, Seat, TurnsPassed};
 use std::fmt;
 
 /// No game between bots takes this many actions; beyond it something loops.
@@ -65,8 +65,9 @@ pub fn play_game<P: Player>(
     bots: &mut [Option<P>; 4],
     mut roll: impl FnMut() -> u8,
 ) -> Result<Played, PlayError> {
-    let mut events = Events::new();
-    let (mut turns, mut actions) = (1u32, 0u32);
+    // The first turn, then every one the turn passed to.
+    let mut turns = TurnsPassed(1);
+    let mut actions = 0u32;
     while let Some(seat) = game.to_act() {
         if actions >= MAX_ACTIONS {
             return Err(PlayError::TooLong);
@@ -77,10 +78,8 @@ pub fn play_game<P: Player>(
             let bot = bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(PlayError::NoBot(seat))?;
             bot.decide(&game).ok_or(PlayError::Undecided(seat))?
         };
-        events.clear();
-        game.play(action, &mut events).map_err(|reason| PlayError::Illegal { action, reason })?;
+        game.play(action, &mut turns).map_err(|reason| PlayError::Illegal { action, reason })?;
         actions += 1;
-        turns += events.iter().filter(|e| matches!(e, Event::TurnPassed { .. })).count() as u32;
     }
-    Ok(Played { game, turns, actions })
+    Ok(Played { game, turns: turns.0, actions })
 }

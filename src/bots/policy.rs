@@ -2,7 +2,7 @@
 //! and Normal (the evaluation after each legal move).
 
 use super::eval;
-use crate::rules::{Action, Game, Move, Phase, board};
+use crate::rules::{Action, Game, Move, Phase, TurnsPassed, board};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -55,9 +55,11 @@ pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
     let seat = game.roller();
     let mut best: Option<(f32, Move)> = None;
     for &m in moves {
-        let Ok((after, _)) = game.apply(Action::Move { seat, pawn: m.pawn }) else {
+        // Played in place on a copy: the events are not read here.
+        let mut after = *game;
+        if after.play(Action::Move { seat, pawn: m.pawn }, &mut TurnsPassed::default()).is_err() {
             continue;
-        };
+        }
         let v = eval::value(&after, seat);
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, m));

@@ -9,7 +9,7 @@
 //! the same move on every machine.
 
 use super::{Strategy, eval, opponent, policy, tictactoe};
-use crate::rules::{Action, Event, Events, Game, Move, Phase, Seat};
+use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,9 +30,10 @@ pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
     // Pawns that stand together make the same move: search each result once.
     let mut candidates: ArrayVec<(Move, Game), 4> = ArrayVec::new();
     for m in game.legal_moves() {
-        let Ok((after, _)) = game.apply(Action::Move { seat: me, pawn: m.pawn }) else {
+        let mut after = *game;
+        if after.play(Action::Move { seat: me, pawn: m.pawn }, &mut TurnsPassed::default()).is_err() {
             continue;
-        };
+        }
         if candidates.iter().all(|(_, g)| *g != after) {
             candidates.push((m, after));
         }
@@ -62,9 +63,9 @@ pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
 /// reducer actions spent.
 fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
-    let mut events = Events::new();
-    let (mut passes, mut actions) = (0u32, 0u32);
-    while passes < horizon && actions < ROLLOUT_CAP {
+    let mut passes = TurnsPassed(0);
+    let mut actions = 0u32;
+    while passes.0 < horizon && actions < ROLLOUT_CAP {
         let Some(seat) = game.to_act() else { break };
         let action = match game.phase() {
             Phase::Roll => Action::Roll { seat, face: dice.random_range(1..=6) },
@@ -82,12 +83,10 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
             },
             Phase::Over => break,
         };
-        events.clear();
-        if game.play(action, &mut events).is_err() {
+        if game.play(action, &mut passes).is_err() {
             break;
         }
         actions += 1;
-        passes += events.iter().filter(|e| matches!(e, Event::TurnPassed { .. })).count() as u32;
     }
     (eval::value(&game, me), actions)
 }

@@ -134,6 +134,32 @@ pub enum Event {
 /// captures twelve pawns on a shared square, plus the rest of a move's news.
 pub type Events = ArrayVec<Event, 24>;
 
+/// Where the reducer tells what happened: the full list ([`Events`]) for
+/// the table and the screens, or [`TurnsPassed`] for simulations, which read
+/// nothing else (the reducer is the same; only the telling differs).
+pub trait EventSink {
+    fn push(&mut self, event: Event);
+}
+
+impl EventSink for Events {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        ArrayVec::push(self, event);
+    }
+}
+
+/// Counts [`Event::TurnPassed`] and forgets the rest: building the events
+/// no one reads is a good part of a simulated game's time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnsPassed(pub u32);
+
+impl EventSink for TurnsPassed {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        self.0 += u32::from(matches!(event, Event::TurnPassed { .. }));
+    }
+}
+
 /// Why an action is refused. Refusing changes nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -96,7 +96,9 @@ pub fn start_square(seat: Seat) -> u8 {
 /// The loop square of a pawn of `seat` at loop progress 0..=50.
 #[inline]
 pub fn loop_square(seat: Seat, progress: i8) -> u8 {
-    ((i16::from(start_square(seat)) + i16::from(progress)).rem_euclid(52)) as u8
+    let square = i16::from(start_square(seat)) + i16::from(progress);
+    // Every move asks this: skip the division when there is nothing to wrap.
+    if (0..52).contains(&square) { square as u8 } else { square.rem_euclid(52) as u8 }
 }
 
 /// The loop progress at which a pawn of `seat` stands on loop square
@@ -104,15 +106,29 @@ pub fn loop_square(seat: Seat, progress: i8) -> u8 {
 /// before its start, which its pawns leave the loop from instead.
 #[inline]
 pub fn progress_on(seat: Seat, square: u8) -> Option<i8> {
-    let progress = (i16::from(square) - i16::from(start_square(seat))).rem_euclid(52) as i8;
-    (progress <= 50).then_some(progress)
+    // One step back round the loop, not a division: the reducer asks this
+    // for every opponent on every move (the start is at most 40, so a loop
+    // square is at most 40 behind it).
+    let ahead = i16::from(square) - i16::from(start_square(seat));
+    let progress = if ahead < 0 {
+        ahead + 52
+    } else if ahead < 52 {
+        ahead
+    } else {
+        ahead % 52
+    };
+    (progress <= 50).then_some(progress as i8)
 }
 
 /// Whether a loop square is one of the eight safe squares (starts and stars),
 /// whichever seats are empty.
 #[inline]
 pub fn is_safe_square(square: u8) -> bool {
-    square % 13 == 1 || square % 13 == 9
+    // Bit k set for the safe squares k = 13i + 1 and 13i + 9: one shift
+    // instead of two divisions, for a question every move asks.
+    const SAFE: u64 =
+        (1 << 1) | (1 << 9) | (1 << 14) | (1 << 22) | (1 << 27) | (1 << 35) | (1 << 40) | (1 << 48);
+    square < 52 && SAFE >> square & 1 == 1
 }
 
 /// The star squares, eight on from each start.

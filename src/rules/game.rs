@@ -351,17 +351,19 @@ impl Game {
     #[inline]
     pub(super) fn opponents_on(&self, seat: Seat, square: u8) -> usize {
         // Each opponent has one loop progress that stands there: compare
-        // with it rather than walking every pawn round the loop. Plain
-        // loops: every move asks this, so it is on the engine's hot path.
-        let mut count = 0;
-        for other in self.players.without(seat).iter() {
-            if let Some(progress) = super::board::progress_on(other, square) {
-                for &p in self.pawns(other) {
-                    count += usize::from(p == progress);
-                }
+        // with it rather than walking every pawn round the loop. Every move
+        // asks this, so it is on the engine's hot path: all sixteen slots
+        // are compared at once against what would stand there (empty seats
+        // and slots beyond `rules.pawns` hold YARD, which no loop progress
+        // is; the seat itself and a rival's last square want no progress).
+        const NONE: Progress = Progress::MAX;
+        let mut there = [[NONE; 4]; 4];
+        for other in Seat::ALL {
+            if other != seat {
+                there[other.index()] = [super::board::progress_on(other, square).unwrap_or(NONE); 4];
             }
         }
-        count
+        self.pawns.as_flattened().iter().zip(there.as_flattened()).filter(|(p, q)| p == q).count()
     }
 }
 

@@ -12,7 +12,7 @@ mod ranking;
 mod reducer;
 mod seat;
 
-pub use action::{Action, Blocked, Bonus, Event, Events, Illegal, Penalty};
+pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Penalty, TurnsPassed};
 pub use duel::{Duel, DuelOutcome};
 pub use game::{Game, Phase, PositionError, Progress, Setup, YARD};
 pub use moves::{Move, Moves};

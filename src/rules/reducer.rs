@@ -2,7 +2,7 @@
 //! action is illegal. The die is an input. This one function is the rule
 //! book, the host's anti-cheat check and every guest's verifier.
 
-use super::action::{Action, Bonus, Event, Events, Illegal, Penalty};
+use super::action::{Action, Bonus, Event, EventSink, Events, Illegal, Penalty};
 use super::duel::{Duel, DuelOutcome};
 use super::game::{Game, Phase, YARD};
 use super::params::{End, ThreeSixes};
@@ -19,7 +19,10 @@ impl Game {
     }
 
     /// [`Game::apply`] in place, for simulations; on error `self` is unchanged.
-    pub fn play(&mut self, action: Action, events: &mut Events) -> Result<(), Illegal> {
+    /// The events go to `events`: an [`Events`] list, or a sink that keeps
+    /// only what a simulation needs.
+    #[inline]
+    pub fn play(&mut self, action: Action, events: &mut impl EventSink) -> Result<(), Illegal> {
         let to_act = self.to_act().ok_or(Illegal::GameOver)?;
         if action.seat() != to_act {
             return Err(Illegal::NotYourTurn { to_act });
@@ -32,7 +35,7 @@ impl Game {
         }
     }
 
-    fn roll(&mut self, seat: Seat, face: u8, events: &mut Events) -> Result<(), Illegal> {
+    fn roll(&mut self, seat: Seat, face: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         if self.phase != Phase::Roll {
             return Err(Illegal::WrongPhase);
         }
@@ -62,7 +65,7 @@ impl Game {
         Ok(())
     }
 
-    fn move_pawn(&mut self, seat: Seat, pawn: u8, events: &mut Events) -> Result<(), Illegal> {
+    fn move_pawn(&mut self, seat: Seat, pawn: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         let Phase::Move { face } = self.phase else {
             return Err(Illegal::WrongPhase);
         };
@@ -118,7 +121,7 @@ impl Game {
         Ok(())
     }
 
-    fn challenge(&mut self, seat: Seat, opponent: Seat, events: &mut Events) -> Result<(), Illegal> {
+    fn challenge(&mut self, seat: Seat, opponent: Seat, events: &mut impl EventSink) -> Result<(), Illegal> {
         if self.phase != Phase::ChooseOpponent {
             return Err(Illegal::WrongPhase);
         }
@@ -131,7 +134,7 @@ impl Game {
         Ok(())
     }
 
-    fn mark(&mut self, seat: Seat, cell: u8, events: &mut Events) -> Result<(), Illegal> {
+    fn mark(&mut self, seat: Seat, cell: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         let Phase::Duel(mut duel) = self.phase else {
             return Err(Illegal::WrongPhase);
         };
@@ -159,7 +162,7 @@ impl Game {
 
     /// Sends every opponent pawn on the loop square `seat` reached at `to`
     /// to its yard.
-    fn capture_at(&mut self, seat: Seat, to: i8, events: &mut Events) {
+    fn capture_at(&mut self, seat: Seat, to: i8, events: &mut impl EventSink) {
         let square = super::board::loop_square(seat, to);
         for victim in self.players.without(seat).iter() {
             let Some(there) = super::board::progress_on(victim, square) else {
@@ -175,7 +178,7 @@ impl Game {
         }
     }
 
-    fn send_leader_to_yard(&mut self, seat: Seat, penalty: Penalty, events: &mut Events) {
+    fn send_leader_to_yard(&mut self, seat: Seat, penalty: Penalty, events: &mut impl EventSink) {
         if let Some(pawn) = self.leading_pawn(seat) {
             let p = &mut self.pawns[seat.index()][usize::from(pawn)];
             events.push(Event::SentToYard { seat, pawn, from: *p, penalty });
@@ -185,7 +188,7 @@ impl Game {
 
     /// `seat` has every pawn home: it takes the next place, and the game may
     /// be over.
-    fn finish(&mut self, seat: Seat, events: &mut Events) {
+    fn finish(&mut self, seat: Seat, events: &mut impl EventSink) {
         let place = (self.players.len() - self.remaining().len()) as u8 + 1;
         self.places[seat.index()] = place;
         events.push(Event::Finished { seat, place });
@@ -204,7 +207,7 @@ impl Game {
 
     /// The turn passes clockwise from the turn's seat (in palace, from the
     /// challenger, whoever won the duel).
-    fn pass_turn(&mut self, events: &mut Events) {
+    fn pass_turn(&mut self, events: &mut impl EventSink) {
         let from = self.turn;
         let to = self.remaining().next_after(from).unwrap_or(from);
         self.turn = to;
