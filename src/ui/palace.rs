@@ -93,7 +93,7 @@ pub fn view<'a, M: 'a>(painted: &'a Painted, palace: Palace) -> Element<'a, M> {
     responsive(move |size| {
         let motes = canvas_widget(palace).width(Length::Fill).height(Length::Fill);
         let scene = painted.get(size, &palace.sky, |frame| paint(frame, palace.sky));
-        crate::ui::raster::under(scene, motes.into())
+        crate::ui::raster::under(scene, iced::widget::image::FilterMethod::Nearest, motes.into())
     })
     .into()
 }

@@ -77,14 +77,26 @@ impl<K: PartialEq + Clone> Still<K> {
 
 /// A painted still filling the space with `over` drawn on top; `over`
 /// alone when there is no still (it then paints the scene itself).
-pub fn under<'a, M: 'a>(still: Option<image::Handle>, over: iced::Element<'a, M>) -> iced::Element<'a, M> {
+/// `filter`: the software renderer spends most of a frame filtering a
+/// scaled image (bilinear), so a still painted at the window's own pixels
+/// takes `Nearest`, a plain copy; one painted denser takes `Linear`.
+pub fn under<'a, M: 'a>(
+    still: Option<image::Handle>,
+    filter: image::FilterMethod,
+    over: iced::Element<'a, M>,
+) -> iced::Element<'a, M> {
     use iced::widget::stack;
     use iced::{ContentFit, Length};
     match still {
-        Some(still) => {
-            stack![image(still).width(Length::Fill).height(Length::Fill).content_fit(ContentFit::Fill), over]
-                .into()
-        }
+        Some(still) => stack![
+            image(still)
+                .width(Length::Fill)
+                .height(Length::Fill)
+                .content_fit(ContentFit::Fill)
+                .filter_method(filter),
+            over
+        ]
+        .into(),
         None => over,
     }
 }

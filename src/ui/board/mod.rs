@@ -54,7 +54,7 @@ pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
         let pawns = canvas_widget(Pawns { board: board.clone(), with_board: still.is_none() })
             .width(Length::Fill)
             .height(Length::Fill);
-        crate::ui::raster::under(still, pawns.into())
+        crate::ui::raster::under(still, iced::widget::image::FilterMethod::Linear, pawns.into())
     })
     .into()
 }
