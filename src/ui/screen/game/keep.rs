@@ -48,7 +48,7 @@ impl GameScreen {
         // The save keeps who sits where, not the pace: bots resume at the default speed.
         let table = Table { rules: meta.config.rules, sitters, name, bot_speed: Default::default() };
         let mut screen =
-            GameScreen::open(table, meta.names.clone(), Authority::Here(authority), entropy, now)?;
+            GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
         screen.last_event = t("Welcome back: the game resumes where it stopped.").to_string();
         Ok(screen)
     }

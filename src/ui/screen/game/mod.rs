@@ -33,13 +33,13 @@ use tokio::sync::mpsc;
 /// Where this screen's intents go.
 enum Authority {
     /// The table runs here.
-    Here(table::Table),
+    Here(Box<table::Table>),
     /// The table runs in a network driver (hosted here or at another peer):
     /// this computer's person plays `seat`, whose acts go out on `acts`.
     Away {
         acts: mpsc::UnboundedSender<Act>,
         seat: Seat,
-        genesis: SignedGenesis,
+        genesis: Box<SignedGenesis>,
         /// The verified head when the last act went out: one act per
         /// position, while the table answers.
         acted_at: Option<u64>,
@@ -151,7 +151,7 @@ impl GameScreen {
         };
         let authority = table::Table::new(config, host_key(&entropy), entropy, [None; 4], 0)?;
         let names = names(&table);
-        GameScreen::open(table, names, Authority::Here(authority), entropy, now)
+        GameScreen::open(table, names, Authority::Here(Box::new(authority)), entropy, now)
     }
 
     /// The screen over a networked game that just began: `name`, this
@@ -169,7 +169,7 @@ impl GameScreen {
         // Who sits where comes with the first entry (see `verify`).
         let rules = *setup.state().game.rules();
         let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
-        let authority = Authority::Away { acts, seat, genesis, acted_at: None };
+        let authority = Authority::Away { acts, seat, genesis: Box::new(genesis), acted_at: None };
         GameScreen::open(table, Default::default(), authority, [0; 32], now)
     }
 
