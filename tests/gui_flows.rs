@@ -441,3 +441,152 @@ fn settings_keep_sound_volume_and_relays_and_refuse_a_bad_relay() {
     assert_eq!(prefs.settings.relays, vec![relay.to_string()]);
     assert_eq!((prefs.settings.sound.on, prefs.settings.sound.volume), (false, 35));
 }
+
+/// A table's signed genesis and first entries, as a network driver would
+/// report them (the test stands in for the network).
+fn networked_table(controls: [ludopia::table::Control; 4]) -> ludopia::table::Table {
+    use ludopia::table::{CHAIN_LEN, Input, Participant, TableConfig, Timing};
+    let config = TableConfig {
+        rules: ludopia::rules::Preset::Classic.rules(),
+        seats: controls,
+        host: Participant::LOCAL,
+        timing: Timing::INSTANT,
+        chain_len: CHAIN_LEN,
+    };
+    let key = ludopia::fair::Identity::from_secret(&[9; 32]);
+    // Each friend's seat commits and signs as its guest would.
+    let guests: Vec<(Seat, Participant, ludopia::table::Guest)> = Seat::ALL
+        .into_iter()
+        .filter_map(|seat| match controls[seat.index()] {
+            ludopia::table::Control::Person { owner } if owner != Participant::LOCAL => {
+                let key = ludopia::fair::Identity::from_secret(&[30 + seat.index() as u8; 32]);
+                let nonce = ludopia::table::game_nonce(&[9; 32]);
+                Some((seat, owner, ludopia::table::Guest::new(seat, nonce, CHAIN_LEN, key, &[7; 32], None)))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut remote = [None; 4];
+    for (seat, _, guest) in &guests {
+        remote[seat.index()] = Some(guest.commitment());
+    }
+    let mut table = ludopia::table::Table::new(config, key, [9; 32], remote, 0).expect("a valid table");
+    for (seat, from, guest) in &guests {
+        let sig = guest.sign(table.genesis()).expect("the genesis holds the guest");
+        table.handle(0, Input::GenesisSigned { from: *from, seat: *seat, sig }).expect("signed");
+    }
+    for now in 1..20 {
+        let _ = table.handle(now, Input::Tick);
+    }
+    table
+}
+
+fn report(app: &mut App, report: ludopia::ui::net::Report) {
+    let _ = app.update(Message::Net(report));
+}
+
+fn shows(app: &App, text: &str) -> bool {
+    sim(app.view()).find(text).is_ok()
+}
+
+#[test]
+fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game() -> Result<(), Error> {
+    use ludopia::net::play::{Line, PlayError};
+    use ludopia::ui::net::Report;
+    let mut app = App::new(Prefs { name: "Ana".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    click_text(&mut app, "Host a table")?;
+    let Screen::Setup(setup) = &app.screen else { panic!("not on the setup screen") };
+    assert!(setup.table.is_hosted(), "a friend's seat to begin with");
+    let controls = setup.table.controls();
+    click_text(&mut app, "Open the table")?;
+    assert!(matches!(app.screen, Screen::Waiting(_)), "the waiting room opens");
+    assert!(shows(&app, "Opening the table…"));
+    report(&mut app, Report::Line(Line::Listening { code: "QWERTY".into(), ticket: "ludo1invite".into() }));
+    assert!(shows(&app, "QWERTY") && shows(&app, "ludo1invite"));
+    assert!(shows(&app, "Waiting for a friend…"));
+    let mut ui = sim(app.view());
+    ui.click("Copy")?;
+    let copies: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        matches!(copies.as_slice(), [Message::Waiting(ludopia::ui::screen::lobby::WaitingMessage::CopyCode)]),
+        "{copies:?}"
+    );
+    // A friend takes the seat across, leaves, and comes again.
+    let joined = Line::Joined { colour: "yellow".into(), seat: 2, peer: "friend".into() };
+    report(&mut app, Report::Line(joined.clone()));
+    assert!(shows(&app, "A friend joined") && !shows(&app, "Waiting for a friend…"));
+    report(&mut app, Report::Line(Line::Left { colour: "yellow".into(), seat: 2 }));
+    assert!(shows(&app, "Waiting for a friend…"));
+    report(&mut app, Report::Line(joined));
+    // Every seat signed: the game screen opens over the signed genesis, and
+    // the driver's entries are verified there.
+    let table = networked_table(controls);
+    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone() }));
+    let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
+    assert!(game.is_networked());
+    for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
+        let entry = Line::Entry { seq: i as u64 + 1, record: *record, signed: signed.clone() };
+        report(&mut app, Report::Line(entry));
+    }
+    let Screen::Game(game) = &app.screen else { panic!("left the game") };
+    assert_eq!(game.game(), &table.state().game, "the screen shows the verified entries");
+    assert!(shows(&app, "REMOTE") && shows(&app, "THIS COMPUTER"));
+    // The driver stops: the screen says why, in a sentence.
+    report(&mut app, Report::Ended(Err(PlayError("the network stopped".into()))));
+    assert!(shows(&app, "The network game stopped: the network stopped."));
+    Ok(())
+}
+
+#[test]
+fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_given() -> Result<(), Error> {
+    use ludopia::net::TableInfo;
+    use ludopia::net::play::{Line, PlayError};
+    use ludopia::ui::net::Report;
+    use ludopia::ui::screen::lobby::JoinMessage;
+    let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    click_text(&mut app, "Join a table")?;
+    assert!(shows(&app, "No open table on this network yet."));
+    let peer = libp2p::PeerId::random();
+    let info = TableInfo {
+        host_name: "Ana".into(),
+        preset: "race".into(),
+        free_seats: 1,
+        players: vec![],
+        listed: true,
+    };
+    report(&mut app, Report::TableFound(peer, info));
+    assert!(shows(&app, "Ana · race · 1 free seats"));
+    report(&mut app, Report::TableGone(peer));
+    assert!(shows(&app, "No open table on this network yet."));
+    let _ = app.update(Message::Joining(JoinMessage::Field("hello".into())));
+    let _ = app.update(Message::Joining(JoinMessage::Join));
+    let Screen::Joining(joining) = &app.screen else { panic!("left the join screen") };
+    let status = joining.status.clone().unwrap_or_default();
+    assert!(status.starts_with("That is not a room code or an invite"), "{status}");
+    assert!(shows(&app, &status), "the reason shows");
+    let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
+    let _ = app.update(Message::Joining(JoinMessage::Join));
+    assert!(shows(&app, "Joining the table…"));
+    report(&mut app, Report::Ended(Err(PlayError("the host refused: the table is full".into()))));
+    assert!(shows(&app, "Could not join: the host refused: the table is full."));
+    // Again, and this time the host seats us at green.
+    let _ = app.update(Message::Joining(JoinMessage::Join));
+    report(&mut app, Report::Line(Line::Joined { colour: "green".into(), seat: 1, peer: "me".into() }));
+    let mut controls = [ludopia::table::Control::Bot(Strategy::Easy); 4];
+    controls[0] = ludopia::table::Control::Person { owner: ludopia::table::Participant::LOCAL };
+    controls[1] = ludopia::table::Control::Person { owner: ludopia::table::Participant(2) };
+    let table = networked_table(controls);
+    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone() }));
+    let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
+    assert!(game.is_networked());
+    for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
+        report(
+            &mut app,
+            Report::Line(Line::Entry { seq: i as u64 + 1, record: *record, signed: signed.clone() }),
+        );
+    }
+    assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
+    assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");
+    assert!(shows(&app, "REMOTE"), "the host's person plays from afar");
+    Ok(())
+}

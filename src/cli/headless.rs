@@ -19,7 +19,8 @@ pub fn node_config(keypair: Keypair, listen: Vec<Multiaddr>, relays: Vec<Multiad
     config
 }
 
-/// Prints one event line; a closed stdout is not an error of the game.
+/// Prints one event line; a closed stdout is not an error of the game, and
+/// lines for a window only (the sealed genesis) do not serialize.
 pub fn print_line(line: Line) {
     let mut out = std::io::stdout().lock();
     if let Ok(text) = serde_json::to_string(&line) {

@@ -57,6 +57,6 @@ pub fn run(args: HostArgs) -> i32 {
         return 1;
     }
     let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
-    let plan = HostPlan { preset, bots: args.bots, code, node, entropy };
+    let plan = HostPlan::headless(preset, args.bots, code, node, entropy);
     run_async("host", play::host(plan, print_line))
 }

@@ -10,10 +10,7 @@ use libp2p::{Multiaddr, identity::Keypair};
 
 use super::headless::{node_config, print_line, run_async};
 use crate::bots::Strategy;
-use crate::net::{
-    RoomCode, Ticket,
-    play::{self, JoinPlan, Target},
-};
+use crate::net::play::{self, JoinPlan, Player, Target};
 
 /// How long a joiner looks for its table.
 const REACH_WITHIN: Duration = Duration::from_secs(15);
@@ -36,15 +33,6 @@ pub struct JoinArgs {
     relays: Vec<Multiaddr>,
 }
 
-fn target(text: &str) -> Result<Target, String> {
-    let text = text.trim();
-    if text.starts_with(crate::net::ticket::TICKET_PREFIX) {
-        text.parse::<Ticket>().map(Target::Ticket).map_err(|e| e.to_string())
-    } else {
-        text.to_ascii_uppercase().parse::<RoomCode>().map(Target::Code).map_err(|e| e.to_string())
-    }
-}
-
 pub fn run(args: JoinArgs) -> i32 {
     let strategy = match args.bot.parse::<Strategy>() {
         Ok(s) => s,
@@ -53,7 +41,7 @@ pub fn run(args: JoinArgs) -> i32 {
             return 2;
         }
     };
-    let target = match target(&args.target) {
+    let target = match args.target.parse::<Target>() {
         Ok(t) => t,
         Err(e) => {
             eprintln!("ludopia join: {e}");
@@ -66,6 +54,6 @@ pub fn run(args: JoinArgs) -> i32 {
         return 1;
     }
     let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
-    let plan = JoinPlan { target, strategy, node, secret, reach_within: REACH_WITHIN };
+    let plan = JoinPlan { target, player: Player::Bot(strategy), node, secret, reach_within: REACH_WITHIN };
     run_async("join", play::join(plan, print_line))
 }

@@ -120,7 +120,7 @@ pub(crate) mod hex {
 
     pub fn decode(text: &str) -> Option<Vec<u8>> {
         let raw = text.as_bytes();
-        if raw.len() % 2 != 0 {
+        if !raw.len().is_multiple_of(2) {
             return None;
         }
         raw.chunks_exact(2).map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?)).collect()

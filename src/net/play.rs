@@ -1,9 +1,12 @@
-//! Headless networked play: the host's and the guest's drivers. They carry
-//! [`ToHost`] messages as intents and [`ToGuest`] messages as entries,
-//! encoded canonically, run the table's clock, and report what happens as
-//! [`Line`]s. Game logic stays in `table` (the authority and [`Guest`]).
-//! A guest whose connection to the host drops tries the same host again,
-//! then elects the next host by the roster's succession order.
+//! Networked play: the host's and the guest's drivers, for headless peers
+//! (every seat a bot) and for the window (this computer's seat played by a
+//! person, whose acts come in on a channel). They carry [`ToHost`] messages
+//! as intents and [`ToGuest`] messages as entries, encoded canonically, run
+//! the table's clock, and report what happens as [`Line`]s (with the signed
+//! entries, for a window's replica). Game logic stays in `table` (the
+//! authority and [`Guest`]). A guest whose connection to the host drops
+//! tries the same host again, then elects the next host by the roster's
+//! succession order.
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -23,7 +26,7 @@ use super::{
     wire::Refusal as WireRefusal,
 };
 use crate::bots::Strategy;
-use crate::fair::{Commitment, Identity, canonical};
+use crate::fair::{Commitment, Identity, SignedEntry, SignedGenesis, canonical};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::{
     Act, Answer, CHAIN_LEN, Control, Guest, GuestError, Input, Participant, Record, Table, TableConfig,
@@ -61,9 +64,23 @@ pub enum Line {
         seat: u8,
         peer: String,
     },
+    /// A guest left before the game began: its seat is free again.
+    Left {
+        colour: String,
+        seat: u8,
+    },
+    /// Every seat signed the genesis: the game begins (for a window's
+    /// replica; scripts see the entries).
+    #[serde(skip)]
+    Sealed {
+        genesis: SignedGenesis,
+    },
     Entry {
         seq: u64,
         record: Record,
+        /// The signed entry, for a window's replica to verify.
+        #[serde(skip)]
+        signed: SignedEntry<Record>,
     },
     /// The connection to the host dropped and came back; the guest caught
     /// up from its verified `head`.
@@ -161,15 +178,72 @@ async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<(), PlayErr
         .map_err(|_| PlayError("no address to listen on".into()))?
 }
 
-/// How a headless host sets its table up.
+/// How a host sets its table up.
 pub struct HostPlan {
+    /// The preset the lobby lists the table under.
     pub preset: Preset,
-    /// Bots besides the host's own seat (which a bot plays too).
-    pub bots: usize,
+    /// The rules played (the preset's, with any house rules).
+    pub rules: Rules,
+    /// Who sits where: bots, this computer's person (owned by
+    /// [`Participant::LOCAL`]), and persons of other participants: the
+    /// seats guests take.
+    pub seats: [Control; 4],
+    /// The host's name, as the lobby shows it.
+    pub name: String,
+    pub timing: Timing,
     pub code: RoomCode,
     pub node: NodeConfig,
     /// Fresh random bytes: the dice chains and bots of the table.
     pub entropy: [u8; 32],
+    /// The acts of this computer's person, if one sits at the table; the
+    /// host stops when this channel closes (the person left).
+    pub acts: Option<mpsc::UnboundedReceiver<Act>>,
+}
+
+impl HostPlan {
+    /// A headless host: its own seat and `bots` more are Normal bots, the
+    /// other seats wait for guests; bots act at once.
+    pub fn headless(
+        preset: Preset,
+        bots: usize,
+        code: RoomCode,
+        node: NodeConfig,
+        entropy: [u8; 32],
+    ) -> Self {
+        let mut seats = [Control::Empty; 4];
+        for (i, seat) in Seat::ALL.iter().enumerate() {
+            seats[seat.index()] = if i <= bots {
+                Control::Bot(Strategy::Normal)
+            } else {
+                Control::Person { owner: Participant(i as u16) }
+            };
+        }
+        let name = "headless".into();
+        HostPlan {
+            preset,
+            rules: preset.rules(),
+            seats,
+            name,
+            timing: Timing::INSTANT,
+            code,
+            node,
+            entropy,
+            acts: None,
+        }
+    }
+}
+
+/// A seat a guest takes: a person who is not at this computer.
+fn for_a_guest(control: &Control) -> bool {
+    matches!(control, Control::Person { owner } if *owner != Participant::LOCAL)
+}
+
+/// The next act of this computer's person; never, if nobody plays here.
+async fn next_act(acts: &mut Option<mpsc::UnboundedReceiver<Act>>) -> Option<Act> {
+    match acts {
+        Some(acts) => acts.recv().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// A guest at the host, before and during the game.
@@ -189,8 +263,13 @@ struct Host {
     /// Where the table is listed until the game begins (an elected host
     /// takes over a game that has begun).
     lobby: Option<(RoomCode, Preset)>,
+    /// The host's name in the lobby.
+    name: String,
     plan_rules: Rules,
     seats: [Control; 4],
+    timing: Timing,
+    /// The participant and seat of this computer's person, if one plays.
+    me: Option<(Participant, Seat)>,
     entropy: [u8; 32],
     /// The key that signs the log, until the table takes it.
     identity: Option<Identity>,
@@ -207,27 +286,23 @@ struct Host {
 
 /// Hosts a game until it is over; returns the places.
 pub async fn host(plan: HostPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<String, u8>, PlayError> {
-    if plan.bots > 3 {
-        return fail("at most 3 bots besides the host's seat");
-    }
     let identity = identity_of(&plan.node.keypair)?;
     let (client, mut events) = spawn(plan.node)?;
     first_address(&mut events).await?;
     let ticket = client.ticket().await?;
-    let mut seats = [Control::Empty; 4];
-    for (i, seat) in Seat::ALL.iter().enumerate() {
-        seats[seat.index()] = if i <= plan.bots {
-            Control::Bot(Strategy::Normal)
-        } else {
-            Control::Person { owner: Participant(i as u16) }
-        };
-    }
     let (answers, answered) = mpsc::unbounded_channel();
+    let me = Seat::ALL
+        .into_iter()
+        .find(|s| plan.seats[s.index()] == Control::Person { owner: Participant::LOCAL })
+        .map(|seat| (Participant::LOCAL, seat));
     let mut host = Host {
         client,
         lobby: Some((plan.code, plan.preset)),
-        plan_rules: plan.preset.rules(),
-        seats,
+        name: plan.name,
+        plan_rules: plan.rules,
+        seats: plan.seats,
+        timing: plan.timing,
+        me,
         entropy: plan.entropy,
         identity: Some(identity),
         guests: HashMap::new(),
@@ -241,7 +316,7 @@ pub async fn host(plan: HostPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
     host.client.open_table(host.info(plan.preset), plan.code).await?;
     out(Line::Listening { code: plan.code.to_string(), ticket: ticket.to_string() });
     host.try_open()?;
-    host.run(events, answered, out).await
+    host.run(events, answered, plan.acts, out).await
 }
 
 impl Host {
@@ -250,6 +325,7 @@ impl Host {
         mut self,
         mut events: mpsc::Receiver<Event>,
         mut answered: mpsc::UnboundedReceiver<(PeerId, Answer)>,
+        mut acts: Option<mpsc::UnboundedReceiver<Act>>,
         mut out: impl FnMut(Line),
     ) -> Result<BTreeMap<String, u8>, PlayError> {
         loop {
@@ -279,6 +355,13 @@ impl Host {
                 },
                 Some((peer, answer)) = answered.recv() => self.on_answer(peer, answer),
                 () = timer => self.input(Input::Tick).unwrap_or_else(|e| debug!("tick: {e}")),
+                act = next_act(&mut acts) => match (act, self.me) {
+                    (Some(act), Some((from, seat))) => {
+                        self.input(Input::Intent { from, seat, act }).unwrap_or_else(|e| debug!("{e}"))
+                    }
+                    (Some(_), None) => debug!("nobody plays at this computer"),
+                    (None, _) => return fail("this computer left the table"),
+                },
             }
         }
     }
@@ -314,14 +397,9 @@ impl Host {
     }
 
     fn info(&self, preset: Preset) -> TableInfo {
-        let free = self
-            .seats
-            .iter()
-            .filter(|c| matches!(c, Control::Person { .. }))
-            .count()
-            .saturating_sub(self.guests.len());
+        let free = self.seats.iter().filter(|c| for_a_guest(c)).count().saturating_sub(self.guests.len());
         TableInfo {
-            host_name: "headless".into(),
+            host_name: self.name.clone(),
             preset: preset.name().to_owned(),
             free_seats: free as u8,
             players: self
@@ -344,7 +422,7 @@ impl Host {
     /// Opens the table once every guest seat holds a commitment, and sends
     /// each guest the genesis to sign.
     fn try_open(&mut self) -> Result<(), PlayError> {
-        let guest_seats = self.seats.iter().filter(|c| matches!(c, Control::Person { .. })).count();
+        let guest_seats = self.seats.iter().filter(|c| for_a_guest(c)).count();
         if self.table.is_some()
             || self.guests.values().filter(|g| g.commitment.is_some()).count() < guest_seats
         {
@@ -358,7 +436,7 @@ impl Host {
             rules: self.plan_rules,
             seats: self.seats,
             host: Participant::LOCAL,
-            timing: Timing::INSTANT,
+            timing: self.timing,
             chain_len: CHAIN_LEN,
         };
         let identity = self.identity.take().ok_or_else(|| PlayError("the table opened twice".into()))?;
@@ -383,11 +461,12 @@ impl Host {
                 let _ = guest.outbox.send(ToGuest::Sealed(table.genesis().clone()));
                 let _ = guest.outbox.send(ToGuest::Roster(roster.clone()));
             }
+            out(Line::Sealed { genesis: table.genesis().clone() });
         }
         for (i, (entry, record)) in
             table.entries().iter().zip(table.records()).enumerate().skip(self.published)
         {
-            out(Line::Entry { seq: i as u64 + 1, record: *record });
+            out(Line::Entry { seq: i as u64 + 1, record: *record, signed: entry.clone() });
             for guest in self.guests.values() {
                 let _ = guest.outbox.send(ToGuest::Entries(vec![entry.clone()]));
             }
@@ -440,6 +519,10 @@ impl Host {
                 } else if let Some(gone) = self.guests.remove(&peer) {
                     // Before the game, a guest who leaves frees the seat.
                     gone.sender.abort();
+                    out(Line::Left {
+                        colour: self.plan_rules.colour_of(gone.seat).name().to_owned(),
+                        seat: u8::from(gone.seat),
+                    });
                     self.list().await?;
                 }
             }
@@ -467,9 +550,8 @@ impl Host {
             (ToHost::Join, Some((_, seat))) => self.welcome(seat),
             (ToHost::Join, None) => {
                 let taken: Vec<Seat> = self.guests.values().map(|g| g.seat).collect();
-                let free = Seat::ALL
-                    .into_iter()
-                    .find(|s| matches!(self.seats[s.index()], Control::Person { .. }) && !taken.contains(s));
+                let free =
+                    Seat::ALL.into_iter().find(|s| for_a_guest(&self.seats[s.index()]) && !taken.contains(s));
                 match (free, &self.table) {
                     (Some(seat), None) => {
                         let Control::Person { owner: who } = self.seats[seat.index()] else {
@@ -586,12 +668,36 @@ pub enum Target {
     /// A room code, looked up on the LAN and at the relays.
     Code(RoomCode),
     Ticket(Ticket),
+    /// A listed table seen on the LAN.
+    Lan(PeerId),
 }
 
-/// How a headless guest plays.
+impl std::str::FromStr for Target {
+    type Err = String;
+
+    /// A six-letter room code (any case) or an invite ticket.
+    fn from_str(text: &str) -> Result<Target, String> {
+        let text = text.trim();
+        if text.starts_with(super::ticket::TICKET_PREFIX) {
+            text.parse::<Ticket>().map(Target::Ticket).map_err(|e| e.to_string())
+        } else {
+            text.to_ascii_uppercase().parse::<RoomCode>().map(Target::Code).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Who plays a guest's seat.
+pub enum Player {
+    Bot(Strategy),
+    /// A person at this computer, whose acts come in on this channel; the
+    /// guest stops when it closes (the person left).
+    Person(mpsc::UnboundedReceiver<Act>),
+}
+
+/// How a guest plays.
 pub struct JoinPlan {
     pub target: Target,
-    pub strategy: Strategy,
+    pub player: Player,
     pub node: NodeConfig,
     /// Fresh random bytes: the guest's dice chain and bot.
     pub secret: [u8; 32],
@@ -610,6 +716,15 @@ async fn reach(
             client.connect(ticket.clone()).await?;
             Ok(ticket.peer)
         }
+        // This node finds the table by mDNS within a moment: ask until it answers.
+        Target::Lan(peer) => loop {
+            match client.table_info(*peer, None).await {
+                Ok(_) => return Ok(*peer),
+                Err(e) => debug!(%peer, "the LAN table is not reached yet: {e}"),
+            }
+            while events.try_recv().is_ok() {}
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        },
         // LAN tables show up by mDNS within a moment: ask again until found.
         Target::Code(code) => loop {
             match client.find_code(*code).await {
@@ -647,6 +762,12 @@ pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
             Target::Ticket(_) => {
                 format!("the table of the ticket did not answer within {} s", plan.reach_within.as_secs())
             }
+            Target::Lan(_) => {
+                format!(
+                    "the table on the local network did not answer within {} s",
+                    plan.reach_within.as_secs()
+                )
+            }
         })
     })?;
     let (host, welcome) = host?;
@@ -656,7 +777,11 @@ pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
             other => format!("the host answered {other:?} to a join"),
         });
     };
-    let guest = Guest::new(seat, nonce, chain_len, key, &plan.secret, plan.strategy);
+    let (bot, acts) = match plan.player {
+        Player::Bot(strategy) => (Some(strategy), None),
+        Player::Person(acts) => (None, Some(acts)),
+    };
+    let guest = Guest::new(seat, nonce, chain_len, key, &plan.secret, bot);
     out(Line::Joined {
         colour: rules.colour_of(seat).name().to_owned(),
         seat: u8::from(seat),
@@ -668,7 +793,7 @@ pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
         Answer::Done => {}
         other => return fail(format!("the host refused the dice commitment: {other:?}")),
     }
-    let mut follower = Follower::new(client, guest, host);
+    let mut follower = Follower::new(client, guest, host, acts);
     let result = loop {
         match follower.play(&mut events, &mut out).await {
             Ok(Followed::Over(places)) => break Ok(places),
@@ -715,13 +840,21 @@ struct Follower {
     election: Option<Election<Seat>>,
     /// A gap in the entries was reported: wait for the catch-up.
     behind: bool,
+    /// The acts of this computer's person, if one plays the seat.
+    acts: Option<mpsc::UnboundedReceiver<Act>>,
 }
 
 impl Follower {
-    fn new(client: Client, guest: Guest, host: PeerId) -> Follower {
+    fn new(
+        client: Client,
+        guest: Guest,
+        host: PeerId,
+        acts: Option<mpsc::UnboundedReceiver<Act>>,
+    ) -> Follower {
         let (outbox, queue) = mpsc::unbounded_channel();
         let sender = tokio::spawn(guest_sender(client.clone(), host, queue));
-        Follower { client, guest, host, outbox, sender, roster: Vec::new(), election: None, behind: false }
+        let roster = Vec::new();
+        Follower { client, guest, host, outbox, sender, roster, election: None, behind: false, acts }
     }
 
     /// Follows `host` from now on: a fresh sender, so nothing queued for a
@@ -769,8 +902,17 @@ impl Follower {
         out: &mut impl FnMut(Line),
     ) -> Result<Followed, PlayError> {
         loop {
-            let event = tokio::time::timeout(HOST_SILENCE, events.recv())
-                .await
+            let heard = tokio::select! {
+                heard = tokio::time::timeout(HOST_SILENCE, events.recv()) => heard,
+                act = next_act(&mut self.acts) => {
+                    let act = act.ok_or_else(|| PlayError("this computer left the table".into()))?;
+                    if let Some(message) = self.guest.act(act) {
+                        let _ = self.outbox.send(message);
+                    }
+                    continue;
+                }
+            };
+            let event = heard
                 .map_err(|_| PlayError(format!("the host sent nothing for {} s", HOST_SILENCE.as_secs())))?
                 .ok_or_else(|| PlayError("the network stopped".into()))?;
             let (payload, reply) = match event {
@@ -822,7 +964,11 @@ impl Follower {
             ToGuest::Sign(genesis) => {
                 (Answer::Signed(self.guest.sign(&genesis).map_err(refused)?), vec![], None)
             }
-            ToGuest::Sealed(genesis) => (Answer::Done, self.guest.seal(&genesis).map_err(refused)?, None),
+            ToGuest::Sealed(genesis) => {
+                let sends = self.guest.seal(&genesis).map_err(refused)?;
+                out(Line::Sealed { genesis });
+                (Answer::Done, sends, None)
+            }
             ToGuest::Roster(members) => {
                 self.roster = members
                     .into_iter()
@@ -839,13 +985,13 @@ impl Follower {
             ToGuest::Entries(entries) => {
                 let mut sends = Vec::new();
                 for entry in entries {
-                    match self.guest.apply(entry) {
+                    match self.guest.apply(entry.clone()) {
                         Ok(Some(applied)) => {
                             self.behind = false;
                             if let Record::Handover { epoch, host } = applied.record {
                                 self.check_term(Term { epoch: u64::from(epoch), host })?;
                             }
-                            out(Line::Entry { seq: applied.seq, record: applied.record });
+                            out(Line::Entry { seq: applied.seq, record: applied.record, signed: entry });
                             // The last entry's decision stands for the batch,
                             // but a dice link is offered once only: a later
                             // entry of the batch would not offer it again.
@@ -984,8 +1130,8 @@ impl Follower {
                 Ok(ToHost::Rejoin { head, tail }) if self.roster.iter().any(|(_, t)| t.peer == peer) => {
                     for entry in tail {
                         // Entries we lack, from the departed host, verified as ever.
-                        if let Ok(Some(applied)) = self.guest.apply(entry) {
-                            out(Line::Entry { seq: applied.seq, record: applied.record });
+                        if let Ok(Some(applied)) = self.guest.apply(entry.clone()) {
+                            out(Line::Entry { seq: applied.seq, record: applied.record, signed: entry });
                         }
                     }
                     back.retain(|&(p, _)| p != peer);
@@ -1003,19 +1149,25 @@ impl Follower {
         let mut table =
             self.guest.take_over(epoch, Timing::INSTANT, 0).map_err(|e| PlayError(e.to_string()))?;
         let start = Instant::now();
-        // Headless, this computer's seat is played by a bot as before.
-        if let Some(me) = table.state().control[seat.index()].owner() {
+        let me = table.state().control[seat.index()].owner();
+        // Headless, this computer's seat is played by a bot as before; a
+        // person plays on.
+        if let (Some(me), None) = (me, &self.acts) {
             table
                 .handle(0, Input::Intent { from: me, seat, act: Act::Leave })
                 .map_err(|e| PlayError(format!("the seat cannot go to a bot: {e}")))?;
         }
         let (answers, answered) = mpsc::unbounded_channel();
         let rules = *table.state().game.rules();
+        let timing = table.config().timing;
         let mut host = Host {
             client: self.client,
             lobby: None,
+            name: String::new(),
             plan_rules: rules,
             seats: table.config().seats,
+            timing,
+            me: me.filter(|_| self.acts.is_some()).map(|me| (me, seat)),
             entropy: [0; 32],
             identity: None,
             guests: HashMap::new(),
@@ -1036,7 +1188,7 @@ impl Follower {
                 host.input(Input::Connected(who)).unwrap_or_else(|e| debug!("{e}"));
             }
         }
-        host.run(events, answered, out).await
+        host.run(events, answered, self.acts, out).await
     }
 }
 

@@ -35,7 +35,7 @@ impl Duel {
     /// Whose mark comes next: ✕ when both have placed as many.
     pub fn to_move(&self) -> Seat {
         let placed = self.cells.iter().flatten().count();
-        if placed % 2 == 0 { self.x } else { self.o }
+        if placed.is_multiple_of(2) { self.x } else { self.o }
     }
 
     pub fn is_free(&self, cell: u8) -> bool {

@@ -1,7 +1,8 @@
 //! A guest at a networked table, without the network: the messages a guest
 //! and its host exchange, and the guest's side of them. The guest commits to
 //! a dice chain, checks and signs the genesis, verifies every entry with a
-//! [`Replica`], reveals its link for each roll and plays its seat with a bot.
+//! [`Replica`], reveals its link for each roll and plays its seat with a bot,
+//! or carries the acts of the person who plays it ([`Guest::act`]).
 //! Pure: the driver in `net` carries the messages and supplies the secret.
 
 use super::authority::{Act, Millis, Table, Timing};
@@ -108,7 +109,8 @@ pub struct Guest {
     seat: Seat,
     key: Identity,
     chain: Chain,
-    strategy: Strategy,
+    /// The bot that plays the seat; `None`: a person does.
+    bot: Option<Strategy>,
     /// Seeds the bot's decisions together with the log position.
     seed: [u8; 32],
     replica: Option<Replica>,
@@ -120,14 +122,15 @@ pub struct Guest {
 
 impl Guest {
     /// A guest seated at `seat` by a [`Answer::Welcome`]; `secret` (fresh
-    /// random bytes) seeds its dice chain and its bot.
+    /// random bytes) seeds its dice chain and its bot. With no `bot`, a
+    /// person plays the seat through [`Guest::act`].
     pub fn new(
         seat: Seat,
         nonce: Link,
         chain_len: u32,
         key: Identity,
         secret: &[u8; 32],
-        strategy: Strategy,
+        bot: Option<Strategy>,
     ) -> Guest {
         let chain_secret = fair::tagged("ludopia/guest/chain", &[secret]);
         let seed = fair::tagged("ludopia/guest/bot", &[secret]);
@@ -135,7 +138,7 @@ impl Guest {
             seat,
             key,
             chain: Chain::new(nonce, seat, &chain_secret.0, chain_len),
-            strategy,
+            bot,
             seed: seed.0,
             replica: None,
             sealed: None,
@@ -252,8 +255,22 @@ impl Guest {
         .map_err(|e| GuestError::Entry(format!("cannot take the table over: {e}")))
     }
 
+    /// The message for a person's act on this seat: a roll carries the
+    /// seat's link for it (once). `None` before the game began.
+    pub fn act(&mut self, act: Act) -> Option<ToHost> {
+        let k = self.replica.as_ref()?.state().next_roll;
+        Some(ToHost::Intent(match act {
+            Act::Roll { .. } => {
+                self.revealed = self.revealed.max(k);
+                Act::Roll { link: self.chain.link(k) }
+            }
+            other => other,
+        }))
+    }
+
     /// What the verified state asks of this guest: its link for a pending
-    /// roll (with the roll itself on its own turn), or its bot's decision.
+    /// roll (with the roll itself on its own turn, when a bot plays), or its
+    /// bot's decision; a person's turn waits for [`Guest::act`].
     fn next(&mut self) -> Vec<ToHost> {
         let Some(replica) = &self.replica else { return Vec::new() };
         let state = replica.state();
@@ -264,6 +281,8 @@ impl Guest {
         let ours = state.game.to_act() == Some(self.seat) && matches!(control, Control::Person { .. });
         match state.game.phase() {
             Phase::Over => Vec::new(),
+            // A person's roll carries the link when they roll.
+            Phase::Roll if ours && self.bot.is_none() => Vec::new(),
             Phase::Roll => {
                 let k = state.next_roll;
                 let Some(link) = self.chain.link(k).filter(|_| k > self.revealed) else {
@@ -277,12 +296,12 @@ impl Guest {
                 }
             }
             Phase::Move { .. } | Phase::ChooseOpponent | Phase::Duel(_) if ours => {
+                let Some(strategy) = self.bot else { return Vec::new() };
                 let position = replica.head().0;
                 let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &position.to_be_bytes()]);
                 let mut first = [0u8; 8];
                 first.copy_from_slice(&seed.0[..8]);
-                let act =
-                    Bot::new(self.strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of);
+                let act = Bot::new(strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of);
                 act.map(ToHost::Intent).into_iter().collect()
             }
             Phase::Move { .. } | Phase::ChooseOpponent | Phase::Duel(_) => Vec::new(),
@@ -327,7 +346,8 @@ mod tests {
         let mut seats = [Control::Bot(Strategy::Normal); 4];
         seats[3] = Control::Person { owner: GUEST };
         let key = Identity::from_secret(&[3; 32]);
-        let mut guest = Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key, &[4; 32], Strategy::Easy);
+        let mut guest =
+            Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key, &[4; 32], Some(Strategy::Easy));
         let mut remote = [None; 4];
         remote[3] = Some(guest.commitment());
         let config = TableConfig {
@@ -382,7 +402,7 @@ mod tests {
             CHAIN_LEN,
             Identity::from_secret(&[9; 32]),
             &[4; 32],
-            Strategy::Easy,
+            Some(Strategy::Easy),
         );
         assert!(matches!(other.sign(table.genesis()), Err(GuestError::Genesis(_))));
     }

@@ -4,8 +4,9 @@
 //! intents (DESIGN.md).
 //!
 //! `LUDOPIA_RENDERER=software` (or the setting) draws with tiny-skia on the
-//! CPU. `LUDOPIA_TABLE=bots` opens straight onto a game of four bots with the
-//! last table's rules (demos and the window test in tests/gui/);
+//! CPU. `LUDOPIA_TABLE=bots` (or `bots:2`) opens straight onto a game of
+//! four (two) bots with the last table's rules (demos and the window test
+//! in tests/gui/);
 //! `LUDOPIA_FRAME_STATS=1` prints the count of frames drawn each second.
 
 pub mod board;
@@ -13,6 +14,7 @@ mod die;
 pub mod i18n;
 pub mod motion;
 mod narrate;
+pub mod net;
 pub mod palace;
 mod prefs;
 pub mod raster;
@@ -23,10 +25,11 @@ pub mod theme;
 use crate::bots::Strategy;
 use crate::ui::i18n::t;
 use iced::widget::{center, column, stack, text};
-use iced::{Element, Size, Subscription, Task, Theme, keyboard, time, window};
+use iced::{Element, Size, Subscription, Task, Theme, keyboard, task, time, window};
 use palace::Palace;
 pub use prefs::{Prefs, PrefsError};
 use screen::game::{self, GameScreen};
+use screen::lobby::{self, Joining, WaitingRoom};
 use screen::setup::{self, Setup, Sitter, Table};
 use screen::{history, home, how_to, replay, settings, stats};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -53,6 +56,7 @@ pub fn run() -> iced::Result {
     }
     let opening = match std::env::var("LUDOPIA_TABLE").as_deref() {
         Ok("bots") => Opening::BotsTable,
+        Ok("bots:2") => Opening::TwoBots,
         _ => Opening::Home,
     };
     let mut app = iced::application(
@@ -87,6 +91,8 @@ pub enum Opening {
     Home,
     /// A game of four Normal bots, to watch.
     BotsTable,
+    /// Two bots face to face (the window test plays a whole game).
+    TwoBots,
 }
 
 pub enum Screen {
@@ -98,6 +104,19 @@ pub enum Screen {
     History(history::History),
     Replay(Box<replay::Replay>),
     Stats(stats::StatsScreen),
+    /// Hosting: friends join.
+    Waiting(WaitingRoom),
+    Joining(Joining),
+}
+
+/// A network game under way, from the waiting room or the join screen on.
+struct Session {
+    /// Stops the driver (and its network) when dropped.
+    _driver: task::Handle,
+    /// This computer's acts, until the game screen takes them.
+    acts: Option<tokio::sync::mpsc::UnboundedSender<crate::table::Act>>,
+    /// The seat this computer's person plays (a guest learns it on joining).
+    seat: Option<crate::rules::Seat>,
 }
 
 pub struct App {
@@ -119,6 +138,9 @@ pub struct App {
     /// With `LUDOPIA_FRAME_STATS` set: frames drawn so far, and when the
     /// count was last printed (the window test divides CPU time by it).
     frames: Option<(u64, Instant)>,
+    session: Option<Session>,
+    /// The LAN lobby's network, while the join screen lists tables.
+    browsing: Option<task::Handle>,
 }
 
 #[derive(Debug, Clone)]
@@ -131,10 +153,17 @@ pub enum Message {
     History(history::Message),
     Replay(replay::Message),
     Stats(stats::Message),
+    Waiting(lobby::WaitingMessage),
+    Joining(lobby::JoinMessage),
+    /// What a network driver or the LAN lobby reports.
+    Net(net::Report),
     /// The frame clock, while something animates.
     Frame(Instant),
     Key(keyboard::Event),
 }
+
+/// How long a guest looks for its table before it says it cannot reach it.
+const REACH_WITHIN: Duration = Duration::from_secs(20);
 
 /// Fresh random bytes for a new table (its dice chains, keys and nonce).
 fn entropy() -> [u8; 32] {
@@ -162,9 +191,17 @@ impl App {
             resumable: false,
             speaker: None,
             frames: None,
+            session: None,
+            browsing: None,
         };
-        if opening == Opening::BotsTable {
-            let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..app.new_table() };
+        let bot = Sitter::Bot(Strategy::Normal);
+        let sitters = match opening {
+            Opening::Home => None,
+            Opening::BotsTable => Some([bot; 4]),
+            Opening::TwoBots => Some([bot, Sitter::Empty, bot, Sitter::Empty]),
+        };
+        if let Some(sitters) = sitters {
+            let table = Table { sitters, ..app.new_table() };
             app.start(table, now);
         }
         app
@@ -182,9 +219,12 @@ impl App {
         self
     }
 
-    /// Back to the home screen; looks for a saved game to offer.
+    /// Back to the home screen (leaving any network game); looks for a
+    /// saved game to offer.
     fn go_home(&mut self) {
         self.screen = Screen::Home;
+        self.session = None;
+        self.browsing = None;
         self.resumable = match self.home.as_ref().map(crate::profile::Home::saved_game) {
             Some(Ok(saved)) => saved.is_some(),
             Some(Err(e)) => {
@@ -267,6 +307,112 @@ impl App {
         }
     }
 
+    /// This player's network node: the profile's key (a fresh one without
+    /// a profile) and the relays from the settings.
+    fn node(&self) -> crate::net::NodeConfig {
+        let keypair = self.home.as_ref().and_then(|h| h.keypair().ok());
+        net::node(
+            keypair.unwrap_or_else(libp2p::identity::Keypair::generate_ed25519),
+            &self.prefs.settings.relays,
+        )
+    }
+
+    /// Runs a network driver for this window, until the session ends.
+    fn drive(
+        &mut self,
+        stream: impl futures::Stream<Item = net::Report> + Send + 'static,
+        acts: tokio::sync::mpsc::UnboundedSender<crate::table::Act>,
+        seat: Option<crate::rules::Seat>,
+    ) -> Task<Message> {
+        let (task, handle) = Task::run(stream, Message::Net).abortable();
+        self.session = Some(Session { _driver: handle.abort_on_drop(), acts: Some(acts), seat });
+        task
+    }
+
+    /// Opens a table with friends' seats: the waiting room, then the game.
+    fn host(&mut self, table: Table, preset: crate::rules::Preset) -> Task<Message> {
+        let (acts, acts_in) = tokio::sync::mpsc::unbounded_channel();
+        let seat = crate::rules::Seat::ALL.into_iter().find(|s| table.sitters[s.index()] == Sitter::Person);
+        let pace = u64::try_from(table.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
+        let plan = crate::net::play::HostPlan {
+            preset,
+            rules: table.rules,
+            seats: table.controls(),
+            name: table.name.clone(),
+            timing: crate::table::Timing { bot_delay: pace, ..crate::table::Timing::PEOPLE },
+            code: crate::net::RoomCode::random(),
+            node: self.node(),
+            entropy: entropy(),
+            acts: Some(acts_in),
+        };
+        self.screen = Screen::Waiting(WaitingRoom::new(table));
+        self.drive(net::host(plan), acts, seat)
+    }
+
+    /// Joins a table: the join screen says how it goes, then the game.
+    fn join(&mut self, target: crate::net::play::Target) -> Task<Message> {
+        self.browsing = None;
+        let (acts, acts_in) = tokio::sync::mpsc::unbounded_channel();
+        let plan = crate::net::play::JoinPlan {
+            target,
+            player: crate::net::play::Player::Person(acts_in),
+            node: self.node(),
+            secret: entropy(),
+            reach_within: REACH_WITHIN,
+        };
+        self.drive(net::join(plan), acts, None)
+    }
+
+    /// What the network reports, for the screen it concerns.
+    fn network(&mut self, report: net::Report, now: Instant) {
+        use crate::net::play::Line;
+        match (report, &mut self.screen) {
+            (net::Report::Line(Line::Listening { code, ticket }), Screen::Waiting(w)) => {
+                w.listening(code, ticket)
+            }
+            (net::Report::Line(Line::Joined { seat, .. }), Screen::Waiting(w)) => w.seated(seat, true),
+            (net::Report::Line(Line::Left { seat, .. }), Screen::Waiting(w)) => w.seated(seat, false),
+            (net::Report::Line(Line::Joined { seat, .. }), Screen::Joining(_)) => {
+                if let Some(session) = &mut self.session {
+                    session.seat = crate::rules::Seat::ALL.get(usize::from(seat)).copied();
+                }
+            }
+            (net::Report::Line(Line::Sealed { genesis }), Screen::Waiting(_) | Screen::Joining(_)) => {
+                let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?)));
+                let opened = taken
+                    .ok_or_else(|| t("this computer holds no seat at the table").to_string())
+                    .and_then(|(acts, seat)| {
+                        GameScreen::networked(self.prefs.name.clone(), genesis, seat, acts, now)
+                            .map_err(|e| e.to_string())
+                    });
+                match (opened, &mut self.screen) {
+                    (Ok(game), _) => self.screen = Screen::Game(Box::new(game)),
+                    (Err(why), Screen::Waiting(w)) => w.problem = Some(why),
+                    (Err(why), Screen::Joining(j)) => j.failed(&why),
+                    (Err(_), _) => {}
+                }
+            }
+            (net::Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => g.receive(signed),
+            (net::Report::Ended(Err(why)), screen) => {
+                match screen {
+                    Screen::Waiting(w) => w.problem = Some(why.0),
+                    Screen::Joining(j) => j.failed(&why.0),
+                    Screen::Game(g) => g.disconnected(&why.0),
+                    _ => {}
+                }
+                self.session = None;
+            }
+            (net::Report::Ended(Ok(_)), _) => self.session = None,
+            (net::Report::TableFound(peer, info), Screen::Joining(j)) => j.found(peer, info),
+            (net::Report::TableGone(peer), Screen::Joining(j)) => j.gone(peer),
+            (net::Report::LobbyFailed(why), Screen::Joining(j)) => {
+                j.status = Some(crate::t!("This network cannot be searched: {why}.", why = why))
+            }
+            // A report for a screen that has since closed.
+            _ => {}
+        }
+    }
+
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.handle(message);
         if let Screen::Game(game) = &mut self.screen {
@@ -305,6 +451,21 @@ impl App {
                 home::Action::PlayHere => {
                     let preset = self.prefs.settings.preset;
                     self.screen = Screen::Setup(Setup { preset, ..Setup::new(self.new_table()) })
+                }
+                home::Action::Host => {
+                    // A friend across the table to begin with; the setup changes it.
+                    let mut table = Table {
+                        bot_speed: self.prefs.bot_speed,
+                        ..Table::against_bots(self.prefs.name.clone())
+                    };
+                    table.sitters[2] = Sitter::Friend;
+                    self.screen = Screen::Setup(Setup::new(table))
+                }
+                home::Action::Join => {
+                    self.screen = Screen::Joining(Joining::default());
+                    let (task, handle) = Task::run(net::browse(), Message::Net).abortable();
+                    self.browsing = Some(handle.abort_on_drop());
+                    return task;
                 }
                 home::Action::HowToPlay => {
                     self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
@@ -349,6 +510,9 @@ impl App {
                 setup::Action::Start(table) => {
                     let preset = s.preset;
                     self.remember_table(preset, table.rules);
+                    if table.is_hosted() {
+                        return self.host(table, preset);
+                    }
                     self.start(table, now)
                 }
                 setup::Action::Back => self.screen = Screen::Home,
@@ -382,6 +546,17 @@ impl App {
                 }
                 settings::Action::Back => self.go_home(),
             },
+            (Message::Waiting(m), Screen::Waiting(w)) => match w.update(m) {
+                lobby::WaitingAction::None => {}
+                lobby::WaitingAction::Copy(text) => return iced::clipboard::write(text),
+                lobby::WaitingAction::Cancel => self.go_home(),
+            },
+            (Message::Joining(m), Screen::Joining(j)) => match j.update(m) {
+                lobby::JoinAction::None => {}
+                lobby::JoinAction::Join(target) => return self.join(target),
+                lobby::JoinAction::Back => self.go_home(),
+            },
+            (Message::Net(report), _) => self.network(report, now),
             // A message for a screen that has since closed.
             _ => {}
         }
@@ -410,6 +585,8 @@ impl App {
             Screen::History(h) => center(h.view().map(Message::History)).padding(20).into(),
             Screen::Replay(r) => r.view(self.now).map(Message::Replay),
             Screen::Stats(s) => center(s.view().map(Message::Stats)).padding(20).into(),
+            Screen::Waiting(w) => center(w.view().map(Message::Waiting)).padding(20).into(),
+            Screen::Joining(j) => center(j.view().map(Message::Joining)).padding(20).into(),
         };
         stack![backdrop, content].into()
     }

@@ -2,7 +2,7 @@
 //! game screen's action panel and for each step of a replay.
 
 use crate::rules::{Event, Events, Seat};
-use crate::table::Record;
+use crate::table::{Control, Record};
 use crate::ui::i18n::t;
 
 /// The line for `record` (its `events` from the replica), naming seats by
@@ -16,7 +16,16 @@ pub fn entry_line(names: &[String; 4], record: Option<&Record>, events: &Events)
             parts.push(crate::t!("{who} rolled a {face}", who = name(*seat), face = face))
         }
         Record::Act { .. } => {}
-        Record::Control { seat, .. } => parts.push(crate::t!("{who} changes hands", who = name(*seat))),
+        // Who took the seat: a stand-in bot while its peer is away, a bot
+        // for good, or its person back.
+        Record::Control { seat, control } => parts.push(match control {
+            Control::Standin { .. } => {
+                crate::t!("{who} dropped out: a bot plays the seat", who = name(*seat))
+            }
+            Control::Bot(_) => crate::t!("{who} left: a bot plays the seat", who = name(*seat)),
+            Control::Person { .. } => crate::t!("{who} is back", who = name(*seat)),
+            Control::Empty => crate::t!("{who} changes hands", who = name(*seat)),
+        }),
         Record::Pause { .. } => parts.push(t("The table is paused").to_string()),
         Record::Resume => parts.push(t("The table resumes").to_string()),
         Record::Close { .. } => parts.push(t("The table closes").to_string()),

@@ -53,9 +53,9 @@ after=$(ticks)
 echo "idle CPU on the home screen: $((after - before)) ticks in 10 s (1 tick = 10 ms)"
 kill $app; wait $app 2>/dev/null || true
 
-# 3. A bots' game played to the end through the window: fast bots, the race
-#    preset with two pawns each (first home wins), from the settings a player
-#    would have saved. The window files the game's proof in the history when
+# 3. A bots' game played to the end through the window: two fast bots, the
+#    race preset with two pawns each (first home wins), from the settings a
+#    player would have saved. The window files the game's proof in the history when
 #    it ends; the proof must verify, and the podium must show.
 rm -rf "$LUDOPIA_HOME"
 mkdir -p "$LUDOPIA_HOME/config"
@@ -67,7 +67,7 @@ cat >"$LUDOPIA_HOME/config/settings.json" <<'JSON'
     "must_capture": false, "end": "first_home", "dice": "rolled", "turn_timer": null } }
 JSON
 start=$(date +%s)
-LUDOPIA_TABLE=bots LUDOPIA_FRAME_STATS=1 "$BIN" >"$OUT/game.log" 2>&1 &
+LUDOPIA_TABLE=bots:2 LUDOPIA_FRAME_STATS=1 "$BIN" >"$OUT/game.log" 2>&1 &
 app=$!
 # The cost of a frame while pawns hop and the die tumbles: the app's CPU time
 # over 10 s of play divided by the frames it drew (update, view and drawing).
@@ -92,7 +92,7 @@ if [ -z "$proof" ]; then
     import -window root "$OUT/unfinished.png" || true
     echo "FAIL: the bots' game did not end within 15 minutes ($OUT/unfinished.png)"; fail=1
 else
-    echo "a bots' game of race (2 pawns) played to the end in the window in $(( $(date +%s) - start )) s"
+    echo "a game of two bots (race, 2 pawns) played to the end in the window in $(( $(date +%s) - start )) s"
     sleep 3
     import -window root "$OUT/end.png"
     # Verified, and over: the window played the race to its end.

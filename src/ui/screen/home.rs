@@ -9,6 +9,8 @@ use iced::{Alignment, Element, Length};
 #[derive(Debug, Clone)]
 pub enum Message {
     PlayHere,
+    Host,
+    Join,
     HowToPlay,
     Settings,
     Resume,
@@ -18,6 +20,8 @@ pub enum Message {
 
 pub enum Action {
     PlayHere,
+    Host,
+    Join,
     HowToPlay,
     Settings,
     Resume,
@@ -28,6 +32,8 @@ pub enum Action {
 pub fn update(message: Message) -> Action {
     match message {
         Message::PlayHere => Action::PlayHere,
+        Message::Host => Action::Host,
+        Message::Join => Action::Join,
         Message::HowToPlay => Action::HowToPlay,
         Message::Settings => Action::Settings,
         Message::Resume => Action::Resume,
@@ -57,9 +63,8 @@ pub fn view(name: &str, resumable: bool) -> Element<'_, Message> {
         .push(
             column![
                 entry(t("Play on this computer"), Some(Message::PlayHere)),
-                // Network play arrives with `net`; until then the entries say so.
-                entry(t("Host a table (soon)"), None),
-                entry(t("Join a table (soon)"), None),
+                entry(t("Host a table"), Some(Message::Host)),
+                entry(t("Join a table"), Some(Message::Join)),
                 entry(t("How to play"), Some(Message::HowToPlay)),
                 entry(t("History"), Some(Message::History)),
                 entry(t("Statistics"), Some(Message::Stats)),

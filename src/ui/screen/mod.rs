@@ -5,6 +5,7 @@ pub mod game;
 pub mod history;
 pub mod home;
 pub mod how_to;
+pub mod lobby;
 pub mod replay;
 pub mod settings;
 pub mod setup;

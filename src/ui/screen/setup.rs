@@ -1,8 +1,10 @@
 //! Table setup: who sits where (empty, a bot and how strong, a person at this
-//! computer), the preset, the house rules with a line on each, the turn timer.
+//! computer, a friend joining over the network), the preset, the house rules
+//! with a line on each, the turn timer.
 
 use crate::bots::Strategy;
 use crate::rules::{Dice, End, Preset, Rules, SafeSquares, Seat, SeatSet, ThreeSixes};
+use crate::table::{Control, Participant};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, space, text};
@@ -48,6 +50,8 @@ pub enum Sitter {
     Bot(Strategy),
     /// A person playing at this computer.
     Person,
+    /// A friend who joins over the network: the table is hosted here.
+    Friend,
 }
 
 /// How long bots pause before each roll and move, so a person can follow.
@@ -101,6 +105,21 @@ pub struct Table {
 }
 
 impl Table {
+    /// Whether friends join over the network (this computer hosts).
+    pub fn is_hosted(&self) -> bool {
+        self.sitters.contains(&Sitter::Friend)
+    }
+
+    /// Who controls each seat: a friend's seat is its own participant's.
+    pub fn controls(&self) -> [Control; 4] {
+        Seat::ALL.map(|seat| match self.sitters[seat.index()] {
+            Sitter::Empty => Control::Empty,
+            Sitter::Bot(strategy) => Control::Bot(strategy),
+            Sitter::Person => Control::Person { owner: Participant::LOCAL },
+            Sitter::Friend => Control::Person { owner: Participant(seat.index() as u16 + 1) },
+        })
+    }
+
     /// The seats somebody sits in.
     pub fn players(&self) -> SeatSet {
         Seat::ALL.into_iter().filter(|s| self.sitters[s.index()] != Sitter::Empty).collect()
@@ -250,9 +269,13 @@ impl Setup {
         Setup { table, preset }
     }
 
-    /// Whether the table can start: two players at least.
+    /// Whether the table can start: two players at least, and a hosted
+    /// table has one person at this computer (the window plays one seat).
     pub fn can_start(&self) -> bool {
-        self.table.players().len() >= 2 && self.table.rules.validate().is_ok()
+        let here = self.table.sitters.iter().filter(|&&s| s == Sitter::Person).count();
+        self.table.players().len() >= 2
+            && self.table.rules.validate().is_ok()
+            && (!self.table.is_hosted() || here == 1)
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -278,8 +301,11 @@ impl Setup {
         let seats = column(Seat::ALL.into_iter().map(|seat| {
             let colour = theme::colour(rules.colour_of(seat));
             let current = self.table.sitters[seat.index()];
-            let mut options =
-                vec![(Sitter::Empty, t("Empty").to_string()), (Sitter::Person, t("Person here").to_string())];
+            let mut options = vec![
+                (Sitter::Empty, t("Empty").to_string()),
+                (Sitter::Person, t("Person here").to_string()),
+                (Sitter::Friend, t("Friend (remote)").to_string()),
+            ];
             options
                 .extend(LEVELS.map(|l| (Sitter::Bot(l), crate::t!("Bot · {level}", level = level_name(l)))));
             let choices = row(options.into_iter().map(|(sitter, label)| {
@@ -335,7 +361,8 @@ impl Setup {
                 .into()
         }))
         .spacing(8);
-        let start = button(text(t("Start the game")).font(BLACK).size(20))
+        let start_label = if self.table.is_hosted() { t("Open the table") } else { t("Start the game") };
+        let start = button(text(start_label).font(BLACK).size(20))
             .padding([10, 28])
             .style(theme::primary)
             .on_press_maybe(self.can_start().then_some(Message::Start));
@@ -381,6 +408,20 @@ mod tests {
         setup.update(Message::Preset(Preset::Palace));
         assert_eq!(setup.table.rules.dice, Dice::Duel);
         assert!(HouseRule::Duel.is_on(&setup.table.rules));
+    }
+
+    #[test]
+    fn a_hosted_table_has_one_person_here_and_friends_as_their_own_participants() {
+        let mut setup = Setup::new(Table::against_bots("Ana".into()));
+        setup.update(Message::Sitter(Seat::ALL[2], Sitter::Friend));
+        assert!(setup.table.is_hosted() && setup.can_start());
+        let controls = setup.table.controls();
+        assert_eq!(controls[0], Control::Person { owner: Participant::LOCAL });
+        assert_eq!(controls[2], Control::Person { owner: Participant(3) });
+        setup.update(Message::Sitter(Seat::ALL[1], Sitter::Person));
+        assert!(!setup.can_start(), "the window plays one seat of a hosted table");
+        setup.update(Message::Sitter(Seat::ALL[2], Sitter::Bot(Strategy::Easy)));
+        assert!(!setup.table.is_hosted() && setup.can_start(), "hot-seat at one computer");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! in the history with its proof when it ends, and resumed from its saved
 //! log (re-verified by `table::Table::resume`) after the app closed or crashed.
 
-use super::GameScreen;
+use super::{Authority, GameScreen};
 use crate::fair::{Digest, Identity};
 use crate::profile::Home;
 use crate::profile::saves::{GameMeta, SavedGame};
@@ -47,17 +47,20 @@ impl GameScreen {
             .unwrap_or_default();
         // The save keeps who sits where, not the pace: bots resume at the default speed.
         let table = Table { rules: meta.config.rules, sitters, name, bot_speed: Default::default() };
-        let mut screen = GameScreen::open(table, meta.names.clone(), authority, entropy, now)?;
+        let mut screen =
+            GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
         screen.last_event = t("Welcome back: the game resumes where it stopped.").to_string();
         Ok(screen)
     }
 
-    /// Saves this game in `home` from now on (and its log so far).
+    /// Saves this game in `home` from now on (and its log so far). A
+    /// networked game is not saved: its table runs in the network driver.
     pub fn keep_in(&mut self, home: Home) -> Result<(), crate::profile::ProfileError> {
+        let Authority::Here(table) = &self.authority else { return Ok(()) };
         let meta = GameMeta {
-            game_id: self.authority.genesis().game_id(),
+            game_id: table.genesis().game_id(),
             entropy: Digest(self.entropy),
-            config: self.authority.config().clone(),
+            config: table.config().clone(),
             names: self.names.clone(),
             started_at: unix_now(),
         };
@@ -70,8 +73,8 @@ impl GameScreen {
     /// After new entries: the log is saved; a finished game goes to the
     /// history. A failure is shown and saving stops (the game goes on).
     pub(super) fn keep(&mut self) {
-        let Some(keeping) = &self.keeping else { return };
-        let proof = self.authority.proof();
+        let (Some(keeping), Authority::Here(table)) = (&self.keeping, &self.authority) else { return };
+        let proof = table.proof();
         let over = self.game.is_over();
         let kept = if over {
             keeping.home.record_finished(&keeping.meta, &proof, unix_now()).map(|_| ())

@@ -4,7 +4,9 @@
 //!
 //! Every intent leaves through [`GameScreen::submit`], the one place that
 //! talks to the table: a local game takes the same path as a networked one
-//! (intent → table → signed log entry → replica → screen).
+//! (intent → table → signed log entry → replica → screen). Over the network
+//! the table runs in `net`'s driver: acts go to it on a channel, and its
+//! signed entries come back through [`GameScreen::receive`].
 
 mod keep;
 mod seats;
@@ -13,7 +15,7 @@ pub mod verify;
 pub use keep::host_key;
 
 use super::setup::{Sitter, Table};
-use crate::fair::{Evidence, Proof};
+use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::rules::{Events, Game, Moves, Phase, Seat};
 use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
 use crate::ui::board::{self, Board};
@@ -27,12 +29,38 @@ use iced::keyboard::{self, key::Named};
 use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
 use iced::{Alignment, Element, Length};
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// Where this screen's intents go.
+enum Authority {
+    /// The table runs here.
+    Here(Box<table::Table>),
+    /// The table runs in a network driver (hosted here or at another peer):
+    /// this computer's person plays `seat`, whose acts go out on `acts`.
+    Away {
+        acts: mpsc::UnboundedSender<Act>,
+        seat: Seat,
+        genesis: Box<SignedGenesis>,
+        /// The verified head when the last act went out: one act per
+        /// position, while the table answers.
+        acted_at: Option<u64>,
+    },
+}
+
+impl Authority {
+    fn genesis(&self) -> &SignedGenesis {
+        match self {
+            Authority::Here(table) => table.genesis(),
+            Authority::Away { genesis, .. } => genesis,
+        }
+    }
+}
 
 pub struct GameScreen {
     table: Table,
     names: [String; 4],
-    /// The authority this screen sends intents to (a local table).
-    authority: table::Table,
+    /// The authority this screen sends intents to.
+    authority: Authority,
     /// What the screen draws from: the replica, which verifies every entry.
     replica: Replica,
     /// The state drawn: the replica's game.
@@ -99,15 +127,29 @@ pub enum Action {
 
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 
+/// The seats' names: the first person here is the player, bots have
+/// names, friends are named by their colour.
+pub fn names(table: &Table) -> [String; 4] {
+    let mut persons = 0;
+    Seat::ALL.map(|seat| match table.sitters[seat.index()] {
+        Sitter::Person => {
+            persons += 1;
+            if persons == 1 { table.name.clone() } else { crate::t!("Player {n}", n = persons) }
+        }
+        Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
+        Sitter::Friend => {
+            let colour = super::setup::colour_name(table.rules.colour_of(seat));
+            crate::t!("Friend ({colour})", colour = colour)
+        }
+        Sitter::Empty => String::new(),
+    })
+}
+
 impl GameScreen {
     /// Sits the table and starts its game. `entropy` (fresh random bytes)
     /// seeds the table's dice chains, its keys and the game nonce.
     pub fn new(table: Table, entropy: [u8; 32], now: Instant) -> Result<GameScreen, table::Refusal> {
-        let seats = table.sitters.map(|s| match s {
-            Sitter::Empty => Control::Empty,
-            Sitter::Bot(strategy) => Control::Bot(strategy),
-            Sitter::Person => Control::Person { owner: Participant::LOCAL },
-        });
+        let seats = table.controls();
         let pace = u64::try_from(table.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
         let config = TableConfig {
             rules: table.rules,
@@ -117,31 +159,56 @@ impl GameScreen {
             chain_len: CHAIN_LEN,
         };
         let authority = table::Table::new(config, host_key(&entropy), entropy, [None; 4], 0)?;
-        let mut persons = 0;
-        let names = Seat::ALL.map(|seat| match table.sitters[seat.index()] {
-            Sitter::Person => {
-                persons += 1;
-                if persons == 1 { table.name.clone() } else { crate::t!("Player {n}", n = persons) }
-            }
-            Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
-            Sitter::Empty => String::new(),
-        });
-        GameScreen::open(table, names, authority, entropy, now)
+        let names = names(&table);
+        GameScreen::open(table, names, Authority::Here(Box::new(authority)), entropy, now)
     }
 
-    /// The screen over a table that is set up (new or resumed): a replica
-    /// verifies what the table has logged so far.
+    /// The screen over a networked game that just began: `name`, this
+    /// computer's person, plays `seat`; `acts` goes to the network driver.
+    /// The other seats are named from the signed genesis.
+    pub fn networked(
+        name: String,
+        genesis: SignedGenesis,
+        seat: Seat,
+        acts: mpsc::UnboundedSender<Act>,
+        now: Instant,
+    ) -> Result<GameScreen, table::Refusal> {
+        let setup = Replica::new(&genesis)
+            .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
+        // Who sits where comes with the first entry (see `verify`).
+        let rules = *setup.state().game.rules();
+        let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
+        let authority = Authority::Away { acts, seat, genesis: Box::new(genesis), acted_at: None };
+        GameScreen::open(table, Default::default(), authority, [0; 32], now)
+    }
+
+    /// Over the network: names the seats from the table's start.
+    fn seated(&mut self, seats: [Control; 4]) {
+        let Authority::Away { seat: mine, .. } = self.authority else { return };
+        self.table.sitters = Seat::ALL.map(|s| match seats[s.index()] {
+            Control::Empty => Sitter::Empty,
+            Control::Bot(strategy) => Sitter::Bot(strategy),
+            Control::Person { .. } if s == mine => Sitter::Person,
+            Control::Person { .. } | Control::Standin { .. } => Sitter::Friend,
+        });
+        self.names = names(&self.table);
+    }
+
+    /// The screen over a table that is set up (new, resumed or networked):
+    /// a replica verifies what the table has logged so far.
     fn open(
         table: Table,
         names: [String; 4],
-        authority: table::Table,
+        authority: Authority,
         entropy: [u8; 32],
         now: Instant,
     ) -> Result<GameScreen, table::Refusal> {
         let mut replica = Replica::new(authority.genesis())
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
-        for entry in authority.entries() {
-            replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
+        if let Authority::Here(table) = &authority {
+            for entry in table.entries() {
+                replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
+            }
         }
         let game = replica.state().game;
         Ok(GameScreen {
@@ -182,9 +249,28 @@ impl GameScreen {
         self.replica.state().control[seat.index()]
     }
 
-    /// The seat the game waits for, when a person at this computer sits there.
+    /// Whether a person at this computer plays `seat` (over the network,
+    /// only this computer's seat; the other persons are remote).
+    fn is_mine(&self, seat: Seat) -> bool {
+        matches!(self.control(seat), Control::Person { .. })
+            && match &self.authority {
+                Authority::Here(_) => true,
+                Authority::Away { seat: mine, .. } => seat == *mine,
+            }
+    }
+
+    pub fn is_networked(&self) -> bool {
+        matches!(self.authority, Authority::Away { .. })
+    }
+
+    /// The seat the game waits for, when a person at this computer sits
+    /// there (and, over the network, has not acted at this position yet).
     fn person_to_act(&self) -> Option<Seat> {
-        self.game.to_act().filter(|&s| matches!(self.control(s), Control::Person { .. }))
+        let waiting = match &self.authority {
+            Authority::Away { acted_at, .. } => *acted_at == Some(self.replica.head().0),
+            Authority::Here(_) => false,
+        };
+        self.game.to_act().filter(|&s| self.is_mine(s) && !waiting)
     }
 
     /// Whether a bot's turn is due (the app runs the bots' pace timer then).
@@ -292,9 +378,12 @@ impl GameScreen {
                     self.submit(Input::Tick);
                 }
             }
-            Message::Rematch => match self.authority.rematch(Participant::LOCAL) {
-                Ok(_) => return Action::Rematch(self.table.clone()),
-                Err(refusal) => self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal),
+            Message::Rematch => match &self.authority {
+                Authority::Here(table) => match table.rematch(Participant::LOCAL) {
+                    Ok(_) => return Action::Rematch(self.table.clone()),
+                    Err(refusal) => self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal),
+                },
+                Authority::Away { .. } => {}
             },
             Message::Pause => self.submit(Input::Pause(Participant::LOCAL)),
             Message::Resume => self.submit(Input::Resume(Participant::LOCAL)),
@@ -331,7 +420,8 @@ impl GameScreen {
 
     /// When the table next acts by itself (a bot, a timer), if ever.
     pub fn next_deadline(&self) -> Option<Duration> {
-        self.authority.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
+        let Authority::Here(table) = &self.authority else { return None };
+        table.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
     }
 
     /// The game as this screen verified it, with any evidence against the
@@ -352,16 +442,53 @@ impl GameScreen {
     }
 
     /// THE WIRING POINT: hands an input to the table, then verifies each new
-    /// log entry in the replica and shows what it did.
+    /// log entry in the replica and shows what it did. Over the network, a
+    /// person's act goes to the driver, and the entries come later.
     fn submit(&mut self, input: Input) {
-        let seen = self.replica.head().0 as usize;
-        if let Err(refusal) = self.authority.handle(self.millis(), input) {
-            self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal);
-            return;
+        let seen = self.replica.head().0;
+        let now = self.millis();
+        let fresh = match &mut self.authority {
+            Authority::Here(table) => {
+                if let Err(refusal) = table.handle(now, input) {
+                    self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal);
+                    return;
+                }
+                table.entries().get(seen as usize..).unwrap_or_default().to_vec()
+            }
+            Authority::Away { acts, acted_at, .. } => {
+                if let Input::Intent { act, .. } = input {
+                    if acts.send(act).is_ok() {
+                        *acted_at = Some(seen);
+                    } else {
+                        self.last_event = t("The connection to the table is closed.").to_string();
+                    }
+                }
+                return;
+            }
+        };
+        self.verify(fresh);
+    }
+
+    /// A signed entry from the network driver, verified like any other.
+    pub fn receive(&mut self, entry: SignedEntry<Record>) {
+        self.verify(vec![entry]);
+    }
+
+    /// The network driver stopped before the game was over: says why.
+    pub fn disconnected(&mut self, why: &str) {
+        if !self.game.is_over() {
+            self.last_event = crate::t!("The network game stopped: {why}.", why = why);
         }
-        let fresh: Vec<_> = self.authority.entries().get(seen..).unwrap_or_default().to_vec();
+    }
+
+    /// Verifies new log entries in the replica, shows what each did, and
+    /// keeps the game.
+    fn verify(&mut self, fresh: Vec<SignedEntry<Record>>) {
         for entry in fresh {
             let record = entry.body.decode().map(|body| body.content);
+            if let Ok(Record::Start { seats, .. }) = record {
+                self.seated(seats);
+            }
             match self.replica.apply(entry) {
                 Ok(events) => self.show(record.ok(), &events),
                 Err(refused) => {
@@ -536,12 +663,15 @@ impl GameScreen {
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
     }
 
-    /// Pause, resume, close and rematch: this computer hosts local tables.
+    /// Pause, resume, close and rematch: this computer hosts local tables
+    /// (a networked table runs in the driver, which plays on by itself).
     fn host_controls(&self) -> Element<'_, Message> {
         let control = |label: &'static str, m: Message| {
             button(text(t(label)).size(14)).style(theme::choice(false)).on_press(m).into()
         };
-        let buttons: Vec<Element<'_, Message>> = if self.is_closed() || self.game.is_over() {
+        let buttons: Vec<Element<'_, Message>> = if self.is_networked() {
+            Vec::new()
+        } else if self.is_closed() || self.game.is_over() {
             vec![control("Rematch", Message::Rematch)]
         } else if self.is_paused() {
             vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]
@@ -634,7 +764,7 @@ impl GameScreen {
                     button(text(t("Rematch")).font(BLACK).size(18))
                         .padding([8, 24])
                         .style(theme::primary)
-                        .on_press(Message::Rematch),
+                        .on_press_maybe((!self.is_networked()).then_some(Message::Rematch)),
                     button(text(t("Verify dice")).size(18))
                         .padding([8, 24])
                         .style(theme::primary)

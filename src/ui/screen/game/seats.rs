@@ -64,7 +64,8 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
         Control::Bot(level) => badges.push(badge(
             &crate::t!("BOT · {level}", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
         )),
-        Control::Person { .. } => badges.push(badge(t("THIS COMPUTER"))),
+        Control::Person { .. } if screen.is_mine(seat) => badges.push(badge(t("THIS COMPUTER"))),
+        Control::Person { .. } => badges.push(badge(t("REMOTE"))),
         Control::Standin { .. } => badges.push(badge(t("AWAY · BOT PLAYS"))),
         Control::Empty => badges,
     };

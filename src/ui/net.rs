@@ -1,0 +1,83 @@
+//! The window's side of network play: `net`'s drivers run as iced tasks,
+//! and what they report arrives as messages. The table's logic stays in the
+//! drivers and the table; this only carries acts out and reports in.
+
+use std::collections::BTreeMap;
+
+use futures::{Stream, StreamExt, channel::mpsc as queue, stream};
+use libp2p::{Multiaddr, PeerId, identity::Keypair};
+
+use crate::net::{
+    Event, NodeConfig, TableInfo,
+    play::{self, HostPlan, JoinPlan, Line, PlayError},
+    spawn,
+};
+
+/// What a network driver or the LAN lobby reports to the window.
+#[derive(Debug, Clone)]
+pub enum Report {
+    Line(Line),
+    /// The driver stopped: the places, or why it stopped early.
+    Ended(Result<BTreeMap<String, u8>, PlayError>),
+    /// A listed table on the LAN answered with its info.
+    TableFound(PeerId, TableInfo),
+    TableGone(PeerId),
+    /// The LAN lobby could not start, in a sentence.
+    LobbyFailed(String),
+}
+
+/// The network set-up of a window's node: the player's key, the relays
+/// from the settings (ones that do not parse are skipped: the settings
+/// screen keeps them as typed).
+pub fn node(keypair: Keypair, relays: &[String]) -> NodeConfig {
+    let mut config = NodeConfig::new(keypair);
+    config.relays = relays.iter().filter_map(|r| r.trim().parse::<Multiaddr>().ok()).collect();
+    config
+}
+
+/// Runs a driver, reporting its lines as they come and its end last.
+fn driven<F>(start: impl FnOnce(Box<dyn FnMut(Line) + Send>) -> F) -> impl Stream<Item = Report>
+where
+    F: Future<Output = Result<BTreeMap<String, u8>, PlayError>> + Send + 'static,
+{
+    let (lines, reported) = queue::unbounded();
+    let ended = lines.clone();
+    let driver = start(Box::new(move |line| {
+        let _ = lines.unbounded_send(Report::Line(line));
+    }));
+    let run = async move {
+        let _ = ended.unbounded_send(Report::Ended(driver.await));
+    };
+    // The driver runs as the stream is polled; the stream ends after it.
+    stream::select(reported, stream::once(run).filter_map(|()| async { None }))
+}
+
+/// Hosts a table; this computer's person (if any) plays through the plan's acts.
+pub fn host(plan: HostPlan) -> impl Stream<Item = Report> {
+    driven(|out| play::host(plan, out))
+}
+
+/// Joins a table; the plan's person plays the seat.
+pub fn join(plan: JoinPlan) -> impl Stream<Item = Report> {
+    driven(|out| play::join(plan, out))
+}
+
+/// The LAN lobby: listed tables as they appear and go (mDNS and a
+/// table-info query). A fresh key: browsing signs nothing.
+pub fn browse() -> impl Stream<Item = Report> {
+    let config = NodeConfig::new(Keypair::generate_ed25519());
+    stream::once(async move { spawn(config) }).flat_map(|spawned| match spawned {
+        Ok((client, events)) => stream::unfold((client, events), |(client, mut events)| async move {
+            loop {
+                let report = match events.recv().await? {
+                    Event::TableFound { peer, info } if info.listed => Report::TableFound(peer, info),
+                    Event::TableGone { peer } => Report::TableGone(peer),
+                    _ => continue,
+                };
+                return Some((report, (client, events)));
+            }
+        })
+        .boxed(),
+        Err(e) => stream::once(async move { Report::LobbyFailed(e.to_string()) }).boxed(),
+    })
+}

@@ -1,0 +1,151 @@
+//! A networked game with people at both ends, on loopback in one process:
+//! the host's own seat and a guest's seat are played by persons (here, the
+//! test) through the drivers' act channels, as the window plays them, and
+//! each side verifies the signed entries in its own replica.
+
+use std::time::Duration;
+
+use libp2p::{Multiaddr, identity::Keypair};
+use ludopia::bots::Strategy;
+use ludopia::net::{
+    NodeConfig, RoomCode,
+    play::{self, HostPlan, JoinPlan, Line, Player, Target},
+};
+use ludopia::rules::{Phase, Preset, Seat};
+use ludopia::table::{Act, By, Control, Participant, Record, Replica, TableState, Timing};
+use tokio::sync::mpsc;
+
+/// Generous: the machine that runs the tests may be busy.
+const GAME_WITHIN: Duration = Duration::from_secs(240);
+
+fn node(seed: u8) -> NodeConfig {
+    let mut config = NodeConfig::new(Keypair::ed25519_from_bytes([seed; 32]).expect("key"));
+    config.listen = vec!["/ip4/127.0.0.1/tcp/0".parse::<Multiaddr>().expect("address")];
+    config.mdns = false;
+    config
+}
+
+/// What a person's side saw: the final verified state, the seat played and
+/// the records.
+struct Seen {
+    state: TableState,
+    seat: Seat,
+    records: Vec<Record>,
+}
+
+/// Plays a seat as the window does: a replica from the sealed genesis
+/// verifies each signed entry, and when the verified state waits for this
+/// seat, the person rolls or moves their first movable pawn.
+async fn person(
+    mut lines: mpsc::UnboundedReceiver<Line>,
+    acts: mpsc::UnboundedSender<Act>,
+    seat: Option<Seat>,
+) -> Seen {
+    let mut seat = seat;
+    let mut replica: Option<Replica> = None;
+    let mut records = Vec::new();
+    while let Some(line) = lines.recv().await {
+        match line {
+            Line::Joined { seat: joined, .. } if seat.is_none() => {
+                seat = Seat::ALL.get(usize::from(joined)).copied()
+            }
+            Line::Sealed { genesis } => replica = Some(Replica::new(&genesis).expect("the genesis verifies")),
+            Line::Entry { signed, record, .. } => {
+                let replica = replica.as_mut().expect("entries come after the sealed genesis");
+                replica.apply(signed).expect("every entry verifies");
+                records.push(record);
+                let state = replica.state();
+                let me = seat.expect("the seat is known before the game");
+                if state.game.to_act() != Some(me)
+                    || !matches!(state.control[me.index()], Control::Person { .. })
+                {
+                    continue;
+                }
+                let act = match state.game.phase() {
+                    Phase::Roll => Some(Act::Roll { link: None }),
+                    Phase::Move { .. } => {
+                        state.game.legal_moves().iter().next().map(|m| Act::Move { pawn: m.pawn })
+                    }
+                    _ => None,
+                };
+                if let Some(act) = act {
+                    let _ = acts.send(act);
+                }
+            }
+            _ => {}
+        }
+    }
+    let state = *replica.expect("the game began").state();
+    Seen { state, seat: seat.expect("seated"), records }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
+    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
+    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
+    let seats = [
+        Control::Person { owner: Participant::LOCAL },
+        Control::Person { owner: Participant(1) },
+        Control::Bot(Strategy::Normal),
+        Control::Bot(Strategy::Easy),
+    ];
+    let plan = HostPlan {
+        preset: Preset::Race,
+        rules: Preset::Race.rules(),
+        seats,
+        name: "Ana".into(),
+        timing: Timing::INSTANT,
+        code: RoomCode::random(),
+        node: node(41),
+        entropy: [41; 32],
+        acts: Some(host_acts_in),
+    };
+    let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
+    let mut ticket_tx = Some(ticket_tx);
+    let host = tokio::spawn(play::host(plan, move |line| {
+        if let (Line::Listening { ticket, .. }, Some(tx)) = (&line, ticket_tx.take()) {
+            let _ = tx.send(ticket.clone());
+        }
+        let _ = host_lines.send(line);
+    }));
+    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0])));
+    let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
+
+    let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
+    let (guest_lines, guest_lines_in) = mpsc::unbounded_channel();
+    let plan = JoinPlan {
+        target: ticket.parse::<Target>().expect("the host's ticket"),
+        player: Player::Person(guest_acts_in),
+        node: node(42),
+        secret: [42; 32],
+        reach_within: Duration::from_secs(60),
+    };
+    let guest = tokio::spawn(play::join(plan, move |line| {
+        let _ = guest_lines.send(line);
+    }));
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None));
+
+    let (hosted, joined) = tokio::time::timeout(GAME_WITHIN, async { tokio::join!(host, guest) })
+        .await
+        .expect("the game finished in time");
+    let hosted = hosted.expect("host task").expect("the host played to the end");
+    let joined = joined.expect("guest task").expect("the guest played to the end");
+    assert_eq!(hosted, joined, "both ends agree on the places");
+    let at_host = host_person.await.expect("host's person");
+    let at_guest = guest_person.await.expect("guest's person");
+    assert_eq!(at_guest.seat, Seat::ALL[1], "the guest took the free person's seat");
+    assert!(at_host.state.game.is_over());
+    assert_eq!(at_host.state, at_guest.state, "both replicas hold the same verified game");
+    assert_eq!(play::places(&at_host.state), hosted);
+    // Each person moved their own pawns, as a player (not a bot or a timeout).
+    for seat in [Seat::ALL[0], Seat::ALL[1]] {
+        assert!(
+            at_host.records.iter().any(|r| matches!(
+                r,
+                Record::Act { action, by: By::Player } if action.seat() == seat
+            )),
+            "{seat} played in person"
+        );
+    }
+    assert_eq!(at_host.records, at_guest.records);
+}
