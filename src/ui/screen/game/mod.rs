@@ -654,11 +654,14 @@ impl GameScreen {
                 button(text(t("Leave the table")).size(14))
                     .style(theme::choice(false))
                     .on_press(Message::Leave),
-                button(text(if self.sound_on { t("Sound on") } else { t("Muted") }).size(14))
-                    .style(theme::choice(!self.sound_on))
-                    .on_press(Message::Sound(!self.sound_on)),
             ]
             .spacing(8),
+        );
+        // On a row of its own: the panel is too narrow for three buttons.
+        col = col.push(
+            button(text(if self.sound_on { t("Sound on") } else { t("Muted") }).size(14))
+                .style(theme::choice(!self.sound_on))
+                .on_press(Message::Sound(!self.sound_on)),
         );
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
     }
