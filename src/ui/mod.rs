@@ -333,13 +333,12 @@ impl App {
     fn host(&mut self, table: Table, preset: crate::rules::Preset) -> Task<Message> {
         let (acts, acts_in) = tokio::sync::mpsc::unbounded_channel();
         let seat = crate::rules::Seat::ALL.into_iter().find(|s| table.sitters[s.index()] == Sitter::Person);
-        let pace = u64::try_from(table.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
         let plan = crate::net::play::HostPlan {
             preset,
             rules: table.rules,
             seats: table.controls(),
             name: table.name.clone(),
-            timing: crate::table::Timing { bot_delay: pace, ..crate::table::Timing::PEOPLE },
+            timing: table.timing(),
             code: crate::net::RoomCode::random(),
             node: self.node(),
             entropy: entropy(),

@@ -8,7 +8,7 @@ use crate::net::{TableInfo, play::Target};
 use crate::rules::Seat;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, space, text, text_input};
+use iced::widget::{button, column, container, row, text, text_input};
 use iced::{Alignment, Element, Length};
 use libp2p::PeerId;
 
@@ -100,15 +100,7 @@ impl WaitingRoom {
         };
         let code = if self.code.is_empty() { "······".to_string() } else { self.code.clone() };
         let content = column![
-            row![
-                text(t("Your table")).font(BLACK).size(30),
-                space::horizontal(),
-                button(text(t("Cancel")).size(16))
-                    .padding([10, 20])
-                    .style(theme::primary)
-                    .on_press(WaitingMessage::Cancel),
-            ]
-            .align_y(Alignment::Center),
+            super::heading(t("Your table"), t("Cancel"), WaitingMessage::Cancel),
             text(t("Room code")).font(BOLD).size(18),
             row![text(code).font(BLACK).size(40).color(theme::GOLD), copy(WaitingMessage::CopyCode)]
                 .spacing(16)
@@ -231,15 +223,7 @@ impl Joining {
             .padding(8)
             .size(16);
         let content = column![
-            row![
-                text(t("Join a table")).font(BLACK).size(30),
-                space::horizontal(),
-                button(text(t("Back")).size(16))
-                    .padding([10, 20])
-                    .style(theme::primary)
-                    .on_press(JoinMessage::Back),
-            ]
-            .align_y(Alignment::Center),
+            super::heading(t("Join a table"), t("Back"), JoinMessage::Back),
             text(t("Tables on this network")).font(BOLD).size(18),
             lan,
             text(t("A room code or an invite")).font(BOLD).size(18),

@@ -13,8 +13,8 @@ pub mod stats;
 
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
-use iced::Element;
-use iced::widget::{Column, button, column, container, text};
+use iced::widget::{Column, Row, button, column, container, row, space, text};
+use iced::{Alignment, Element};
 
 /// A page of the app (history, statistics, how to play): a title, the
 /// page's parts, and a Back button.
@@ -31,4 +31,15 @@ pub fn page<'a, M: Clone + 'a>(title: &'a str, parts: Column<'a, M>, back: M) ->
     .max_width(720)
     .style(theme::panel)
     .into()
+}
+
+/// A screen's title with its way out (Back, Cancel) at the right; a screen
+/// may push more buttons after it.
+pub fn heading<'a, M: Clone + 'a>(title: &'a str, leave: &'a str, on_leave: M) -> Row<'a, M> {
+    row![
+        text(title).font(BLACK).size(30),
+        space::horizontal(),
+        button(text(leave).size(16)).padding([10, 20]).style(theme::primary).on_press(on_leave),
+    ]
+    .align_y(Alignment::Center)
 }

@@ -7,7 +7,7 @@ use crate::rules::{Dice, End, Preset, Rules, SafeSquares, Seat, SeatSet, ThreeSi
 use crate::table::{Control, Participant};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, scrollable, space, text};
+use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 use std::time::Duration;
 
@@ -118,6 +118,12 @@ impl Table {
             Sitter::Person => Control::Person { owner: Participant::LOCAL },
             Sitter::Friend => Control::Person { owner: Participant(seat.index() as u16 + 1) },
         })
+    }
+
+    /// The table's pace: people's timing, with the bots' pause chosen here.
+    pub fn timing(&self) -> crate::table::Timing {
+        let pause = u64::try_from(self.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
+        crate::table::Timing { bot_delay: pause, ..crate::table::Timing::PEOPLE }
     }
 
     /// The seats somebody sits in.
@@ -367,17 +373,7 @@ impl Setup {
             .style(theme::primary)
             .on_press_maybe(self.can_start().then_some(Message::Start));
         let content = column![
-            row![
-                text(t("Set the table")).font(BLACK).size(30),
-                space::horizontal(),
-                button(text(t("Back")).size(16))
-                    .padding([10, 20])
-                    .style(theme::primary)
-                    .on_press(Message::Back),
-                start,
-            ]
-            .spacing(12)
-            .align_y(Alignment::Center),
+            super::heading(t("Set the table"), t("Back"), Message::Back).push(start).spacing(12),
             text(t("Seats")).font(BOLD).size(18),
             seats,
             text(t("Rules")).font(BOLD).size(18),

@@ -17,7 +17,7 @@ pub use keep::host_key;
 use super::setup::{Sitter, Table};
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::rules::{Events, Game, Moves, Phase, Seat};
-use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig, Timing};
+use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig};
 use crate::ui::board::{self, Board};
 use crate::ui::die::Die;
 use crate::ui::i18n::t;
@@ -150,12 +150,11 @@ impl GameScreen {
     /// seeds the table's dice chains, its keys and the game nonce.
     pub fn new(table: Table, entropy: [u8; 32], now: Instant) -> Result<GameScreen, table::Refusal> {
         let seats = table.controls();
-        let pace = u64::try_from(table.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
         let config = TableConfig {
             rules: table.rules,
             seats,
             host: Participant::LOCAL,
-            timing: Timing { bot_delay: pace, ..Timing::PEOPLE },
+            timing: table.timing(),
             chain_len: CHAIN_LEN,
         };
         let authority = table::Table::new(config, host_key(&entropy), entropy, [None; 4], 0)?;
