@@ -125,6 +125,35 @@ fn keyboard_rolls_chooses_and_confirms() {
     assert_eq!(g.game().pawns(Seat::ALL[0])[usize::from(first.pawn)], first.to);
 }
 
+#[test]
+fn a_reaction_shows_at_your_seat_for_a_while_at_a_players_rate() -> Result<(), Error> {
+    let mut t = Instant::now();
+    let mut g = you_and_bots(5, t);
+    click_game(&mut g, "React", t)?;
+    assert!(sim(g.view()).find("Well played!").is_ok(), "the palette opens with its phrases");
+    click_game(&mut g, "Good luck!", t)?;
+    {
+        let mut ui = sim(g.view());
+        assert!(ui.find("Good luck!").is_ok(), "the bubble shows at your seat");
+        assert!(ui.find("Well played!").is_err(), "the palette closed");
+    }
+    let wake = g.next_wake().expect("the screen wakes to take the bubble down");
+    assert!(wake <= Duration::from_secs(4), "{wake:?}");
+    // Three in a burst, then the fourth waits.
+    for reaction in ["Oops!", "Thanks!"] {
+        click_game(&mut g, "React", t)?;
+        click_game(&mut g, reaction, t)?;
+    }
+    click_game(&mut g, "React", t)?;
+    click_game(&mut g, "Hurry up!", t)?;
+    assert!(g.last_event().starts_with("Slow down"), "{}", g.last_event());
+    assert!(sim(g.view()).find("Thanks!").is_ok(), "the last allowed reaction still shows");
+    t += Duration::from_secs(5);
+    let _ = g.update(game::Message::Tick, t);
+    assert!(sim(g.view()).find("Thanks!").is_err(), "the bubble came down");
+    Ok(())
+}
+
 /// A game of four bots, played to its end.
 fn bots_game_over(seed: u8, t: &mut Instant) -> GameScreen {
     let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
@@ -588,5 +617,17 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
     assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");
     assert!(shows(&app, "REMOTE"), "the host's person plays from afar");
+    // The host's person reacts; muted here, their next reaction stays hidden.
+    use ludopia::table::Reaction;
+    let said = |reaction| Report::Line(Line::Reaction { colour: "red".into(), seat: 0, reaction });
+    report(&mut app, said(Reaction::GoodLuck));
+    assert!(shows(&app, "Good luck!"), "the reaction shows at the sender's seat");
+    click_text(&mut app, "Mute")?;
+    assert!(shows(&app, "MUTED") && !shows(&app, "Good luck!"), "muted: the badge, and the bubble gone");
+    report(&mut app, said(Reaction::Oops));
+    assert!(!shows(&app, "Oops!"), "a muted seat's reaction is not shown");
+    click_text(&mut app, "Unmute")?;
+    report(&mut app, said(Reaction::Oops));
+    assert!(shows(&app, "Oops!") && !shows(&app, "MUTED"));
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! A networked game with people at both ends, on loopback in one process:
 //! the host's own seat and a guest's seat are played by persons (here, the
 //! test) through the drivers' act channels, as the window plays them, and
-//! each side verifies the signed entries in its own replica.
+//! each side verifies the signed entries in its own replica. Each person
+//! also reacts, and sees the other's reactions at the sender's seat.
 
 use std::time::Duration;
 
@@ -9,10 +10,10 @@ use libp2p::{Multiaddr, identity::Keypair};
 use ludopia::bots::Strategy;
 use ludopia::net::{
     NodeConfig, RoomCode,
-    play::{self, HostPlan, JoinPlan, Line, Player, Target},
+    play::{self, Deed, HostPlan, JoinPlan, Line, Player, Target},
 };
 use ludopia::rules::{Phase, Preset, Seat};
-use ludopia::table::{Act, By, Control, Participant, Record, Replica, TableState, Timing};
+use ludopia::table::{Act, By, Control, Participant, Reaction, Record, Replica, TableState, Timing};
 use tokio::sync::mpsc;
 
 /// Generous: the machine that runs the tests may be busy.
@@ -26,30 +27,40 @@ fn node(seed: u8) -> NodeConfig {
 }
 
 /// What a person's side saw: the final verified state, the seat played and
-/// the records.
+/// the records, and the others' reactions (seat, reaction) as heard.
 struct Seen {
     state: TableState,
     seat: Seat,
     records: Vec<Record>,
+    heard: Vec<(u8, Reaction)>,
 }
 
 /// Plays a seat as the window does: a replica from the sealed genesis
 /// verifies each signed entry, and when the verified state waits for this
-/// seat, the person rolls or moves their first movable pawn.
+/// seat, the person rolls or moves their first movable pawn. When the game
+/// begins, the person sends `says` (all at once).
 async fn person(
     mut lines: mpsc::UnboundedReceiver<Line>,
-    acts: mpsc::UnboundedSender<Act>,
+    acts: mpsc::UnboundedSender<Deed>,
     seat: Option<Seat>,
+    says: Vec<Reaction>,
 ) -> Seen {
     let mut seat = seat;
     let mut replica: Option<Replica> = None;
     let mut records = Vec::new();
+    let mut heard = Vec::new();
     while let Some(line) = lines.recv().await {
         match line {
             Line::Joined { seat: joined, .. } if seat.is_none() => {
                 seat = Seat::ALL.get(usize::from(joined)).copied()
             }
-            Line::Sealed { genesis } => replica = Some(Replica::new(&genesis).expect("the genesis verifies")),
+            Line::Sealed { genesis } => {
+                replica = Some(Replica::new(&genesis).expect("the genesis verifies"));
+                for &reaction in &says {
+                    let _ = acts.send(Deed::React(reaction));
+                }
+            }
+            Line::Reaction { seat, reaction, .. } => heard.push((seat, reaction)),
             Line::Entry { signed, record, .. } => {
                 let replica = replica.as_mut().expect("entries come after the sealed genesis");
                 replica.apply(signed).expect("every entry verifies");
@@ -69,14 +80,14 @@ async fn person(
                     _ => None,
                 };
                 if let Some(act) = act {
-                    let _ = acts.send(act);
+                    let _ = acts.send(Deed::Act(act));
                 }
             }
             _ => {}
         }
     }
     let state = *replica.expect("the game began").state();
-    Seen { state, seat: seat.expect("seated"), records }
+    Seen { state, seat: seat.expect("seated"), records, heard }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -108,7 +119,8 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         }
         let _ = host_lines.send(line);
     }));
-    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0])));
+    let says = vec![Reaction::GoodLuck];
+    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says));
     let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
 
     let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
@@ -123,7 +135,9 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
     let guest = tokio::spawn(play::join(plan, move |line| {
         let _ = guest_lines.send(line);
     }));
-    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None));
+    // Six at once: the host passes on three (a player's burst) and drops the rest.
+    let says = vec![Reaction::Smile; 6];
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, says));
 
     let (hosted, joined) = tokio::time::timeout(GAME_WITHIN, async { tokio::join!(host, guest) })
         .await
@@ -148,4 +162,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         );
     }
     assert_eq!(at_host.records, at_guest.records);
+    // Reactions reached the other end, named by the sender's seat.
+    assert_eq!(at_guest.heard, vec![(0, Reaction::GoodLuck)], "the guest heard the host");
+    assert_eq!(at_host.heard, vec![(1, Reaction::Smile); 3], "the host heard the guest, at a player's rate");
 }

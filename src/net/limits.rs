@@ -25,7 +25,9 @@ impl Rate {
             // entry out, a reveal back): 100 a second keeps them quick and
             // still caps a flood.
             Kind::Intent | Kind::Entry => Rate { burst: 40, every: Duration::from_millis(10) },
-            Kind::Reaction => Rate { burst: 3, every: Duration::from_secs(2) },
+            // A host passes on the reactions of up to four players, each
+            // held to `PLAYER_REACTIONS` where it was sent.
+            Kind::Reaction => Rate { burst: 12, every: Duration::from_millis(500) },
             // Lobbies ask on connecting and then every few seconds; a
             // guesser of unlisted codes gets 4 tries a second at most.
             Kind::TableQuery => Rate { burst: 10, every: Duration::from_millis(250) },
@@ -36,6 +38,10 @@ impl Rate {
         }
     }
 }
+
+/// How often one player may react: the host holds each seat to it, and
+/// the window holds its own player to it before sending.
+pub const PLAYER_REACTIONS: Rate = Rate { burst: 3, every: Duration::from_secs(2) };
 
 #[derive(Clone, Copy, Debug)]
 struct Bucket {
@@ -59,7 +65,11 @@ impl<P: Eq + Hash + Clone> RateLimiter<P> {
     /// Takes a token for a message of `kind` from `peer` at `now`; false
     /// when the peer is over its rate.
     pub fn allow(&mut self, peer: &P, kind: Kind, now: Instant) -> bool {
-        let rate = Rate::for_kind(kind);
+        self.allow_at(peer, kind, Rate::for_kind(kind), now)
+    }
+
+    /// Takes a token for a message of `kind` from `peer` held to `rate`.
+    pub fn allow_at(&mut self, peer: &P, kind: Kind, rate: Rate, now: Instant) -> bool {
         let bucket =
             self.buckets.entry((peer.clone(), kind)).or_insert(Bucket { tokens: rate.burst, last: now });
         let elapsed = now.saturating_duration_since(bucket.last);
@@ -104,6 +114,19 @@ mod tests {
         assert!(!limiter.allow(&1, Kind::Reaction, t1));
         limiter.forget(&1);
         assert!(limiter.allow(&1, Kind::Reaction, t1));
+    }
+
+    #[test]
+    fn a_player_reacts_three_times_in_two_seconds_and_a_host_passes_on_four_players() {
+        let mut limiter = RateLimiter::default();
+        let t0 = Instant::now();
+        let sent = (0..10).filter(|_| limiter.allow_at(&1, Kind::Reaction, PLAYER_REACTIONS, t0)).count();
+        assert_eq!(sent, 3);
+        assert!(limiter.allow_at(&1, Kind::Reaction, PLAYER_REACTIONS, t0 + Duration::from_secs(2)));
+        // What one host passes on from four players at their full rate.
+        let mut guest = RateLimiter::default();
+        assert!((0..12).all(|_| guest.allow(&"host", Kind::Reaction, t0)));
+        assert!(!guest.allow(&"host", Kind::Reaction, t0));
     }
 
     #[test]

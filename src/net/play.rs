@@ -22,6 +22,7 @@ use tracing::{debug, warn};
 use super::{
     Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo, Ticket,
     election::{Election, Term, Verdict},
+    limits::{PLAYER_REACTIONS, RateLimiter},
     spawn,
     wire::Refusal as WireRefusal,
 };
@@ -29,8 +30,8 @@ use crate::bots::Strategy;
 use crate::fair::{Commitment, Identity, SignedEntry, SignedGenesis, canonical};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::{
-    Act, Answer, CHAIN_LEN, Control, Guest, GuestError, Input, Participant, Record, Table, TableConfig,
-    TableState, Timing, ToGuest, ToHost, game_nonce,
+    Act, Answer, CHAIN_LEN, Control, Guest, GuestError, Input, Participant, Reaction, Record, Said, Table,
+    TableConfig, TableState, Timing, ToGuest, ToHost, game_nonce,
 };
 
 /// Entries sent to a guest in one message at most (well inside the cap of
@@ -96,6 +97,29 @@ pub enum Line {
     Over {
         places: BTreeMap<String, u8>,
     },
+    /// Another player's reaction (the sender's own screen shows it as sent).
+    Reaction {
+        colour: String,
+        seat: u8,
+        reaction: Reaction,
+    },
+}
+
+impl Line {
+    fn said(rules: &Rules, said: Said) -> Line {
+        Line::Reaction {
+            colour: rules.colour_of(said.seat).name().to_owned(),
+            seat: u8::from(said.seat),
+            reaction: said.reaction,
+        }
+    }
+}
+
+/// What this computer's person does: an act at the table, or a reaction.
+#[derive(Clone, Debug)]
+pub enum Deed {
+    Act(Act),
+    React(Reaction),
 }
 
 /// Why headless play stopped early, in a sentence.
@@ -197,7 +221,7 @@ pub struct HostPlan {
     pub entropy: [u8; 32],
     /// The acts of this computer's person, if one sits at the table; the
     /// host stops when this channel closes (the person left).
-    pub acts: Option<mpsc::UnboundedReceiver<Act>>,
+    pub acts: Option<mpsc::UnboundedReceiver<Deed>>,
 }
 
 impl HostPlan {
@@ -238,8 +262,8 @@ fn for_a_guest(control: &Control) -> bool {
     matches!(control, Control::Person { owner } if *owner != Participant::LOCAL)
 }
 
-/// The next act of this computer's person; never, if nobody plays here.
-async fn next_act(acts: &mut Option<mpsc::UnboundedReceiver<Act>>) -> Option<Act> {
+/// The next deed of this computer's person; never, if nobody plays here.
+async fn next_deed(acts: &mut Option<mpsc::UnboundedReceiver<Deed>>) -> Option<Deed> {
     match acts {
         Some(acts) => acts.recv().await,
         None => std::future::pending().await,
@@ -282,6 +306,8 @@ struct Host {
     /// Each guest seat's peer, from the roster (an elected host's guests
     /// come back by it).
     roster: Vec<(Seat, Ticket)>,
+    /// Each seat's reactions, held to a player's rate.
+    chatter: RateLimiter<Seat>,
 }
 
 /// Hosts a game until it is over; returns the places.
@@ -312,6 +338,7 @@ pub async fn host(plan: HostPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
         sealed_sent: false,
         published: 0,
         roster: Vec::new(),
+        chatter: RateLimiter::default(),
     };
     host.client.open_table(host.info(plan.preset), plan.code).await?;
     out(Line::Listening { code: plan.code.to_string(), ticket: ticket.to_string() });
@@ -325,7 +352,7 @@ impl Host {
         mut self,
         mut events: mpsc::Receiver<Event>,
         mut answered: mpsc::UnboundedReceiver<(PeerId, Answer)>,
-        mut acts: Option<mpsc::UnboundedReceiver<Act>>,
+        mut acts: Option<mpsc::UnboundedReceiver<Deed>>,
         mut out: impl FnMut(Line),
     ) -> Result<BTreeMap<String, u8>, PlayError> {
         loop {
@@ -355,9 +382,12 @@ impl Host {
                 },
                 Some((peer, answer)) = answered.recv() => self.on_answer(peer, answer),
                 () = timer => self.input(Input::Tick).unwrap_or_else(|e| debug!("tick: {e}")),
-                act = next_act(&mut acts) => match (act, self.me) {
-                    (Some(act), Some((from, seat))) => {
+                deed = next_deed(&mut acts) => match (deed, self.me) {
+                    (Some(Deed::Act(act)), Some((from, seat))) => {
                         self.input(Input::Intent { from, seat, act }).unwrap_or_else(|e| debug!("{e}"))
+                    }
+                    (Some(Deed::React(reaction)), Some((_, seat))) => {
+                        self.pass_on(Said { seat, reaction }, None)
                     }
                     (Some(_), None) => debug!("nobody plays at this computer"),
                     (None, _) => return fail("this computer left the table"),
@@ -394,6 +424,43 @@ impl Host {
 
     fn now(&self) -> u64 {
         u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// A guest's reaction: reported, and passed on to the other guests.
+    /// Only seated guests react, each at a player's rate.
+    fn heard(&mut self, peer: PeerId, payload: &[u8], out: &mut impl FnMut(Line)) {
+        let Some(seat) = self.guests.get(&peer).map(|g| g.seat) else {
+            debug!(%peer, "a reaction from a peer with no seat was dropped");
+            return;
+        };
+        let reaction = match decode::<Reaction>(payload, Kind::Reaction) {
+            Ok(reaction) => reaction,
+            Err(e) => {
+                warn!(%peer, "dropped a reaction: {e}");
+                return;
+            }
+        };
+        if !self.chatter.allow_at(&seat, Kind::Reaction, PLAYER_REACTIONS, Instant::now()) {
+            debug!(%peer, "a reaction over the player's rate was dropped");
+            return;
+        }
+        let said = Said { seat, reaction };
+        out(Line::said(&self.plan_rules, said));
+        self.pass_on(said, Some(peer));
+    }
+
+    /// Sends a reaction to every guest but its sender, each on its own: a
+    /// lost reaction is not worth holding the game for.
+    fn pass_on(&self, said: Said, from: Option<PeerId>) {
+        let payload = canonical::encode(&said);
+        for &peer in self.guests.keys().filter(|&&p| Some(p) != from) {
+            let (client, payload) = (self.client.clone(), payload.clone());
+            tokio::spawn(async move {
+                if let Err(e) = client.request(peer, Kind::Reaction, payload).await {
+                    debug!(%peer, "a reaction was lost: {e}");
+                }
+            });
+        }
     }
 
     fn info(&self, preset: Preset) -> TableInfo {
@@ -510,7 +577,12 @@ impl Host {
                     debug!(%peer, "answer not sent: {e}");
                 }
             }
-            Event::Request { peer, kind, .. } => debug!(%peer, ?kind, "request not for a headless host"),
+            Event::Request { peer, kind: Kind::Reaction, payload, reply } => {
+                // Acknowledged whatever becomes of it: reactions are chatter.
+                let _ = reply.reply(Vec::new());
+                self.heard(peer, &payload, out);
+            }
+            Event::Request { peer, kind, .. } => debug!(%peer, ?kind, "request not for a host"),
             Event::PeerDisconnected { peer } => {
                 let Some(guest) = self.guests.get(&peer) else { return Ok(()) };
                 if self.table.is_some() {
@@ -689,9 +761,9 @@ impl std::str::FromStr for Target {
 /// Who plays a guest's seat.
 pub enum Player {
     Bot(Strategy),
-    /// A person at this computer, whose acts come in on this channel; the
-    /// guest stops when it closes (the person left).
-    Person(mpsc::UnboundedReceiver<Act>),
+    /// A person at this computer, whose deeds come in on this channel;
+    /// the guest stops when it closes (the person left).
+    Person(mpsc::UnboundedReceiver<Deed>),
 }
 
 /// How a guest plays.
@@ -793,7 +865,7 @@ pub async fn join(plan: JoinPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
         Answer::Done => {}
         other => return fail(format!("the host refused the dice commitment: {other:?}")),
     }
-    let mut follower = Follower::new(client, guest, host, acts);
+    let mut follower = Follower::new(client, guest, host, rules, acts);
     let result = loop {
         match follower.play(&mut events, &mut out).await {
             Ok(Followed::Over(places)) => break Ok(places),
@@ -840,8 +912,10 @@ struct Follower {
     election: Option<Election<Seat>>,
     /// A gap in the entries was reported: wait for the catch-up.
     behind: bool,
-    /// The acts of this computer's person, if one plays the seat.
-    acts: Option<mpsc::UnboundedReceiver<Act>>,
+    /// The rules of the table, to name the seats.
+    rules: Rules,
+    /// The deeds of this computer's person, if one plays the seat.
+    acts: Option<mpsc::UnboundedReceiver<Deed>>,
 }
 
 impl Follower {
@@ -849,12 +923,32 @@ impl Follower {
         client: Client,
         guest: Guest,
         host: PeerId,
-        acts: Option<mpsc::UnboundedReceiver<Act>>,
+        rules: Rules,
+        acts: Option<mpsc::UnboundedReceiver<Deed>>,
     ) -> Follower {
         let (outbox, queue) = mpsc::unbounded_channel();
         let sender = tokio::spawn(guest_sender(client.clone(), host, queue));
         let roster = Vec::new();
-        Follower { client, guest, host, outbox, sender, roster, election: None, behind: false, acts }
+        Follower { client, guest, host, outbox, sender, roster, election: None, behind: false, rules, acts }
+    }
+
+    /// Sends this person's reaction to the host, which passes it on.
+    fn react(&self, reaction: Reaction) {
+        let (client, host) = (self.client.clone(), self.host);
+        tokio::spawn(async move {
+            if let Err(e) = client.request(host, Kind::Reaction, canonical::encode(&reaction)).await {
+                debug!("a reaction was lost: {e}");
+            }
+        });
+    }
+
+    /// Another player's reaction, as the host passed it on.
+    fn heard(&self, payload: &[u8], out: &mut impl FnMut(Line)) {
+        match decode::<Said>(payload, Kind::Reaction) {
+            Ok(said) if said.seat != self.guest.seat() => out(Line::said(&self.rules, said)),
+            Ok(_) => {}
+            Err(e) => warn!("dropped a reaction from the host: {e}"),
+        }
     }
 
     /// Follows `host` from now on: a fresh sender, so nothing queued for a
@@ -904,10 +998,14 @@ impl Follower {
         loop {
             let heard = tokio::select! {
                 heard = tokio::time::timeout(HOST_SILENCE, events.recv()) => heard,
-                act = next_act(&mut self.acts) => {
-                    let act = act.ok_or_else(|| PlayError("this computer left the table".into()))?;
-                    if let Some(message) = self.guest.act(act) {
-                        let _ = self.outbox.send(message);
+                deed = next_deed(&mut self.acts) => {
+                    match deed.ok_or_else(|| PlayError("this computer left the table".into()))? {
+                        Deed::Act(act) => {
+                            if let Some(message) = self.guest.act(act) {
+                                let _ = self.outbox.send(message);
+                            }
+                        }
+                        Deed::React(reaction) => self.react(reaction),
                     }
                     continue;
                 }
@@ -918,6 +1016,13 @@ impl Follower {
             let (payload, reply) = match event {
                 Event::Request { peer, kind: Kind::Entry, payload, reply } if peer == self.host => {
                     (payload, reply)
+                }
+                Event::Request { peer, kind: Kind::Reaction, payload, reply } => {
+                    let _ = reply.reply(Vec::new());
+                    if peer == self.host {
+                        self.heard(&payload, out);
+                    }
+                    continue;
                 }
                 Event::Request { kind: Kind::Intent, reply, .. } => {
                     // A peer that saw the host go before we did: it retries.
@@ -1177,6 +1282,7 @@ impl Follower {
             sealed_sent: true,
             published: handed,
             roster: self.roster,
+            chatter: RateLimiter::default(),
         };
         for (peer, head) in back {
             let seat = host.roster.iter().find(|(_, t)| t.peer == peer).map(|&(s, _)| s);

@@ -11,6 +11,7 @@
 
 pub mod board;
 mod die;
+mod emote;
 pub mod i18n;
 pub mod motion;
 mod narrate;
@@ -114,7 +115,7 @@ struct Session {
     /// Stops the driver (and its network) when dropped.
     _driver: task::Handle,
     /// This computer's acts, until the game screen takes them.
-    acts: Option<tokio::sync::mpsc::UnboundedSender<crate::table::Act>>,
+    acts: Option<tokio::sync::mpsc::UnboundedSender<crate::net::play::Deed>>,
     /// The seat this computer's person plays (a guest learns it on joining).
     seat: Option<crate::rules::Seat>,
 }
@@ -321,7 +322,7 @@ impl App {
     fn drive(
         &mut self,
         stream: impl futures::Stream<Item = net::Report> + Send + 'static,
-        acts: tokio::sync::mpsc::UnboundedSender<crate::table::Act>,
+        acts: tokio::sync::mpsc::UnboundedSender<crate::net::play::Deed>,
         seat: Option<crate::rules::Seat>,
     ) -> Task<Message> {
         let (task, handle) = Task::run(stream, Message::Net).abortable();
@@ -392,6 +393,9 @@ impl App {
                 }
             }
             (net::Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => g.receive(signed),
+            (net::Report::Line(Line::Reaction { seat, reaction, .. }), Screen::Game(g)) => {
+                g.heard(seat, reaction, now)
+            }
             (net::Report::Ended(Err(why)), screen) => {
                 match screen {
                     Screen::Waiting(w) => w.problem = Some(why.0),
@@ -595,9 +599,10 @@ impl App {
         if let Screen::Game(game) = &self.screen {
             if game.is_animating() {
                 subs.push(window::frames().map(Message::Frame));
-            } else if let Some(wait) = game.next_deadline() {
-                // Wake when the table has something to do (a bot, a timer),
-                // and each second while a turn timer counts down.
+            } else if let Some(wait) = game.next_wake() {
+                // Wake when the table has something to do (a bot, a timer)
+                // or a reaction comes down, and each second while a turn
+                // timer counts down.
                 let wait = if game.countdown().is_some() { wait.min(Duration::from_secs(1)) } else { wait };
                 let wait = wait.max(Duration::from_millis(20));
                 subs.push(time::every(wait).map(|_| Message::Game(game::Message::Tick)));

@@ -16,10 +16,15 @@ pub use keep::host_key;
 
 use super::setup::{Sitter, Table};
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
+use crate::net::limits::{PLAYER_REACTIONS, RateLimiter};
+use crate::net::{Kind, play::Deed};
 use crate::rules::{Events, Game, Moves, Phase, Seat};
-use crate::table::{self, Act, CHAIN_LEN, Control, Input, Participant, Record, Replica, TableConfig};
+use crate::table::{
+    self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, TableConfig,
+};
 use crate::ui::board::{self, Board};
 use crate::ui::die::Die;
+use crate::ui::emote;
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate;
@@ -36,9 +41,9 @@ enum Authority {
     /// The table runs here.
     Here(Box<table::Table>),
     /// The table runs in a network driver (hosted here or at another peer):
-    /// this computer's person plays `seat`, whose acts go out on `acts`.
+    /// this computer's person plays `seat`, whose deeds go out on `acts`.
     Away {
-        acts: mpsc::UnboundedSender<Act>,
+        acts: mpsc::UnboundedSender<Deed>,
         seat: Seat,
         genesis: Box<SignedGenesis>,
         /// The verified head when the last act went out: one act per
@@ -88,7 +93,19 @@ pub struct GameScreen {
     cues: Vec<Cue>,
     /// Whether the app plays them (the mute switch shows it).
     pub sound_on: bool,
+    /// The reaction shown at each seat, and since when.
+    said: [Option<(Reaction, Instant)>; 4],
+    /// Seats whose reactions this screen does not show.
+    muted: [bool; 4],
+    /// The reaction palette is open.
+    picking: bool,
+    /// This computer's reactions, held to a player's rate (as the host
+    /// holds them).
+    chatter: RateLimiter<()>,
 }
+
+/// How long a reaction shows at its seat.
+const SAID_FOR: Duration = Duration::from_secs(4);
 
 #[derive(Debug, Clone)]
 pub enum Message {
@@ -115,6 +132,11 @@ pub enum Message {
     SaveProof,
     /// The mute switch.
     Sound(bool),
+    /// Open or close the reaction palette.
+    Palette,
+    React(Reaction),
+    /// Show or hide a seat's reactions on this screen.
+    MuteSeat(Seat),
 }
 
 pub enum Action {
@@ -169,7 +191,7 @@ impl GameScreen {
         name: String,
         genesis: SignedGenesis,
         seat: Seat,
-        acts: mpsc::UnboundedSender<Act>,
+        acts: mpsc::UnboundedSender<Deed>,
         now: Instant,
     ) -> Result<GameScreen, table::Refusal> {
         let setup = Replica::new(&genesis)
@@ -231,6 +253,10 @@ impl GameScreen {
             evidence: Vec::new(),
             cues: Vec::new(),
             sound_on: true,
+            said: [None; 4],
+            muted: [false; 4],
+            picking: false,
+            chatter: RateLimiter::default(),
         })
     }
 
@@ -392,6 +418,26 @@ impl GameScreen {
                 self.sound_on = on;
                 return Action::Sound(on);
             }
+            Message::Palette => self.picking = !self.picking,
+            Message::React(reaction) => {
+                self.picking = false;
+                let Some(seat) = self.reacting_seat() else { return Action::None };
+                if !self.chatter.allow_at(&(), Kind::Reaction, PLAYER_REACTIONS, now) {
+                    self.last_event = t("Slow down: three reactions every two seconds.").to_string();
+                    return Action::None;
+                }
+                self.said[seat.index()] = Some((reaction, now));
+                if let Authority::Away { acts, .. } = &self.authority {
+                    let _ = acts.send(Deed::React(reaction));
+                }
+            }
+            Message::MuteSeat(seat) => {
+                let muted = &mut self.muted[seat.index()];
+                *muted = !*muted;
+                if *muted {
+                    self.said[seat.index()] = None;
+                }
+            }
             Message::Verify => {
                 let dice = verify::Dice::check(&self.proof());
                 if self.proof_path.is_empty() {
@@ -456,7 +502,7 @@ impl GameScreen {
             }
             Authority::Away { acts, acted_at, .. } => {
                 if let Input::Intent { act, .. } = input {
-                    if acts.send(act).is_ok() {
+                    if acts.send(Deed::Act(act)).is_ok() {
                         *acted_at = Some(seen);
                     } else {
                         self.last_event = t("The connection to the table is closed.").to_string();
@@ -466,6 +512,39 @@ impl GameScreen {
             }
         };
         self.verify(fresh);
+    }
+
+    /// The seat this computer's person reacts from: the one to act if it
+    /// is theirs (hot-seat), else their first seat; none without a person.
+    fn reacting_seat(&self) -> Option<Seat> {
+        self.person_to_act().or_else(|| Seat::ALL.into_iter().find(|&s| self.is_mine(s)))
+    }
+
+    /// Another player's reaction, shown at their seat unless muted here.
+    pub fn heard(&mut self, seat: u8, reaction: Reaction, now: Instant) {
+        self.now = now;
+        if let Some(seat) = Seat::ALL.get(usize::from(seat)).filter(|s| !self.muted[s.index()]) {
+            self.said[seat.index()] = Some((reaction, now));
+        }
+    }
+
+    /// The reaction showing at `seat` now, if any.
+    fn saying(&self, seat: Seat) -> Option<Reaction> {
+        self.said[seat.index()]
+            .filter(|&(_, at)| self.now.saturating_duration_since(at) < SAID_FOR)
+            .map(|(reaction, _)| reaction)
+    }
+
+    /// When the screen must next wake while nothing animates: the table's
+    /// next deed, or a reaction to take down.
+    pub fn next_wake(&self) -> Option<Duration> {
+        let shown = self
+            .said
+            .iter()
+            .flatten()
+            .map(|&(_, at)| (at + SAID_FOR).saturating_duration_since(self.now))
+            .filter(|left| !left.is_zero());
+        self.next_deadline().into_iter().chain(shown).min()
     }
 
     /// A signed entry from the network driver, verified like any other.
@@ -657,12 +736,37 @@ impl GameScreen {
             .spacing(8),
         );
         // On a row of its own: the panel is too narrow for three buttons.
-        col = col.push(
-            button(text(if self.sound_on { t("Sound on") } else { t("Muted") }).size(14))
-                .style(theme::choice(!self.sound_on))
-                .on_press(Message::Sound(!self.sound_on)),
-        );
+        let sound = button(text(if self.sound_on { t("Sound on") } else { t("Muted") }).size(14))
+            .style(theme::choice(!self.sound_on))
+            .on_press(Message::Sound(!self.sound_on));
+        let react = button(text(t("React")).size(14))
+            .style(theme::choice(self.picking))
+            .on_press_maybe(self.reacting_seat().map(|_| Message::Palette));
+        col = col.push(row![sound, react].spacing(8));
+        if self.picking {
+            col = col.push(self.palette());
+        }
         container(col).padding(14).width(Length::Fill).style(theme::panel).into()
+    }
+
+    /// The reactions to pick from: the faces, then the phrases.
+    fn palette(&self) -> Element<'_, Message> {
+        let pick = |reaction: Reaction, size: f32| -> Element<'_, Message> {
+            button(container(emote::view(reaction, size)).center_x(Length::Fill))
+                .width(Length::Fill)
+                .padding(3)
+                .style(theme::choice(false))
+                .on_press(Message::React(reaction))
+                .into()
+        };
+        let faces = row(Reaction::EMOTES.map(|r| pick(r, 28.0))).spacing(4);
+        let phrases = column(
+            Reaction::PHRASES
+                .chunks(2)
+                .map(|pair| row(pair.iter().map(|&r| pick(r, 26.0))).spacing(4).into()),
+        )
+        .spacing(4);
+        container(column![faces, phrases].spacing(6)).padding(6).style(theme::badge).into()
     }
 
     /// Pause, resume, close and rematch: this computer hosts local tables

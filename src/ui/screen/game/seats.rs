@@ -1,12 +1,15 @@
 //! A seat framed beside the board: a gold ring with the initial, the name
-//! ribbon, badges, and the pawns home. The seat whose move it is glows.
+//! ribbon, badges, and the pawns home. The seat whose move it is glows; a
+//! reaction shows in a bubble at its corner; another player's seat can be
+//! muted on this screen.
 
 use super::{GameScreen, Message, ordinal};
 use crate::rules::Seat;
 use crate::table::Control;
+use crate::ui::emote;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
-use iced::widget::{center, column, container, row, text};
+use iced::widget::{button, center, column, container, row, stack, text};
 use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme, Vector};
 
 /// A round disc: a fill and a rim.
@@ -69,6 +72,10 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
         Control::Standin { .. } => badges.push(badge(t("AWAY · BOT PLAYS"))),
         Control::Empty => badges,
     };
+    let muted = screen.muted[seat.index()];
+    if muted {
+        badges = badges.push(badge(t("MUTED")));
+    }
     if let Some(place) = game.place(seat) {
         badges = badges.push(badge(&crate::t!("{place} PLACE", place = ordinal(place)).to_uppercase()));
     }
@@ -90,9 +97,35 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
             .align_y(Alignment::Center),
     ]
     .spacing(5);
-    container(row![avatar, body].spacing(12).align_y(Alignment::Center))
+    let card = container(row![avatar, body].spacing(12).align_y(Alignment::Center))
         .padding(10)
         .width(Length::Fill)
-        .style(theme::panel)
-        .into()
+        .style(theme::panel);
+    // Other people's seats can be muted here (bots do not react).
+    let mutable =
+        matches!(control, Control::Person { .. } | Control::Standin { .. }) && !screen.is_mine(seat);
+    let mut corner = row![].spacing(4).align_y(Alignment::Center);
+    if let Some(reaction) = screen.saying(seat) {
+        corner = corner.push(container(emote::view(reaction, 30.0)).padding([3, 8]).style(bubble));
+    }
+    if mutable {
+        corner = corner.push(
+            button(text(if muted { t("Unmute") } else { t("Mute") }).size(11))
+                .padding([2, 6])
+                .style(theme::choice(muted))
+                .on_press(Message::MuteSeat(seat)),
+        );
+    }
+    stack![card, container(corner).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8])].into()
+}
+
+/// A speech bubble: parchment with a gold rim and a soft shadow.
+fn bubble(_: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(theme::CELL)),
+        border: Border { color: theme::GOLD, width: 2.0, radius: 14.0.into() },
+        text_color: Some(theme::INK),
+        shadow: Shadow { color: alpha(Color::BLACK, 0.4), offset: Vector::new(0.0, 3.0), blur_radius: 8.0 },
+        snap: true,
+    }
 }
