@@ -77,7 +77,7 @@ async fn lan_seek() -> Result<(), String> {
     let (_client, mut events) = start(vec![], true)?;
     let found = tokio::time::timeout(DEADLINE, async {
         while let Some(event) = events.recv().await {
-            if let Event::TableFound { peer, info } = event {
+            if let Event::TableFound { peer, info, .. } = event {
                 return Some((peer, info));
             }
         }

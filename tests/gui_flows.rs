@@ -574,7 +574,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     use ludopia::ui::screen::lobby::JoinMessage;
     let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
     click_text(&mut app, "Join a table")?;
-    assert!(shows(&app, "No open table on this network yet."));
+    assert!(shows(&app, "No open table on this network or your relays yet."));
     let peer = libp2p::PeerId::random();
     let info = TableInfo {
         host_name: "Ana".into(),
@@ -583,10 +583,26 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
         players: vec![],
         listed: true,
     };
-    report(&mut app, Report::TableFound(peer, info));
-    assert!(shows(&app, "Ana · race · 1 free seats"));
+    report(&mut app, Report::TableFound(peer, info.clone(), None));
+    assert!(shows(&app, "Ana · race · 1 free seats") && shows(&app, "on this network"));
+    // A public table from a relay, joined by the ticket the relay lists.
+    let far = libp2p::PeerId::random();
+    let ticket = ludopia::net::Ticket::new(far, vec!["/ip4/192.0.2.7/tcp/4001".parse().expect("address")]);
+    let far_info = TableInfo { host_name: "Rui".into(), ..info };
+    report(&mut app, Report::TableFound(far, far_info.clone(), Some(ticket.clone())));
+    assert!(shows(&app, "Rui · race · 1 free seats") && shows(&app, "via a relay"));
+    let mut listed = ludopia::ui::screen::lobby::Joining::default();
+    listed.found(peer, far_info.clone(), None);
+    listed.found(far, far_info, Some(ticket));
+    match listed.update(JoinMessage::JoinListed(far)) {
+        ludopia::ui::screen::lobby::JoinAction::Join(ludopia::net::play::Target::Ticket(t)) => {
+            assert_eq!(t.peer, far)
+        }
+        _ => panic!("a public table is joined by its ticket"),
+    }
+    report(&mut app, Report::TableGone(far));
     report(&mut app, Report::TableGone(peer));
-    assert!(shows(&app, "No open table on this network yet."));
+    assert!(shows(&app, "No open table on this network or your relays yet."));
     let _ = app.update(Message::Joining(JoinMessage::Field("hello".into())));
     let _ = app.update(Message::Joining(JoinMessage::Join));
     let Screen::Joining(joining) = &app.screen else { panic!("left the join screen") };

@@ -1,7 +1,7 @@
 //! Real peers on loopback, in one process: envelopes both ways, table-info
 //! queries, rate limits, a rogue peer's malformed, oversized and
-//! wrong-version messages, and a room code found through a relay's
-//! rendezvous point.
+//! wrong-version messages, a room code found through a relay's rendezvous
+//! point, and public tables listed there.
 
 use std::time::Duration;
 
@@ -12,6 +12,7 @@ use libp2p::{
 };
 use ludopia::net::{
     Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo,
+    limits::Rate,
     node::table_protocol,
     relay::{RelayEvent, spawn_relay},
     spawn,
@@ -151,7 +152,7 @@ async fn reactions_are_rate_limited_per_peer() {
     let (guest, mut guest_events) = peer(22, vec![]);
     listening(&mut guest_events).await;
     guest.connect(ticket).await.unwrap();
-    for _ in 0..3 {
+    for _ in 0..Rate::for_kind(Kind::Reaction).burst {
         guest.request(host.peer_id(), Kind::Reaction, vec![1]).await.unwrap();
     }
     assert_eq!(
@@ -285,4 +286,70 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
 
     let unknown = RoomCode::from_seed(1);
     assert_eq!(guest.find_code(unknown).await, Err(NetError::CodeNotFound(unknown)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
+    let mut relay = spawn_relay(Keypair::ed25519_from_bytes([50; 32]).unwrap(), &[loopback()]).unwrap();
+    let relay_addr: Multiaddr = tokio::time::timeout(WAIT, async {
+        loop {
+            if let Some(RelayEvent::Listening { addr, .. }) = relay.events.recv().await {
+                return addr.parse().unwrap();
+            }
+        }
+    })
+    .await
+    .unwrap();
+    // One public table and one private, both hosted behind the relay.
+    let mut hosts = Vec::new();
+    for (seed, listed) in [(51, true), (52, false)] {
+        let (host, mut events) = peer(seed, vec![relay_addr.clone()]);
+        wait_for(&mut events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+        host.open_table(table(listed), RoomCode::from_seed(u64::from(seed))).await.unwrap();
+        wait_for(&mut events, |e| matches!(e, Event::CodeRegistered { .. }).then_some(())).await;
+        hosts.push((host, serve(events, |_, p| p)));
+    }
+    let (public, private) = (hosts[0].0.peer_id(), hosts[1].0.peer_id());
+
+    // A lobby with the relay in its settings (and no LAN) finds the public
+    // one, with a ticket to reach it by, and never the private one.
+    let mut config = NodeConfig::new(Keypair::ed25519_from_bytes([53; 32]).unwrap());
+    config.listen = vec![loopback()];
+    config.mdns = false;
+    config.relays = vec![relay_addr.clone()];
+    config.public_lobby = true;
+    let (_lobby, mut lobby_events) = spawn(config).unwrap();
+    let started = std::time::Instant::now();
+    let (info, ticket) = wait_for(&mut lobby_events, |e| match e {
+        Event::TableFound { peer, info, ticket } => {
+            assert_ne!(peer, private, "a private table is never listed");
+            (peer == public).then_some((info, ticket))
+        }
+        _ => None,
+    })
+    .await;
+    println!("public table listed through the relay after {:?}", started.elapsed());
+    assert_eq!(info, table(true));
+    let ticket = ticket.expect("a public table comes with its ticket");
+    assert_eq!(ticket.peer, public);
+    // Two more lobby refreshes: still only the public table.
+    let _ = tokio::time::timeout(Duration::from_secs(7), async {
+        while let Some(event) = lobby_events.recv().await {
+            if let Event::TableFound { peer, .. } = event {
+                assert_eq!(peer, public, "a private table is never listed");
+            }
+        }
+    })
+    .await;
+
+    // The ticket reaches the table from a peer that never saw the lobby.
+    let (guest, mut guest_events) = peer(54, vec![relay_addr]);
+    wait_for(&mut guest_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+    guest.connect(ticket).await.unwrap();
+    assert_eq!(guest.table_info(public, None).await, Ok(table(true)));
+
+    // When the game begins the table closes, and the lobby lets it go.
+    hosts[0].0.close_table().await.unwrap();
+    wait_for(&mut lobby_events, |e| matches!(e, Event::TableGone { peer } if peer == public).then_some(()))
+        .await;
 }

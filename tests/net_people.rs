@@ -105,6 +105,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         rules: Preset::Race.rules(),
         seats,
         name: "Ana".into(),
+        listed: false,
         timing: Timing::INSTANT,
         code: RoomCode::random(),
         node: node(41),

@@ -32,6 +32,10 @@ pub struct HostArgs {
     /// A relay (with its /p2p/ id) to reserve a slot on and publish the code at (repeatable).
     #[arg(long = "relay", value_name = "ADDR")]
     relays: Vec<Multiaddr>,
+    /// Reach the table only by its code or invite: not listed on the LAN
+    /// or at the relays.
+    #[arg(long)]
+    private: bool,
 }
 
 pub fn run(args: HostArgs) -> i32 {
@@ -57,6 +61,7 @@ pub fn run(args: HostArgs) -> i32 {
         return 1;
     }
     let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
-    let plan = HostPlan::headless(preset, args.bots, code, node, entropy);
+    let plan =
+        HostPlan { listed: !args.private, ..HostPlan::headless(preset, args.bots, code, node, entropy) };
     run_async("host", play::host(plan, print_line))
 }

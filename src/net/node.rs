@@ -59,6 +59,9 @@ pub struct NodeConfig {
     pub relays: Vec<Multiaddr>,
     /// Find tables on the LAN with mDNS.
     pub mdns: bool,
+    /// Look for public tables at the relays' rendezvous points (a lobby;
+    /// players at a table need not).
+    pub public_lobby: bool,
     /// A connection with no traffic is closed after this long.
     pub idle_timeout: Duration,
 }
@@ -78,6 +81,7 @@ impl NodeConfig {
             ],
             relays: Vec::new(),
             mdns: true,
+            public_lobby: false,
             // Turn-based play can be quiet for a while; the table sends
             // heartbeats well inside this.
             idle_timeout: Duration::from_secs(120),
@@ -150,12 +154,15 @@ pub enum Event {
     Listening {
         addr: Multiaddr,
     },
-    /// A listed table on the LAN answered (again) with its info.
+    /// A listed table answered (again) with its info: on the LAN, or
+    /// published at a relay (`ticket` then says how to reach it).
     TableFound {
         peer: PeerId,
         info: TableInfo,
+        ticket: Option<Ticket>,
     },
-    /// A LAN table went away (mDNS expired, or it closed).
+    /// A listed table went away (mDNS expired, it closed, or a relay no
+    /// longer lists it).
     TableGone {
         peer: PeerId,
     },
@@ -202,6 +209,14 @@ type Reply<T> = oneshot::Sender<Result<T, NetError>>;
 
 /// A table's registrations at a rendezvous point: its peer and addresses.
 pub type Sighting = (PeerId, Vec<Multiaddr>);
+
+/// The rendezvous namespace where hosts publish listed tables (room codes
+/// have their own, see [`RoomCode::namespace`]).
+pub const PUBLIC_TABLES: &str = "ludopia/public";
+
+fn public_namespace() -> rendezvous::Namespace {
+    rendezvous::Namespace::from_static(PUBLIC_TABLES)
+}
 
 enum Command {
     Addresses(oneshot::Sender<Vec<Multiaddr>>),
@@ -331,6 +346,8 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
         lobby_queries: HashMap::new(),
         queried: HashSet::new(),
         lan: HashMap::new(),
+        public_lobby: config.public_lobby,
+        public: HashMap::new(),
         relayed: HashMap::new(),
         replies: FuturesUnordered::new(),
         closing: FuturesUnordered::new(),
@@ -485,6 +502,10 @@ struct EventLoop {
     queried: HashSet<PeerId>,
     /// LAN peers found by mDNS, with their addresses.
     lan: HashMap<PeerId, Vec<Multiaddr>>,
+    /// Whether to look for public tables at the relays.
+    public_lobby: bool,
+    /// Public tables by the relays that list them: each relay's sightings.
+    public: HashMap<PeerId, Vec<Sighting>>,
     /// Relayed connections, closed once a direct one exists.
     relayed: HashMap<PeerId, Vec<ConnectionId>>,
     replies: FuturesUnordered<PendingReply>,
@@ -551,10 +572,51 @@ impl EventLoop {
     }
 
     fn refresh_lobby(&mut self) {
-        let peers: Vec<PeerId> = self.lan.keys().filter(|p| self.swarm.is_connected(p)).copied().collect();
+        let known = self.lan.keys().chain(self.public.values().flatten().map(|(p, _)| p));
+        let peers: HashSet<PeerId> = known.filter(|p| self.swarm.is_connected(p)).copied().collect();
         for peer in peers {
             self.query_lobby(peer);
         }
+        let relays: Vec<PeerId> =
+            self.relays.keys().filter(|r| self.swarm.is_connected(r)).copied().collect();
+        for relay in relays {
+            self.discover_public(relay);
+        }
+    }
+
+    /// Asks a relay for the public tables it lists, if this is a lobby.
+    fn discover_public(&mut self, relay: PeerId) {
+        if self.public_lobby {
+            self.swarm.behaviour_mut().rendezvous.discover(Some(public_namespace()), None, None, relay);
+        }
+    }
+
+    /// The public tables `relay` lists now: reach the new ones (the lobby
+    /// asks each for its info once connected), and say which went away.
+    async fn published(&mut self, relay: PeerId, sightings: Vec<Sighting>) {
+        let me = *self.swarm.local_peer_id();
+        let sightings: Vec<Sighting> = sightings.into_iter().filter(|(p, _)| *p != me).collect();
+        let seen: HashSet<PeerId> = self.public.get(&relay).into_iter().flatten().map(|(p, _)| *p).collect();
+        for (peer, addrs) in sightings.iter().filter(|(p, _)| !seen.contains(p)) {
+            if self.swarm.is_connected(peer) {
+                self.query_lobby(*peer);
+            } else if let Err(e) = self.swarm.dial(DialOpts::peer_id(*peer).addresses(addrs.clone()).build())
+            {
+                debug!(%peer, "cannot dial a public table: {e}");
+            }
+        }
+        let before = self.public.insert(relay, sightings).unwrap_or_default();
+        for (peer, _) in before {
+            if self.public_ticket(&peer).is_none() && !self.lan.contains_key(&peer) {
+                self.emit(Event::TableGone { peer }).await;
+            }
+        }
+    }
+
+    /// How to reach a public table: its addresses as a relay lists them.
+    fn public_ticket(&self, peer: &PeerId) -> Option<Ticket> {
+        let (_, addrs) = self.public.values().flatten().find(|(p, _)| p == peer)?;
+        Some(Ticket::new(*peer, addrs.clone()))
     }
 
     fn query_lobby(&mut self, peer: PeerId) {
@@ -570,6 +632,8 @@ impl EventLoop {
         self.queried.insert(peer);
     }
 
+    /// Registers our table's code at a relay's rendezvous point, and
+    /// publishes it there too if it is listed.
     fn register_code(&mut self, relay: PeerId) {
         let Some(table) = &self.table else { return };
         let namespace = match rendezvous::Namespace::new(table.code.namespace()) {
@@ -579,8 +643,11 @@ impl EventLoop {
                 return;
             }
         };
-        if let Err(e) = self.swarm.behaviour_mut().rendezvous.register(namespace, relay, None) {
-            warn!(%relay, "cannot register the room code: {e}");
+        let listed = table.info.listed.then(public_namespace);
+        for namespace in std::iter::once(namespace).chain(listed) {
+            if let Err(e) = self.swarm.behaviour_mut().rendezvous.register(namespace, relay, None) {
+                warn!(%relay, "cannot register the table: {e}");
+            }
         }
     }
 
@@ -644,7 +711,9 @@ impl EventLoop {
                 {
                     let relays: Vec<PeerId> = self.reserved.iter().copied().collect();
                     for relay in relays {
-                        self.swarm.behaviour_mut().rendezvous.unregister(namespace.clone(), relay);
+                        for namespace in [namespace.clone(), public_namespace()] {
+                            self.swarm.behaviour_mut().rendezvous.unregister(namespace, relay);
+                        }
                     }
                 }
                 let _ = done.send(());
@@ -760,7 +829,13 @@ impl EventLoop {
                 expect_kind(&e, Kind::TableInfo)?;
                 Ok(e.payload_as::<TableInfo>()?)
             }) {
-                Ok(info) if info.listed => self.emit(Event::TableFound { peer: asked, info }).await,
+                Ok(info) if info.listed => {
+                    // A table on the LAN is joined there; a public one by the
+                    // addresses its relay lists.
+                    let ticket =
+                        (!self.lan.contains_key(&asked)).then(|| self.public_ticket(&asked)).flatten();
+                    self.emit(Event::TableFound { peer: asked, info, ticket }).await
+                }
                 Ok(_) | Err(NetError::Refused(_)) => {}
                 Err(e) => debug!(%peer, "lobby query failed: {e}"),
             }
@@ -785,6 +860,7 @@ impl EventLoop {
                 if !renewal {
                     info!(relay = %relay_peer_id, "relay reservation accepted");
                     self.register_code(relay_peer_id);
+                    self.discover_public(relay_peer_id);
                     self.emit(Event::RelayReady { relay: relay_peer_id }).await;
                 }
             }
@@ -929,8 +1005,10 @@ impl EventLoop {
     async fn on_rendezvous(&mut self, event: rendezvous::client::Event) {
         match event {
             rendezvous::client::Event::Registered { rendezvous_node, namespace, .. } => {
-                info!(relay = %rendezvous_node, %namespace, "room code registered");
-                if let Some(table) = &self.table {
+                info!(relay = %rendezvous_node, %namespace, "table registered");
+                if let Some(table) = &self.table
+                    && namespace.to_string() == table.code.namespace()
+                {
                     let code = table.code;
                     self.emit(Event::CodeRegistered { code, relay: rendezvous_node }).await;
                 }
@@ -941,18 +1019,22 @@ impl EventLoop {
                 )))
                 .await;
             }
-            rendezvous::client::Event::Discovered { rendezvous_node, registrations, .. } => {
+            rendezvous::client::Event::Discovered { rendezvous_node, registrations, cookie } => {
                 let sightings = registrations
                     .into_iter()
                     .map(|r| (r.record.peer_id(), r.record.addresses().to_vec()))
                     .collect();
-                if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
+                if cookie.namespace() == Some(&public_namespace()) {
+                    self.published(rendezvous_node, sightings).await;
+                } else if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
                     let _ = tx.send(Ok(sightings));
                 }
             }
-            rendezvous::client::Event::DiscoverFailed { rendezvous_node, error, .. } => {
-                if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
+            rendezvous::client::Event::DiscoverFailed { rendezvous_node, namespace, error } => {
+                if namespace == Some(public_namespace()) {
+                    debug!(relay = %rendezvous_node, "the relay lists no public tables ({error:?})");
+                } else if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
                     let _ = tx.send(Err(NetError::NoReply(format!(
                         "the relay could not look up the code ({error:?})"

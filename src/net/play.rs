@@ -214,6 +214,9 @@ pub struct HostPlan {
     pub seats: [Control; 4],
     /// The host's name, as the lobby shows it.
     pub name: String,
+    /// Listed in lobbies: on the LAN and at the relays' rendezvous points.
+    /// A private table is reached only by its code or invite.
+    pub listed: bool,
     pub timing: Timing,
     pub code: RoomCode,
     pub node: NodeConfig,
@@ -248,6 +251,7 @@ impl HostPlan {
             rules: preset.rules(),
             seats,
             name,
+            listed: true,
             timing: Timing::INSTANT,
             code,
             node,
@@ -289,6 +293,7 @@ struct Host {
     lobby: Option<(RoomCode, Preset)>,
     /// The host's name in the lobby.
     name: String,
+    listed: bool,
     plan_rules: Rules,
     seats: [Control; 4],
     timing: Timing,
@@ -325,6 +330,7 @@ pub async fn host(plan: HostPlan, mut out: impl FnMut(Line)) -> Result<BTreeMap<
         client,
         lobby: Some((plan.code, plan.preset)),
         name: plan.name,
+        listed: plan.listed,
         plan_rules: plan.rules,
         seats: plan.seats,
         timing: plan.timing,
@@ -474,7 +480,7 @@ impl Host {
                 .values()
                 .map(|g| self.plan_rules.colour_of(g.seat).name().to_owned())
                 .collect(),
-            listed: true,
+            listed: self.listed,
         }
     }
 
@@ -784,10 +790,16 @@ async fn reach(
     target: &Target,
 ) -> Result<PeerId, PlayError> {
     match target {
-        Target::Ticket(ticket) => {
-            client.connect(ticket.clone()).await?;
-            Ok(ticket.peer)
-        }
+        // A relayed address needs our own link to its relay first: try
+        // again while that comes up.
+        Target::Ticket(ticket) => loop {
+            match client.connect(ticket.clone()).await {
+                Ok(()) => return Ok(ticket.peer),
+                Err(e) => debug!(peer = %ticket.peer, "the ticket's table is not reached yet: {e}"),
+            }
+            while events.try_recv().is_ok() {}
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        },
         // This node finds the table by mDNS within a moment: ask until it answers.
         Target::Lan(peer) => loop {
             match client.table_info(*peer, None).await {
@@ -1269,6 +1281,7 @@ impl Follower {
             client: self.client,
             lobby: None,
             name: String::new(),
+            listed: false,
             plan_rules: rules,
             seats: table.config().seats,
             timing,

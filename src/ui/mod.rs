@@ -331,7 +331,7 @@ impl App {
     }
 
     /// Opens a table with friends' seats: the waiting room, then the game.
-    fn host(&mut self, table: Table, preset: crate::rules::Preset) -> Task<Message> {
+    fn host(&mut self, table: Table, preset: crate::rules::Preset, listed: bool) -> Task<Message> {
         let (acts, acts_in) = tokio::sync::mpsc::unbounded_channel();
         let seat = crate::rules::Seat::ALL.into_iter().find(|s| table.sitters[s.index()] == Sitter::Person);
         let plan = crate::net::play::HostPlan {
@@ -339,6 +339,7 @@ impl App {
             rules: table.rules,
             seats: table.controls(),
             name: table.name.clone(),
+            listed,
             timing: table.timing(),
             code: crate::net::RoomCode::random(),
             node: self.node(),
@@ -406,7 +407,7 @@ impl App {
                 self.session = None;
             }
             (net::Report::Ended(Ok(_)), _) => self.session = None,
-            (net::Report::TableFound(peer, info), Screen::Joining(j)) => j.found(peer, info),
+            (net::Report::TableFound(peer, info, ticket), Screen::Joining(j)) => j.found(peer, info, ticket),
             (net::Report::TableGone(peer), Screen::Joining(j)) => j.gone(peer),
             (net::Report::LobbyFailed(why), Screen::Joining(j)) => {
                 j.status = Some(crate::t!("This network cannot be searched: {why}.", why = why))
@@ -466,7 +467,8 @@ impl App {
                 }
                 home::Action::Join => {
                     self.screen = Screen::Joining(Joining::default());
-                    let (task, handle) = Task::run(net::browse(), Message::Net).abortable();
+                    let (task, handle) =
+                        Task::run(net::browse(&self.prefs.settings.relays), Message::Net).abortable();
                     self.browsing = Some(handle.abort_on_drop());
                     return task;
                 }
@@ -511,10 +513,10 @@ impl App {
             (Message::Setup(m), Screen::Setup(s)) => match s.update(m) {
                 setup::Action::None => {}
                 setup::Action::Start(table) => {
-                    let preset = s.preset;
+                    let (preset, listed) = (s.preset, !s.private);
                     self.remember_table(preset, table.rules);
                     if table.is_hosted() {
-                        return self.host(table, preset);
+                        return self.host(table, preset, listed);
                     }
                     self.start(table, now)
                 }

@@ -8,7 +8,7 @@ use futures::{Stream, StreamExt, channel::mpsc as queue, stream};
 use libp2p::{Multiaddr, PeerId, identity::Keypair};
 
 use crate::net::{
-    Event, NodeConfig, TableInfo,
+    Event, NodeConfig, TableInfo, Ticket,
     play::{self, HostPlan, JoinPlan, Line, PlayError},
     spawn,
 };
@@ -19,8 +19,9 @@ pub enum Report {
     Line(Line),
     /// The driver stopped: the places, or why it stopped early.
     Ended(Result<BTreeMap<String, u8>, PlayError>),
-    /// A listed table on the LAN answered with its info.
-    TableFound(PeerId, TableInfo),
+    /// A listed table answered with its info: on the LAN, or published at
+    /// a relay (with the ticket to reach it by).
+    TableFound(PeerId, TableInfo, Option<Ticket>),
     TableGone(PeerId),
     /// The LAN lobby could not start, in a sentence.
     LobbyFailed(String),
@@ -62,15 +63,19 @@ pub fn join(plan: JoinPlan) -> impl Stream<Item = Report> {
     driven(|out| play::join(plan, out))
 }
 
-/// The LAN lobby: listed tables as they appear and go (mDNS and a
-/// table-info query). A fresh key: browsing signs nothing.
-pub fn browse() -> impl Stream<Item = Report> {
-    let config = NodeConfig::new(Keypair::generate_ed25519());
+/// The lobby: listed tables as they appear and go, on the LAN (mDNS and a
+/// table-info query) and published at the relays of the settings. A fresh
+/// key: browsing signs nothing.
+pub fn browse(relays: &[String]) -> impl Stream<Item = Report> + use<> {
+    let mut config = node(Keypair::generate_ed25519(), relays);
+    config.public_lobby = true;
     stream::once(async move { spawn(config) }).flat_map(|spawned| match spawned {
         Ok((client, events)) => stream::unfold((client, events), |(client, mut events)| async move {
             loop {
                 let report = match events.recv().await? {
-                    Event::TableFound { peer, info } if info.listed => Report::TableFound(peer, info),
+                    Event::TableFound { peer, info, ticket } if info.listed => {
+                        Report::TableFound(peer, info, ticket)
+                    }
                     Event::TableGone { peer } => Report::TableGone(peer),
                     _ => continue,
                 };

@@ -4,7 +4,7 @@
 //! The game begins when the network driver reports the sealed genesis.
 
 use super::setup::{Sitter, Table, colour_name, level_name};
-use crate::net::{TableInfo, play::Target};
+use crate::net::{TableInfo, Ticket, play::Target};
 use crate::rules::Seat;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -131,8 +131,9 @@ impl WaitingRoom {
 pub struct Joining {
     /// A code or an invite, as typed or pasted.
     pub field: String,
-    /// Tables listed on the LAN.
-    pub tables: Vec<(PeerId, TableInfo)>,
+    /// Listed tables: on the LAN, or published at a relay (with the
+    /// ticket to reach them by).
+    pub tables: Vec<(PeerId, TableInfo, Option<Ticket>)>,
     /// What is happening, or why joining failed, in a sentence.
     pub status: Option<String>,
     /// A join is under way.
@@ -143,7 +144,8 @@ pub struct Joining {
 pub enum JoinMessage {
     Field(String),
     Join,
-    JoinLan(PeerId),
+    /// Join a listed table.
+    JoinListed(PeerId),
     Back,
 }
 
@@ -154,15 +156,15 @@ pub enum JoinAction {
 }
 
 impl Joining {
-    pub fn found(&mut self, peer: PeerId, info: TableInfo) {
-        match self.tables.iter_mut().find(|(p, _)| *p == peer) {
-            Some(table) => table.1 = info,
-            None => self.tables.push((peer, info)),
+    pub fn found(&mut self, peer: PeerId, info: TableInfo, ticket: Option<Ticket>) {
+        match self.tables.iter_mut().find(|(p, ..)| *p == peer) {
+            Some(table) => *table = (peer, info, ticket),
+            None => self.tables.push((peer, info, ticket)),
         }
     }
 
     pub fn gone(&mut self, peer: PeerId) {
-        self.tables.retain(|(p, _)| *p != peer);
+        self.tables.retain(|(p, ..)| *p != peer);
     }
 
     /// Joining failed: says why, and lets the player try again.
@@ -182,7 +184,12 @@ impl Joining {
                     self.status = Some(crate::t!("That is not a room code or an invite: {why}.", why = why))
                 }
             },
-            JoinMessage::JoinLan(peer) => return self.joining(Target::Lan(peer)),
+            JoinMessage::JoinListed(peer) => {
+                if let Some((_, _, ticket)) = self.tables.iter().find(|(p, ..)| *p == peer) {
+                    let target = ticket.clone().map_or(Target::Lan(peer), Target::Ticket);
+                    return self.joining(target);
+                }
+            }
         }
         JoinAction::None
     }
@@ -195,19 +202,21 @@ impl Joining {
 
     pub fn view(&self) -> Element<'_, JoinMessage> {
         let lan: Element<'_, JoinMessage> = if self.tables.is_empty() {
-            text(t("No open table on this network yet.")).size(14).into()
+            text(t("No open table on this network or your relays yet.")).size(14).into()
         } else {
-            column(self.tables.iter().map(|(peer, info)| {
+            column(self.tables.iter().map(|(peer, info, ticket)| {
                 let line = crate::t!(
                     "{host} · {preset} · {free} free seats",
                     host = info.host_name,
                     preset = info.preset,
                     free = info.free_seats
                 );
+                let place = if ticket.is_some() { t("via a relay") } else { t("on this network") };
                 row![
                     text(line).size(15).width(Length::Fill),
+                    text(place).size(13),
                     button(text(t("Join")).size(14)).style(theme::choice(false)).on_press_maybe(
-                        (!self.busy && info.free_seats > 0).then_some(JoinMessage::JoinLan(*peer))
+                        (!self.busy && info.free_seats > 0).then_some(JoinMessage::JoinListed(*peer))
                     ),
                 ]
                 .spacing(12)
@@ -224,7 +233,7 @@ impl Joining {
             .size(16);
         let content = column![
             super::heading(t("Join a table"), t("Back"), JoinMessage::Back),
-            text(t("Tables on this network")).font(BOLD).size(18),
+            text(t("Open tables")).font(BOLD).size(18),
             lan,
             text(t("A room code or an invite")).font(BOLD).size(18),
             row![

@@ -151,6 +151,9 @@ impl Table {
 pub struct Setup {
     pub table: Table,
     pub preset: Preset,
+    /// A hosted table is listed in lobbies (on the LAN and at the relays)
+    /// unless it is private: reached only by its code or invite.
+    pub private: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -160,6 +163,7 @@ pub enum Message {
     Toggle(HouseRule),
     Timer(Option<u32>),
     BotSpeed(BotSpeed),
+    Private(bool),
     Start,
     Back,
 }
@@ -272,7 +276,7 @@ pub fn preset_line(p: Preset) -> &'static str {
 impl Setup {
     pub fn new(table: Table) -> Setup {
         let preset = Preset::ALL.into_iter().find(|p| p.rules() == table.rules).unwrap_or(Preset::Classic);
-        Setup { table, preset }
+        Setup { table, preset, private: false }
     }
 
     /// Whether the table can start: two players at least, and a hosted
@@ -295,6 +299,7 @@ impl Setup {
             Message::Toggle(rule) => rule.toggle(&mut self.table.rules),
             Message::Timer(t) => self.table.rules.turn_timer = t,
             Message::BotSpeed(s) => self.table.bot_speed = s,
+            Message::Private(private) => self.private = private,
             Message::Start if self.can_start() => return Action::Start(self.table.clone()),
             Message::Start => {}
             Message::Back => return Action::Back,
@@ -385,6 +390,22 @@ impl Setup {
             text(t("Bot speed")).font(BOLD).size(18),
             BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
         ]
+        .push(self.table.is_hosted().then(|| {
+            let choice = |label, private: bool| {
+                button(text(t(label)).size(14))
+                    .style(theme::choice(self.private == private))
+                    .on_press(Message::Private(private))
+            };
+            column![
+                text(t("Who can find the table")).font(BOLD).size(18),
+                row![
+                    choice("Listed: on this network and your relays", false),
+                    choice("Private: by code or invite only", true),
+                ]
+                .spacing(8),
+            ]
+            .spacing(12)
+        }))
         .spacing(12)
         .padding(28);
         container(scrollable(content).height(Length::Shrink)).style(theme::panel).max_width(900).into()
