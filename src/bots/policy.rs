@@ -1,16 +1,16 @@
 //! One-move policies: Random, Easy (seed 000's priorities, blind to danger)
 //! and Normal (the evaluation after each legal move).
 
+use super::Stream;
 use super::eval;
 use crate::rules::{Action, Game, Move, Phase, TurnsPassed, board};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How often Easy moves without thinking.
 const EASY_CARELESS: f64 = 0.25;
 
 /// A uniformly random legal move.
-pub(crate) fn random_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+pub(crate) fn random_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     let moves = game.legal_moves();
     if moves.is_empty() {
         return None;
@@ -20,7 +20,7 @@ pub(crate) fn random_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
 
 /// Seed 000's first bot: capture ≫ bring home ≫ leave base ≫ land on a safe
 /// square ≫ advance the furthest pawn; now and then a random move instead.
-pub(crate) fn easy_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     if rng.random_bool(EASY_CARELESS) {
         return random_move(game, rng);
     }

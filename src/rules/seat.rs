@@ -53,8 +53,8 @@ impl Seat {
     }
 
     #[inline]
-    pub fn index(self) -> usize {
-        usize::from(self.0)
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The next seat clockwise, whether or not anyone sits there.
