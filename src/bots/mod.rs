@@ -97,6 +97,7 @@ impl Bot {
     /// The action for `game.to_act()`: a move, a challenge or a duel mark.
     /// `None` when the die is to be rolled (never the bot's choice) or the
     /// game is over.
+    #[inline]
     pub fn decide(&mut self, game: &Game) -> Option<Action> {
         let seat = game.to_act()?;
         match game.phase() {

@@ -53,6 +53,7 @@ pub trait Player {
 }
 
 impl Player for super::Bot {
+    #[inline]
     fn decide(&mut self, game: &Game) -> Option<Action> {
         super::Bot::decide(self, game)
     }

@@ -10,12 +10,17 @@ use rand::Rng;
 const EASY_CARELESS: f64 = 0.25;
 
 /// A uniformly random legal move.
+#[inline]
 pub(crate) fn random_move(game: &Game, rng: &mut Stream) -> Option<u8> {
-    let moves = game.legal_moves();
-    if moves.is_empty() {
+    let mut movable = game.movable_pawns();
+    if movable == 0 {
         return None;
     }
-    moves.get(rng.random_range(0..moves.len())).map(|m| m.pawn)
+    // The k-th movable pawn, in the listing's order.
+    for _ in 0..rng.random_range(0..movable.count_ones() as usize) {
+        movable &= movable - 1;
+    }
+    Some(movable.trailing_zeros() as u8)
 }
 
 /// Seed 000's first bot: capture ≫ bring home ≫ leave base ≫ land on a safe

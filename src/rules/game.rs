@@ -289,13 +289,12 @@ impl Game {
     /// The players whose place is not decided yet.
     #[inline]
     pub fn remaining(&self) -> SeatSet {
-        let mut left = self.players;
-        for seat in Seat::ALL {
-            if self.places[seat.index()] != 0 {
-                left = left.without(seat);
-            }
-        }
-        left
+        // Every turn passes through here: the four places are read as one
+        // word, and bit k of `placed` is set when seat k has a place.
+        let places = u32::from_le_bytes(self.places);
+        let nonzero = (((places & 0x7F7F_7F7F) + 0x7F7F_7F7F) | places) & 0x8080_8080;
+        let placed = (nonzero >> 7).wrapping_mul(0x0020_4081) >> 21 & 0xF;
+        self.players.minus(SeatSet::from_bits(placed as u8))
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).

@@ -30,7 +30,6 @@ impl Game {
     }
 
     /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
-    /// Always inlined: the move listing calls it per pawn.
     #[inline(always)]
     fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
         let rules = &self.rules;
@@ -38,19 +37,32 @@ impl Game {
             if face != 6 {
                 return Err(Blocked::NeedsSix);
             }
+        } else {
+            if from == rules.last_progress() {
+                return Err(Blocked::AlreadyHome);
+            }
+            if from + face as Progress > rules.last_progress() {
+                return Err(Blocked::Overshoots);
+            }
+        }
+        self.landing_allowed(seat, from, face)
+    }
+
+    /// Where a pawn of `seat` standing at `from` lands with `face`, given
+    /// that the face carries it somewhere ([`Game::landing_from`]'s first
+    /// checks, or [`Game::reachable`]): the house rules' checks. Always
+    /// inlined: the move listing calls it per pawn.
+    #[inline(always)]
+    fn landing_allowed(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+        let rules = &self.rules;
+        if from == YARD {
             if rules.start_blocked_by_own && self.pawns(seat).contains(&0) {
                 return Err(Blocked::OwnPawnOnStart);
             }
             // Entering passes nothing; the start square is the target.
             return self.check_target(seat, 0).map(|()| 0);
         }
-        if from == rules.last_progress() {
-            return Err(Blocked::AlreadyHome);
-        }
         let to = from + face as Progress;
-        if to > rules.last_progress() {
-            return Err(Blocked::Overshoots);
-        }
         if rules.blocking && self.passes_a_pawn(seat, from, to) {
             return Err(Blocked::PassesAPawn);
         }
@@ -146,7 +158,7 @@ impl Game {
     fn reachable_landing(&self, seat: Seat, reach: u32, face: u8) -> Option<Move> {
         let pawn = reach.trailing_zeros() / 8;
         let from = self.pawns[seat.index()][pawn as usize];
-        let to = self.landing_from(seat, from, face).ok()?;
+        let to = self.landing_allowed(seat, from, face).ok()?;
         Some(Move { pawn: pawn as u8, from, to })
     }
 
@@ -154,8 +166,8 @@ impl Game {
     #[inline(always)]
     pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
         // A plain loop into a full array, cut to length once (a checked push
-        // per move cost a sixth of the time): simulations list moves for
-        // nearly every action, and this is the engine's hottest path.
+        // per move cost a sixth of the time): Normal and Hard list moves for
+        // every decision, and their searches for every move they try.
         let mut list = [Move { pawn: 0, from: YARD, to: YARD }; 4];
         let mut len = 0;
         let mut reach = self.reachable(seat, face);
@@ -183,6 +195,25 @@ impl Game {
             reach &= reach - 1;
         }
         false
+    }
+
+    /// The pawns the roller may move with the face rolled, bit `i` for pawn
+    /// `i`: [`Game::legal_moves`] without listing where they land (a random
+    /// player needs no more). 0 unless a roll is to be moved.
+    #[inline]
+    pub fn movable_pawns(&self) -> u8 {
+        let super::game::Phase::Move { face } = self.phase else {
+            return 0;
+        };
+        let mut pawns = 0;
+        let mut reach = self.reachable(self.roller, face);
+        while reach != 0 {
+            if self.reachable_landing(self.roller, reach, face).is_some() {
+                pawns |= 1 << (reach.trailing_zeros() / 8);
+            }
+            reach &= reach - 1;
+        }
+        pawns
     }
 
     /// The moves the game waits for: empty unless a roll is to be moved.
@@ -230,6 +261,15 @@ mod tests {
                             "{preset:?} {game:?} {face}"
                         );
                         assert_eq!(game.has_move(seat, face), !by_pawn.is_empty());
+                        if (1..=6).contains(&face) {
+                            let waiting = Game {
+                                phase: super::super::game::Phase::Move { face },
+                                roller: seat,
+                                ..game
+                            };
+                            let pawns: u8 = by_pawn.iter().map(|m| 1 << m.pawn).sum();
+                            assert_eq!(waiting.movable_pawns(), pawns);
+                        }
                     }
                 }
             }

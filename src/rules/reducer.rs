@@ -35,6 +35,7 @@ impl Game {
         }
     }
 
+    #[inline]
     fn roll(&mut self, seat: Seat, face: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         if self.phase != Phase::Roll {
             return Err(Illegal::WrongPhase);
@@ -65,6 +66,7 @@ impl Game {
         Ok(())
     }
 
+    #[inline]
     fn move_pawn(&mut self, seat: Seat, pawn: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         let Phase::Move { face } = self.phase else {
             return Err(Illegal::WrongPhase);
