@@ -97,7 +97,7 @@ impl Bot {
     /// The action for `game.to_act()`: a move, a challenge or a duel mark.
     /// `None` when the die is to be rolled (never the bot's choice) or the
     /// game is over.
-    #[inline]
+    #[inline(always)]
     pub fn decide(&mut self, game: &Game) -> Option<Action> {
         let seat = game.to_act()?;
         match game.phase() {

@@ -10,7 +10,7 @@ use rand::Rng;
 const EASY_CARELESS: f64 = 0.25;
 
 /// A uniformly random legal move.
-#[inline]
+#[inline(always)]
 pub(crate) fn random_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     let mut movable = game.movable_pawns();
     if movable == 0 {

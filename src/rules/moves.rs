@@ -21,7 +21,7 @@ pub type Moves = ArrayVec<Move, 4>;
 impl Game {
     /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
     /// The caller passes a pawn index below `rules.pawns`.
-    #[inline]
+    #[inline(always)]
     pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
         if !(1..=6).contains(&face) {
             return Err(Blocked::NotAFace);
