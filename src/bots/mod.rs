@@ -1,7 +1,7 @@
 //! Computer players: Random, Easy, Normal and Hard, for every preset and
 //! house rule, and the Tic-Tac-Toe player of the palace duels.
 //!
-//! Pure and deterministic: a bot's only randomness is a ChaCha8 stream
+//! Pure and deterministic: a bot's only randomness is a [`Stream`]
 //! seeded from the `u64` it is built with, and it reads only the public
 //! state of the game and the legal moves the reducer lists.
 
@@ -16,10 +16,13 @@ pub use play::{PlayError, Played, Player, play_game};
 
 use crate::rules::{Action, Game, Phase};
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+
+/// The seeded random stream of the bots, their searches' dice and the
+/// simulator's dice: PCG-64 (MCG), the same numbers on every platform.
+pub type Stream = rand_pcg::Pcg64Mcg;
 
 /// How well a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,13 +81,13 @@ impl FromStr for Strategy {
 #[derive(Clone, Debug)]
 pub struct Bot {
     strategy: Strategy,
-    rng: ChaCha8Rng,
+    rng: Stream,
     duel: tictactoe::DuelMemory,
 }
 
 impl Bot {
     pub fn new(strategy: Strategy, seed: u64) -> Bot {
-        Bot { strategy, rng: ChaCha8Rng::seed_from_u64(seed), duel: tictactoe::DuelMemory::default() }
+        Bot { strategy, rng: Stream::seed_from_u64(seed), duel: tictactoe::DuelMemory::default() }
     }
 
     pub fn strategy(&self) -> Strategy {
@@ -94,6 +97,7 @@ impl Bot {
     /// The action for `game.to_act()`: a move, a challenge or a duel mark.
     /// `None` when the die is to be rolled (never the bot's choice) or the
     /// game is over.
+    #[inline(always)]
     pub fn decide(&mut self, game: &Game) -> Option<Action> {
         let seat = game.to_act()?;
         match game.phase() {

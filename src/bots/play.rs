@@ -53,6 +53,7 @@ pub trait Player {
 }
 
 impl Player for super::Bot {
+    #[inline]
     fn decide(&mut self, game: &Game) -> Option<Action> {
         super::Bot::decide(self, game)
     }
@@ -72,7 +73,7 @@ pub fn play_game<P: Player>(
         if actions >= MAX_ACTIONS {
             return Err(PlayError::TooLong);
         }
-        let action = if game.phase() == crate::rules::Phase::Roll {
+        let action = if let crate::rules::Phase::Roll = game.phase() {
             Action::Roll { seat, face: roll() }
         } else {
             let bot = bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(PlayError::NoBot(seat))?;

@@ -1,26 +1,31 @@
 //! One-move policies: Random, Easy (seed 000's priorities, blind to danger)
 //! and Normal (the evaluation after each legal move).
 
+use super::Stream;
 use super::eval;
 use crate::rules::{Action, Game, Move, Phase, TurnsPassed, board};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How often Easy moves without thinking.
 const EASY_CARELESS: f64 = 0.25;
 
 /// A uniformly random legal move.
-pub(crate) fn random_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
-    let moves = game.legal_moves();
-    if moves.is_empty() {
+#[inline(always)]
+pub(crate) fn random_move(game: &Game, rng: &mut Stream) -> Option<u8> {
+    let mut movable = game.movable_pawns();
+    if movable == 0 {
         return None;
     }
-    moves.get(rng.random_range(0..moves.len())).map(|m| m.pawn)
+    // The k-th movable pawn, in the listing's order.
+    for _ in 0..rng.random_range(0..movable.count_ones() as usize) {
+        movable &= movable - 1;
+    }
+    Some(movable.trailing_zeros() as u8)
 }
 
 /// Seed 000's first bot: capture ≫ bring home ≫ leave base ≫ land on a safe
 /// square ≫ advance the furthest pawn; now and then a random move instead.
-pub(crate) fn easy_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     if rng.random_bool(EASY_CARELESS) {
         return random_move(game, rng);
     }

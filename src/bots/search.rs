@@ -8,11 +8,10 @@
 //! bounded by a budget of reducer actions, not by time: the same seed gives
 //! the same move on every machine.
 
-use super::{Strategy, eval, opponent, policy, tictactoe};
+use super::{Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
 use rand::{Rng, RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 /// Reducer actions per decision, over all rollouts.
 const BUDGET: u32 = 24_000;
@@ -22,7 +21,7 @@ const ROLLOUT_CAP: u32 = 400;
 const ROLLOUT_DUEL_CARELESS: f64 = 0.2;
 
 /// The pawn Hard moves, or `None` when no move is due.
-pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
+pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     let Phase::Move { .. } = game.phase() else {
         return None;
     };
@@ -62,7 +61,7 @@ pub(crate) fn hard_move(game: &Game, rng: &mut ChaCha8Rng) -> Option<u8> {
 /// ends), with dice from `seed`; returns the evaluation for `me` and the
 /// reducer actions spent.
 fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
-    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut dice = Stream::seed_from_u64(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
     while passes.0 < horizon && actions < ROLLOUT_CAP {

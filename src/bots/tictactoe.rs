@@ -6,11 +6,10 @@
 //! `DRAWS_BEFORE_RISK` times in a row starts taking risks: someone must win
 //! for the game to go on.
 
-use super::Strategy;
+use super::{Strategy, Stream};
 use crate::rules::{Duel, Seat};
 use arrayvec::ArrayVec;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 const LINES: [[usize; 3]; 8] =
@@ -135,7 +134,7 @@ impl DuelMemory {
         me: Seat,
         duel: &Duel,
         strategy: Strategy,
-        rng: &mut ChaCha8Rng,
+        rng: &mut Stream,
     ) -> Option<u8> {
         self.observe(turn, me, duel);
         let cell = mark_with(duel, carelessness(strategy, self.draws), rng)?;
@@ -185,7 +184,7 @@ mod tests {
 
     /// Every way an opponent can play against the full-strength player,
     /// from either side: it never loses a board.
-    fn never_loses(duel: Duel, me: Seat, memory: &mut DuelMemory, rng: &mut ChaCha8Rng) {
+    fn never_loses(duel: Duel, me: Seat, memory: &mut DuelMemory, rng: &mut Stream) {
         if duel.to_move() == me {
             for cell in perfect_cells(&duel) {
                 let mut next = duel;
@@ -215,7 +214,7 @@ mod tests {
     #[test]
     fn full_strength_never_loses_a_board_as_x_or_o() {
         let (a, b) = (Seat::ALL[0], Seat::ALL[1]);
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut rng = Stream::seed_from_u64(7);
         never_loses(Duel::new(a, b), a, &mut DuelMemory::default(), &mut rng);
         never_loses(Duel::new(b, a), a, &mut DuelMemory::default(), &mut rng);
     }
@@ -237,8 +236,8 @@ mod tests {
     fn two_full_strength_players_end_a_duel() {
         let (a, b) = (Seat::ALL[0], Seat::ALL[2]);
         let mut bots = [
-            (DuelMemory::default(), ChaCha8Rng::seed_from_u64(1)),
-            (DuelMemory::default(), ChaCha8Rng::seed_from_u64(2)),
+            (DuelMemory::default(), Stream::seed_from_u64(1)),
+            (DuelMemory::default(), Stream::seed_from_u64(2)),
         ];
         let mut duel = Duel::new(a, b);
         for _ in 0..10_000 {

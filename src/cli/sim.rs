@@ -1,12 +1,11 @@
 //! `ludopia sim`: bots play many games and the results come out as one JSON
 //! object, with each bot's win rate and its 95% interval.
 
-use crate::bots::{Bot, Played, Strategy, play_game};
+use crate::bots::{Bot, Played, Strategy, Stream, play_game};
 use crate::fair::{self, Identity};
 use crate::rules::{FirstPlayer, Game, Preset, Rules, Seat, default_players};
 use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
 use rand::{Rng, RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -190,8 +189,9 @@ fn play_range(plan: &Plan, games: std::ops::Range<u64>) -> Result<Tally, String>
 /// sits in every position once; returns the game and each spec's seat.
 fn play_one(plan: &Plan, g: u64) -> Result<(Played, Vec<Seat>), String> {
     let k = plan.seats.len();
-    let mut stream = ChaCha8Rng::seed_from_u64(plan.seed);
-    stream.set_stream(g);
+    // Game g's own stream: the odd multiplier spreads the game numbers over
+    // distinct seeds, which seeding then scrambles.
+    let mut stream = Stream::seed_from_u64(plan.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let shift = (g % k as u64) as usize;
     let seat_of: Vec<Seat> = (0..k).map(|j| plan.seats[(j + shift) % k]).collect();
     let first = match plan.rules.first_player {

@@ -89,7 +89,7 @@ const fn build_loop() -> [Cell; 52] {
 
 /// The loop square where `seat` enters: `1 + 13k`.
 #[inline]
-pub fn start_square(seat: Seat) -> u8 {
+pub const fn start_square(seat: Seat) -> u8 {
     1 + 13 * seat.index() as u8
 }
 
@@ -105,11 +105,11 @@ pub fn loop_square(seat: Seat, progress: i8) -> u8 {
 /// `square`: the inverse of [`loop_square`]. `None` for the square just
 /// before its start, which its pawns leave the loop from instead.
 #[inline]
-pub fn progress_on(seat: Seat, square: u8) -> Option<i8> {
+pub const fn progress_on(seat: Seat, square: u8) -> Option<i8> {
     // One step back round the loop, not a division: the reducer asks this
-    // for every opponent on every move (the start is at most 40, so a loop
+    // for every opponent it captures (the start is at most 40, so a loop
     // square is at most 40 behind it).
-    let ahead = i16::from(square) - i16::from(start_square(seat));
+    let ahead = square as i16 - start_square(seat) as i16;
     let progress = if ahead < 0 {
         ahead + 52
     } else if ahead < 52 {
@@ -117,7 +117,39 @@ pub fn progress_on(seat: Seat, square: u8) -> Option<i8> {
     } else {
         ahead % 52
     };
-    (progress <= 50).then_some(progress as i8)
+    if progress <= 50 { Some(progress as i8) } else { None }
+}
+
+/// No progress: a byte no pawn's progress (−1..=56) ever equals.
+const NO_PROGRESS: u8 = 0x7F;
+
+/// `STANDING[square]`: byte `4k + i` holds the progress at which a pawn of
+/// seat k stands on loop square `square` ([`progress_on`]; [`NO_PROGRESS`]
+/// for the square just before seat k's start), repeated for its four pawn
+/// slots. Laid over the sixteen pawn slots, one comparison finds every
+/// pawn on a square: every move asks whether an opponent is there.
+pub(super) const STANDING: [u128; 52] = build_standing();
+
+const fn build_standing() -> [u128; 52] {
+    let mut table = [0u128; 52];
+    let mut square = 0;
+    while square < 52 {
+        let mut k = 0;
+        while k < 4 {
+            let byte = match progress_on(Seat::ALL[k], square as u8) {
+                Some(progress) => progress as u8,
+                None => NO_PROGRESS,
+            };
+            let mut slot = 0;
+            while slot < 4 {
+                table[square] |= (byte as u128) << (8 * (4 * k + slot));
+                slot += 1;
+            }
+            k += 1;
+        }
+        square += 1;
+    }
+    table
 }
 
 /// Whether a loop square is one of the eight safe squares (starts and stars),
@@ -223,6 +255,14 @@ mod tests {
                 assert_eq!(progress_on(seat, loop_square(seat, p)), Some(p));
             }
             assert_eq!(progress_on(seat, loop_square(seat, 51)), None);
+        }
+        for square in 0..52u8 {
+            for seat in Seat::ALL {
+                for slot in 0..4 {
+                    let byte = (STANDING[usize::from(square)] >> (8 * (4 * seat.index() + slot))) as u8;
+                    assert_eq!(byte, progress_on(seat, square).map_or(NO_PROGRESS, |p| p as u8));
+                }
+            }
         }
         let safe: Vec<u8> = (0..52).filter(|&s| is_safe_square(s)).collect();
         assert_eq!(safe, vec![1, 9, 14, 22, 27, 35, 40, 48]);

@@ -12,8 +12,11 @@ use std::fmt;
 pub type Progress = i8;
 pub const YARD: Progress = -1;
 
-/// What the game waits for.
+/// What the game waits for. A tag byte of its own (not a niche in the
+/// duel's cells): every action asks which phase it is, and this makes the
+/// question one comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
 pub enum Phase {
     /// The roller is to roll.
     Roll,
@@ -230,7 +233,7 @@ impl Game {
         if rules.one_per_space {
             for seat in self.players.iter() {
                 for &p in self.pawns(seat).iter().filter(|&&p| (0..=50).contains(&p)) {
-                    if self.opponents_on(seat, super::board::loop_square(seat, p)) > 0 {
+                    if self.opponent_on(seat, super::board::loop_square(seat, p)) {
                         return Err(PositionError::SpaceShared { seat, progress: p });
                     }
                 }
@@ -286,13 +289,12 @@ impl Game {
     /// The players whose place is not decided yet.
     #[inline]
     pub fn remaining(&self) -> SeatSet {
-        let mut left = self.players;
-        for seat in Seat::ALL {
-            if self.places[seat.index()] != 0 {
-                left = left.without(seat);
-            }
-        }
-        left
+        // Every turn passes through here: the four places are read as one
+        // word, and bit k of `placed` is set when seat k has a place.
+        let places = u32::from_le_bytes(self.places);
+        let nonzero = (((places & 0x7F7F_7F7F) + 0x7F7F_7F7F) | places) & 0x8080_8080;
+        let placed = (nonzero >> 7).wrapping_mul(0x0020_4081) >> 21 & 0xF;
+        self.players.minus(SeatSet::from_bits(placed as u8))
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).
@@ -347,23 +349,26 @@ impl Game {
         self.pawns(seat).iter().all(|&p| self.rules.is_home(p))
     }
 
-    /// How many pawns of `seat`'s opponents stand on a loop square.
+    /// Whether a pawn of one of `seat`'s opponents stands on a loop square.
     #[inline]
-    pub(super) fn opponents_on(&self, seat: Seat, square: u8) -> usize {
-        // Each opponent has one loop progress that stands there: compare
-        // with it rather than walking every pawn round the loop. Every move
-        // asks this, so it is on the engine's hot path: all sixteen slots
-        // are compared at once against what would stand there (empty seats
-        // and slots beyond `rules.pawns` hold YARD, which no loop progress
-        // is; the seat itself and a rival's last square want no progress).
-        const NONE: Progress = Progress::MAX;
-        let mut there = [[NONE; 4]; 4];
-        for other in Seat::ALL {
-            if other != seat {
-                there[other.index()] = [super::board::progress_on(other, square).unwrap_or(NONE); 4];
-            }
+    pub(super) fn opponent_on(&self, seat: Seat, square: u8) -> bool {
+        // Every move asks this, so all sixteen pawn slots are compared at
+        // once, a byte each, with what would stand there (empty seats and
+        // slots beyond `rules.pawns` hold YARD, which no loop progress is).
+        const ONES: u128 = u128::MAX / 0xFF;
+        const HIGHS: u128 = ONES << 7;
+        let mut slots = [0u8; 16];
+        for (byte, &p) in slots.iter_mut().zip(self.pawns.as_flattened()) {
+            *byte = p as u8;
         }
-        self.pawns.as_flattened().iter().zip(there.as_flattened()).filter(|(p, q)| p == q).count()
+        // The seat's own slots get their high bit set: never a match, and no
+        // borrow leaks out of them below.
+        let own = (HIGHS & 0xFFFF_FFFF) << (32 * seat.index());
+        let diff = (u128::from_le_bytes(slots) ^ super::board::STANDING[usize::from(square)]) | own;
+        // Some byte is zero exactly when this is not: the lowest zero byte
+        // borrows to 0xFF, and a byte that is not zero and nothing borrowed
+        // from leaves its high bit clear in one of the two terms.
+        diff.wrapping_sub(ONES) & !diff & HIGHS != 0
     }
 }
 
@@ -382,6 +387,30 @@ impl Rules {
 mod tests {
     use super::*;
     use crate::rules::Preset;
+
+    /// The sixteen-slots-at-once check agrees with asking each opponent's
+    /// pawns where they stand, whoever asks and whatever stands there.
+    #[test]
+    fn opponent_on_finds_exactly_the_opponents_pawns() {
+        let mut game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).unwrap();
+        let spots: [Progress; 8] = [YARD, 0, 12, 13, 25, 50, 51, 56];
+        for code in 0..8u32.pow(4) {
+            for k in 0..4 {
+                let p = spots[(code / 8u32.pow(k) % 8) as usize];
+                game.pawns[k as usize] = [p, YARD, if k == 2 { 56 } else { YARD }, p];
+            }
+            for seat in Seat::ALL {
+                for square in 0..52 {
+                    let naive = Seat::ALL.into_iter().filter(|&o| o != seat).any(|o| {
+                        game.pawns(o).iter().any(|&p| {
+                            (0..=50).contains(&p) && super::super::board::loop_square(o, p) == square
+                        })
+                    });
+                    assert_eq!(game.opponent_on(seat, square), naive, "{seat} {square} {:?}", game.pawns);
+                }
+            }
+        }
+    }
 
     /// A decoded state that could never arise is refused, so no peer can
     /// hand a replica a game that is stuck.

@@ -21,7 +21,7 @@ pub type Moves = ArrayVec<Move, 4>;
 impl Game {
     /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
     /// The caller passes a pawn index below `rules.pawns`.
-    #[inline]
+    #[inline(always)]
     pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
         if !(1..=6).contains(&face) {
             return Err(Blocked::NotAFace);
@@ -30,7 +30,6 @@ impl Game {
     }
 
     /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
-    /// Always inlined: the move listing calls it per pawn.
     #[inline(always)]
     fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
         let rules = &self.rules;
@@ -38,19 +37,32 @@ impl Game {
             if face != 6 {
                 return Err(Blocked::NeedsSix);
             }
+        } else {
+            if from == rules.last_progress() {
+                return Err(Blocked::AlreadyHome);
+            }
+            if from + face as Progress > rules.last_progress() {
+                return Err(Blocked::Overshoots);
+            }
+        }
+        self.landing_allowed(seat, from, face)
+    }
+
+    /// Where a pawn of `seat` standing at `from` lands with `face`, given
+    /// that the face carries it somewhere ([`Game::landing_from`]'s first
+    /// checks, or [`Game::reachable`]): the house rules' checks. Always
+    /// inlined: the move listing calls it per pawn.
+    #[inline(always)]
+    fn landing_allowed(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+        let rules = &self.rules;
+        if from == YARD {
             if rules.start_blocked_by_own && self.pawns(seat).contains(&0) {
                 return Err(Blocked::OwnPawnOnStart);
             }
             // Entering passes nothing; the start square is the target.
             return self.check_target(seat, 0).map(|()| 0);
         }
-        if from == rules.last_progress() {
-            return Err(Blocked::AlreadyHome);
-        }
         let to = from + face as Progress;
-        if to > rules.last_progress() {
-            return Err(Blocked::Overshoots);
-        }
         if rules.blocking && self.passes_a_pawn(seat, from, to) {
             return Err(Blocked::PassesAPawn);
         }
@@ -69,7 +81,7 @@ impl Game {
     /// (loop: any colour; lane: only its own can be there).
     fn occupied(&self, seat: Seat, q: Progress) -> bool {
         match q {
-            0..=50 => self.pawns(seat).contains(&q) || self.opponents_on(seat, loop_square(seat, q)) > 0,
+            0..=50 => self.pawns(seat).contains(&q) || self.opponent_on(seat, loop_square(seat, q)),
             51..=55 => self.pawns(seat).contains(&q),
             _ => false,
         }
@@ -94,10 +106,7 @@ impl Game {
         if self.pawns(seat).contains(&to) {
             return Err(Blocked::OwnPawnThere);
         }
-        if to <= 50
-            && self.is_safe(loop_square(seat, to))
-            && self.opponents_on(seat, loop_square(seat, to)) > 0
-        {
+        if to <= 50 && self.is_safe(loop_square(seat, to)) && self.opponent_on(seat, loop_square(seat, to)) {
             return Err(Blocked::SafeSquareTaken);
         }
         Ok(())
@@ -114,26 +123,60 @@ impl Game {
     pub fn captures(&self, seat: Seat, to: Progress) -> bool {
         (0..=50).contains(&to) && {
             let square = loop_square(seat, to);
-            !self.is_safe(square) && self.opponents_on(seat, square) > 0
+            !self.is_safe(square) && self.opponent_on(seat, square)
         }
     }
 
-    /// Every move `seat` could make with `face`, pawn by pawn.
-    #[inline]
-    pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
+    /// The pawns of `seat` that `face` carries somewhere, before the house
+    /// rules' checks: the high bit of byte `i` for pawn `i`. Leaving the yard needs a 6 and no
+    /// pawn may pass the last space; every pawn is tested at once, a byte
+    /// each (progress 0..=56, the yard's −1 is 0xFF), since most rolls leave
+    /// most pawns nowhere to go. [`Game::landing_from`] still decides each
+    /// pawn this lets through.
+    #[inline(always)]
+    fn reachable(&self, seat: Seat, face: u8) -> u32 {
+        const ONES: u32 = 0x0101_0101;
+        const HIGHS: u32 = ONES << 7;
         if !(1..=6).contains(&face) {
-            return Moves::new();
+            return 0;
         }
+        let slots = u32::from_le_bytes(self.pawns[seat.index()].map(|p| p as u8));
+        // A progress below `limit` lands at most on the last space. In each
+        // byte, (p | 0x80) − limit stays at or above 0x80 − 57, so no borrow
+        // crosses bytes, and its high bit survives exactly when p ≥ limit.
+        let limit = (self.rules.last_progress() + 1 - face as Progress) as u32 * ONES;
+        let on_track = !((slots | HIGHS) - limit) & !slots & HIGHS;
+        let entering = if face == 6 { slots & HIGHS } else { 0 };
+        // Slots beyond the rules' pawn count hold the yard's −1: never theirs.
+        let in_play = ((1u64 << (8 * u32::from(self.rules.pawns))) - 1) as u32;
+        (on_track | entering) & in_play
+    }
+
+    /// The move of the lowest pawn in `reach` (from [`Game::reachable`]), if
+    /// the rule book allows it.
+    #[inline(always)]
+    fn reachable_landing(&self, seat: Seat, reach: u32, face: u8) -> Option<Move> {
+        let pawn = reach.trailing_zeros() / 8;
+        let from = self.pawns[seat.index()][pawn as usize];
+        let to = self.landing_allowed(seat, from, face).ok()?;
+        Some(Move { pawn: pawn as u8, from, to })
+    }
+
+    /// Every move `seat` could make with `face`, pawn by pawn.
+    #[inline(always)]
+    pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
         // A plain loop into a full array, cut to length once (a checked push
-        // per move cost a sixth of the time): simulations list moves for
-        // nearly every action, and this is the engine's hottest path.
+        // per move cost a sixth of the time): Normal and Hard list moves for
+        // every decision, and their searches for every move they try.
         let mut list = [Move { pawn: 0, from: YARD, to: YARD }; 4];
         let mut len = 0;
-        for (pawn, &from) in (0u8..).zip(self.pawns(seat)) {
-            if let Ok(to) = self.landing_from(seat, from, face) {
-                list[len] = Move { pawn, from, to };
+        let mut reach = self.reachable(seat, face);
+        while reach != 0 {
+            if let Some(m) = self.reachable_landing(seat, reach, face) {
+                list[len] = m;
                 len += 1;
             }
+            reach &= reach - 1;
         }
         let mut moves = Moves::from(list);
         moves.truncate(len);
@@ -144,16 +187,92 @@ impl Game {
     /// listing them, stopping at the first.
     #[inline]
     pub fn has_move(&self, seat: Seat, face: u8) -> bool {
-        (1..=6).contains(&face)
-            && self.pawns(seat).iter().any(|&from| self.landing_from(seat, from, face).is_ok())
+        let mut reach = self.reachable(seat, face);
+        while reach != 0 {
+            if self.reachable_landing(seat, reach, face).is_some() {
+                return true;
+            }
+            reach &= reach - 1;
+        }
+        false
+    }
+
+    /// The pawns the roller may move with the face rolled, bit `i` for pawn
+    /// `i`: [`Game::legal_moves`] without listing where they land (a random
+    /// player needs no more). 0 unless a roll is to be moved.
+    #[inline]
+    pub fn movable_pawns(&self) -> u8 {
+        let super::game::Phase::Move { face } = self.phase else {
+            return 0;
+        };
+        let mut pawns = 0;
+        let mut reach = self.reachable(self.roller, face);
+        while reach != 0 {
+            if self.reachable_landing(self.roller, reach, face).is_some() {
+                pawns |= 1 << (reach.trailing_zeros() / 8);
+            }
+            reach &= reach - 1;
+        }
+        pawns
     }
 
     /// The moves the game waits for: empty unless a roll is to be moved.
-    #[inline]
+    #[inline(always)]
     pub fn legal_moves(&self) -> Moves {
         match self.phase {
             super::game::Phase::Move { face } => self.moves_for(self.roller, face),
             _ => Moves::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Preset, Rules, SeatSet};
+
+    /// The listing's all-pawns-at-once filter lets through every move the
+    /// rule book allows, pawn by pawn, for every preset and pawn count.
+    #[test]
+    fn the_listing_is_the_rule_book_pawn_by_pawn() {
+        let spots: [Progress; 10] = [YARD, 0, 10, 45, 49, 50, 51, 53, 54, 56];
+        for preset in Preset::ALL {
+            for pawns in [2, 4u8] {
+                let rules = Rules { pawns, ..preset.rules() };
+                let mut game = Game::new(rules, SeatSet::FULL, Seat::ALL[0]).expect("valid");
+                // Opponents on the track, some on the seat's way and start.
+                game.pawns[1] = [38, 0, 40, YARD];
+                game.pawns[3] = [YARD, 12, 47, 5];
+                let seat = Seat::ALL[2];
+                for code in 0..10usize.pow(u32::from(pawns)) {
+                    for pawn in 0..usize::from(pawns) {
+                        game.pawns[seat.index()][pawn] = spots[code / 10usize.pow(pawn as u32) % 10];
+                    }
+                    for face in 0..=7 {
+                        let by_pawn: Vec<Move> = (0..pawns)
+                            .filter_map(|pawn| {
+                                let from = game.pawns[seat.index()][usize::from(pawn)];
+                                game.landing(seat, pawn, face).ok().map(|to| Move { pawn, from, to })
+                            })
+                            .collect();
+                        assert_eq!(
+                            game.moves_for(seat, face).to_vec(),
+                            by_pawn,
+                            "{preset:?} {game:?} {face}"
+                        );
+                        assert_eq!(game.has_move(seat, face), !by_pawn.is_empty());
+                        if (1..=6).contains(&face) {
+                            let waiting = Game {
+                                phase: super::super::game::Phase::Move { face },
+                                roller: seat,
+                                ..game
+                            };
+                            let pawns: u8 = by_pawn.iter().map(|m| 1 << m.pawn).sum();
+                            assert_eq!(waiting.movable_pawns(), pawns);
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -21,7 +21,10 @@ impl Game {
     /// [`Game::apply`] in place, for simulations; on error `self` is unchanged.
     /// The events go to `events`: an [`Events`] list, or a sink that keeps
     /// only what a simulation needs.
-    #[inline]
+    /// Always inlined: simulations and the bots' searches play millions of
+    /// actions, and in this large crate the compiler otherwise keeps it
+    /// (and the roll and move in it) out of line.
+    #[inline(always)]
     pub fn play(&mut self, action: Action, events: &mut impl EventSink) -> Result<(), Illegal> {
         let to_act = self.to_act().ok_or(Illegal::GameOver)?;
         if action.seat() != to_act {
@@ -35,6 +38,7 @@ impl Game {
         }
     }
 
+    #[inline]
     fn roll(&mut self, seat: Seat, face: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         if self.phase != Phase::Roll {
             return Err(Illegal::WrongPhase);
@@ -65,6 +69,7 @@ impl Game {
         Ok(())
     }
 
+    #[inline]
     fn move_pawn(&mut self, seat: Seat, pawn: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
         let Phase::Move { face } = self.phase else {
             return Err(Illegal::WrongPhase);
@@ -207,6 +212,7 @@ impl Game {
 
     /// The turn passes clockwise from the turn's seat (in palace, from the
     /// challenger, whoever won the duel).
+    #[inline]
     fn pass_turn(&mut self, events: &mut impl EventSink) {
         let from = self.turn;
         let to = self.remaining().next_after(from).unwrap_or(from);

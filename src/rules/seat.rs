@@ -53,8 +53,8 @@ impl Seat {
     }
 
     #[inline]
-    pub fn index(self) -> usize {
-        usize::from(self.0)
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The next seat clockwise, whether or not anyone sits there.
@@ -96,6 +96,18 @@ impl SeatSet {
         self.0
     }
 
+    /// The seats of the low four bits.
+    #[inline]
+    pub(super) fn from_bits(bits: u8) -> SeatSet {
+        SeatSet(bits & 0b1111)
+    }
+
+    /// The seats of `self` that are not in `other`.
+    #[inline]
+    pub fn minus(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
     #[inline]
     pub fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat.0) != 0
@@ -129,14 +141,10 @@ impl SeatSet {
     /// unless it is the only one).
     #[inline]
     pub fn next_after(self, from: Seat) -> Option<Seat> {
-        let mut seat = from;
-        for _ in 0..4 {
-            seat = seat.next();
-            if self.contains(seat) {
-                return Some(seat);
-            }
-        }
-        None
+        // Two copies of the set side by side, shifted so that bit j is the
+        // seat j + 1 places clockwise from `from`: every turn asks this.
+        let ahead = (u16::from(self.0) * 0b1_0001) >> (from.0 + 1) & 0xF;
+        (ahead != 0).then(|| Seat((from.0 + 1 + ahead.trailing_zeros() as u8) % 4))
     }
 }
 
@@ -186,6 +194,10 @@ mod tests {
         assert_eq!(set.next_after(Seat(3)), Some(Seat(0)));
         assert_eq!(SeatSet::EMPTY.next_after(Seat(1)), None);
         assert_eq!(SeatSet::EMPTY.with(Seat(1)).next_after(Seat(1)), Some(Seat(1)));
+        let three: SeatSet = [Seat(1), Seat(2), Seat(3)].into_iter().collect();
+        assert_eq!(three.next_after(Seat(1)), Some(Seat(2)));
+        assert_eq!(three.next_after(Seat(3)), Some(Seat(1)));
+        assert_eq!(three.minus(set), SeatSet(0b1010));
     }
 
     #[test]
