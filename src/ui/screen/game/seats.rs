@@ -7,7 +7,7 @@ use crate::table::Control;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
 use iced::widget::{center, column, container, row, text};
-use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme, Vector};
+use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme};
 
 /// A round disc: a fill and a rim.
 pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
@@ -15,7 +15,7 @@ pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
         background: Some(Background::Color(fill)),
         border: Border { color: rim, width: 2.0, radius: 100.0.into() },
         text_color: Some(Color::WHITE),
-        shadow: Shadow { color: alpha(Color::BLACK, 0.35), offset: Vector::new(0.0, 2.0), blur_radius: 4.0 },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
@@ -29,11 +29,7 @@ fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
             radius: 100.0.into(),
         },
         text_color: Some(Color::WHITE),
-        shadow: Shadow {
-            color: if active { alpha(theme::GOLD, 0.95) } else { alpha(Color::BLACK, 0.5) },
-            offset: Vector::new(0.0, if active { 0.0 } else { 3.0 }),
-            blur_radius: if active { 22.0 } else { 6.0 },
-        },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
