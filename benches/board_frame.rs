@@ -4,8 +4,9 @@
 //!
 //!   ICED_TEST_BACKEND=tiny-skia cargo bench --bench board_frame
 //!
-//! The simulator renders at scale factor 2 and copies the pixels out, so the
-//! numbers are an upper bound for a window of the same logical size.
+//! The simulator renders at scale factor 2 (the board is painted for it) and
+//! copies every pixel out: each frame is a full redraw, an upper bound for a
+//! window of the same logical size, where only what moves is redrawn.
 
 use iced::Size;
 use iced_test::Simulator;
@@ -20,6 +21,7 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
+    ludopia::ui::raster::set_scale(2.0);
     let t = Instant::now();
     let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
     let mut game = GameScreen::new(table, [1; 32], t).expect("a valid table");

@@ -65,7 +65,8 @@ pub fn run() -> iced::Result {
             let app =
                 App::new(prefs.clone(), opening, Instant::now()).with_home(home.clone(), notices.clone());
             let frames = std::env::var_os("LUDOPIA_FRAME_STATS").map(|_| (0, Instant::now()));
-            App { speaker: Some(sound::Speaker::default()), frames, ..app }
+            let scale = window::latest().and_then(window::scale_factor).map(Message::Scale);
+            (App { speaker: Some(sound::Speaker::default()), frames, ..app }, scale)
         },
         App::update,
         App::view,
@@ -160,6 +161,8 @@ pub enum Message {
     Net(net::Report),
     /// The frame clock, while something animates.
     Frame(Instant),
+    /// The window's scale factor, at its opening and when it changes.
+    Scale(f32),
     Key(keyboard::Event),
 }
 
@@ -184,7 +187,7 @@ impl App {
             screen: Screen::Home,
             prefs,
             theme: theme::theme(),
-            palace: palace::Painted::new(palace::DENSITY),
+            palace: palace::Painted::default(),
             started: now,
             now,
             home: None,
@@ -445,6 +448,7 @@ impl App {
         match (message, &mut self.screen) {
             (Message::Frame(at), Screen::Game(game)) => game.tick(at),
             (Message::Frame(_), _) => {}
+            (Message::Scale(factor), _) => raster::set_scale(factor),
             (Message::Key(keyboard::Event::KeyPressed { key, .. }), Screen::Game(game)) => {
                 if let Some(m) = game.key(&key) {
                     return self.handle(Message::Game(m));
@@ -597,7 +601,11 @@ impl App {
     }
 
     pub fn subscription(&self) -> Subscription<Message> {
-        let mut subs = vec![keyboard::listen().map(Message::Key)];
+        let rescaled = iced::event::listen_with(|event, _, _| match event {
+            iced::Event::Window(window::Event::Rescaled(factor)) => Some(Message::Scale(factor)),
+            _ => None,
+        });
+        let mut subs = vec![keyboard::listen().map(Message::Key), rescaled];
         if let Screen::Game(game) = &self.screen {
             if game.is_animating() {
                 subs.push(window::frames().map(Message::Frame));

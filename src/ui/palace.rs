@@ -59,9 +59,6 @@ impl Sky {
 /// The painted scene, kept per window size and sky.
 pub type Painted = Still<Sky>;
 
-/// A soft backdrop needs no more pixels than the window's logical ones.
-pub const DENSITY: f32 = 1.0;
-
 /// The dust motes, drawn over the painted scene.
 #[derive(Clone, Copy)]
 pub struct Palace {
@@ -70,21 +67,59 @@ pub struct Palace {
     pub elapsed: Duration,
 }
 
+/// How many dust motes drift over the scene.
+const MOTES: u32 = 48;
+
+/// How often a mote takes a step (a pixel or two), each at its own phase:
+/// a few motes move a frame, not all of them.
+const STEPS_A_SECOND: f32 = 10.0;
+
+/// One cache a mote. The software renderer redraws, each frame, the bounds
+/// of every shape drawn afresh, and the whole bounds of a cache that
+/// changed: a mote in a cache of its own size is redrawn only when it steps.
+pub struct Motes {
+    caches: Vec<canvas::Cache>,
+    sky: std::cell::Cell<Option<Sky>>,
+}
+
+impl Default for Motes {
+    fn default() -> Self {
+        Motes { caches: (0..MOTES).map(|_| canvas::Cache::new()).collect(), sky: Default::default() }
+    }
+}
+
 impl<M> canvas::Program<M> for Palace {
-    type State = ();
+    type State = Motes;
 
     fn draw(
         &self,
-        _: &(),
+        motes: &Motes,
         renderer: &Renderer,
         _: &Theme,
         bounds: Rectangle,
         _: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let mut motes = Frame::new(renderer, bounds.size());
-        motes.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
-        dust(&mut motes, bounds.size(), self.elapsed.as_secs_f32(), self.sky.colours().1);
-        vec![motes.into_geometry()]
+        if motes.sky.replace(Some(self.sky)) != Some(self.sky) {
+            motes.caches.iter().for_each(canvas::Cache::clear);
+        }
+        let glow = self.sky.colours().1;
+        let t = self.elapsed.as_secs_f32();
+        (0..MOTES)
+            .zip(&motes.caches)
+            .map(|(i, cache)| {
+                let (at, r) = mote(i, bounds.size(), t);
+                // A little more than the mote: its anti-aliased fringe.
+                let reach = (r + 2.0).ceil();
+                let square =
+                    Rectangle::new(at - iced::Vector::new(reach, reach), Size::new(2.0 * reach, 2.0 * reach));
+                cache.draw_with_bounds(renderer, square, |frame| {
+                    frame.fill(
+                        &Path::circle(Point::new(reach, reach), r),
+                        alpha(glow, 0.18 + 0.3 * noise(i, 7)),
+                    );
+                })
+            })
+            .collect()
     }
 }
 
@@ -93,7 +128,7 @@ pub fn view<'a, M: 'a>(painted: &'a Painted, palace: Palace) -> Element<'a, M> {
     responsive(move |size| {
         let motes = canvas_widget(palace).width(Length::Fill).height(Length::Fill);
         let scene = painted.get(size, &palace.sky, |frame| paint(frame, palace.sky));
-        crate::ui::raster::under(scene, iced::widget::image::FilterMethod::Nearest, motes.into())
+        crate::ui::raster::under(scene, motes.into())
     })
     .into()
 }
@@ -107,15 +142,15 @@ fn noise(i: u32, salt: u32) -> f32 {
     (x % 10_000) as f32 / 10_000.0
 }
 
-fn dust(frame: &mut Frame<Renderer>, size: Size, t: f32, glow: Color) {
-    for i in 0..48 {
-        let (x0, y0) = (noise(i, 1) * size.width, (0.45 + 0.55 * noise(i, 2)) * size.height);
-        let speed = 6.0 + 14.0 * noise(i, 3);
-        let x = (x0 + t * speed).rem_euclid(size.width);
-        let y = y0 + (t * (0.4 + noise(i, 4)) + 6.0 * noise(i, 5)).sin() * 10.0;
-        let r = 0.8 + 1.6 * noise(i, 6);
-        frame.fill(&Path::circle(Point::new(x, y), r), alpha(glow, 0.18 + 0.3 * noise(i, 7)));
-    }
+/// Where mote `i` is at `t` seconds, on its last step, and its radius.
+fn mote(i: u32, size: Size, t: f32) -> (Point, f32) {
+    let phase = noise(i, 8);
+    let t = ((t * STEPS_A_SECOND + phase).floor() - phase) / STEPS_A_SECOND;
+    let (x0, y0) = (noise(i, 1) * size.width, (0.45 + 0.55 * noise(i, 2)) * size.height);
+    let speed = 6.0 + 14.0 * noise(i, 3);
+    let x = (x0 + t * speed).rem_euclid(size.width);
+    let y = y0 + (t * (0.4 + noise(i, 4)) + 6.0 * noise(i, 5)).sin() * 10.0;
+    (Point::new(x, y), 0.8 + 1.6 * noise(i, 6))
 }
 
 pub fn paint(frame: &mut Frame<Renderer>, sky: Sky) {

@@ -4,7 +4,7 @@
 use crate::rules::{Colour, Game, Seat};
 use iced::font::Weight;
 use iced::widget::{button, container};
-use iced::{Background, Border, Color, Font, Shadow, Theme, Vector};
+use iced::{Background, Border, Color, Font, Shadow, Theme};
 
 /// Lato (SIL Open Font License, resources/fonts/LICENSE-Lato.txt), embedded so
 /// the game reads the same on every system.
@@ -84,13 +84,18 @@ pub fn theme() -> Theme {
     )
 }
 
+// No style here casts a blurred shadow: the software renderer redraws only
+// what changed, but paints a shadow unclipped past that whenever its quad lies
+// inside, so shadows darken to black frame after frame (iced 0.14); and it
+// computes a shadow pixel by pixel on every redraw, most of a frame's time.
+
 /// A wooden panel with a gold edge, for the menus and the action panel.
 pub fn panel(_: &Theme) -> container::Style {
     container::Style {
         background: Some(Background::Color(alpha(WOOD_DARK, 0.88))),
         border: Border { color: alpha(GOLD, 0.7), width: 1.5, radius: 14.0.into() },
         text_color: Some(PARCHMENT),
-        shadow: Shadow { color: alpha(Color::BLACK, 0.45), offset: Vector::new(0.0, 6.0), blur_radius: 18.0 },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
@@ -101,7 +106,7 @@ pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
         background: Some(Background::Color(colour)),
         border: Border { color: GOLD, width: 1.5, radius: 6.0.into() },
         text_color: Some(Color::WHITE),
-        shadow: Shadow { color: alpha(Color::BLACK, 0.4), offset: Vector::new(0.0, 2.0), blur_radius: 4.0 },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
@@ -133,7 +138,7 @@ pub fn primary(_: &Theme, status: button::Status) -> button::Style {
         )),
         text_color: if status == button::Status::Disabled { alpha(PARCHMENT, 0.5) } else { Color::WHITE },
         border: Border { color: GOLD, width: 1.5, radius: 12.0.into() },
-        shadow: Shadow { color: alpha(Color::BLACK, 0.4), offset: Vector::new(0.0, 3.0), blur_radius: 6.0 },
+        shadow: Shadow::default(),
         snap: true,
     }
 }

@@ -15,14 +15,11 @@ use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha};
 use iced::widget::canvas::{self, Frame, Geometry, LineDash, Path, Stroke};
 use iced::widget::{canvas as canvas_widget, responsive};
-use iced::{Color, Element, Length, Point, Rectangle, Renderer, Theme, Vector, mouse};
+use iced::{Element, Length, Point, Rectangle, Renderer, Theme, Vector, mouse};
 use std::time::Instant;
 
 /// The static board in pixels, kept per size and rules (colours, safe squares).
 pub type Painted = Still<Rules>;
-
-/// Sharp on 2× displays, smoothly downscaled on 1× ones.
-pub const DENSITY: f32 = 2.0;
 
 /// What the board shows at one instant.
 pub struct Board<'a, M> {
@@ -54,7 +51,7 @@ pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
         let pawns = canvas_widget(Pawns { board: board.clone(), with_board: still.is_none() })
             .width(Length::Fill)
             .height(Length::Fill);
-        crate::ui::raster::under(still, iced::widget::image::FilterMethod::Linear, pawns.into())
+        crate::ui::raster::under(still, pawns.into())
     })
     .into()
 }
@@ -215,10 +212,6 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
         if self.with_board {
             paint::board(&mut frame, &l, b.game);
         }
-        // tiny-skia redraws only damaged regions and misses anti-aliased
-        // fringes of moving shapes; an all but invisible fill widens the
-        // damage to the whole canvas (research/iced.md §4.1).
-        frame.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
         let roller = b.game.roller();
         let hovered = state.0.or(b.selected);
         if let Some(choice) = hovered.and_then(|p| b.choices.iter().find(|m| m.pawn == p)) {
@@ -230,6 +223,7 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
             if movable && p.lift == 0.0 {
                 pawn::glow(&mut frame, p.at, size, hovered == Some(p.pawn));
             }
+            pawn::reach(&mut frame, p.at, size, p.lift);
             pawn::pawn(&mut frame, p.at, size, theme::seat_colour(b.game, p.seat), p.lift);
         }
         vec![frame.into_geometry()]
@@ -258,5 +252,6 @@ fn landing(frame: &mut Frame<Renderer>, l: &Layout, game: &Game, seat: Seat, cho
             ..Stroke::default().with_color(theme::INK).with_width(l.cell * 0.06)
         },
     );
+    pawn::reach(frame, at, l.cell * 0.9, 0.0);
     pawn::pawn(frame, at, l.cell * 0.9, alpha(colour, 0.45), 0.0);
 }

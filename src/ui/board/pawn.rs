@@ -59,6 +59,22 @@ pub fn pawn(frame: &mut Frame<Renderer>, at: Point, size: f32, colour: Color, li
     frame.fill(&ellipse(p(-0.12, -0.24), 0.03 * s, 0.11 * s), alpha(Color::WHITE, 0.35));
 }
 
+/// Marks all a pawn at `at` may cover (its glow, its outlines' anti-aliased
+/// fringes, a landing ring) with an invisible rectangle. tiny-skia redraws
+/// only the damaged bounds of shapes, and those leave out strokes' widths and
+/// fringes: without it a hop leaves a trail. Far cheaper than damaging the
+/// whole board each frame.
+pub fn reach(frame: &mut Frame<Renderer>, at: Point, size: f32, lift: f32) {
+    let margin = 2.0;
+    let up = (0.56 + 0.6 * lift) * size + margin;
+    let half = 0.56 * size + margin;
+    frame.fill_rectangle(
+        Point::new(at.x - half, at.y - up),
+        iced::Size::new(2.0 * half, up + 0.56 * size + margin),
+        Color::TRANSPARENT,
+    );
+}
+
 /// The glow under a pawn that may move.
 pub fn glow(frame: &mut Frame<Renderer>, at: Point, size: f32, strong: bool) {
     let ground = at + Vector::new(0.0, 0.26 * size);

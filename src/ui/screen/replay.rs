@@ -56,7 +56,7 @@ impl Replay {
             verdict,
             names,
             motion: Motion::default(),
-            painted: board::Painted::new(board::DENSITY),
+            painted: board::Painted::default(),
         })
     }
 

@@ -240,7 +240,7 @@ impl GameScreen {
             game,
             started: now,
             motion: Motion::default(),
-            painted: board::Painted::new(board::DENSITY),
+            painted: board::Painted::default(),
             selected: None,
             last_event: t("The table is set. Good luck!").to_string(),
             now,

@@ -10,7 +10,7 @@ use crate::ui::emote;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
 use iced::widget::{button, center, column, container, row, stack, text};
-use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme, Vector};
+use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme};
 
 /// A round disc: a fill and a rim.
 pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
@@ -18,7 +18,7 @@ pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
         background: Some(Background::Color(fill)),
         border: Border { color: rim, width: 2.0, radius: 100.0.into() },
         text_color: Some(Color::WHITE),
-        shadow: Shadow { color: alpha(Color::BLACK, 0.35), offset: Vector::new(0.0, 2.0), blur_radius: 4.0 },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
@@ -32,11 +32,7 @@ fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
             radius: 100.0.into(),
         },
         text_color: Some(Color::WHITE),
-        shadow: Shadow {
-            color: if active { alpha(theme::GOLD, 0.95) } else { alpha(Color::BLACK, 0.5) },
-            offset: Vector::new(0.0, if active { 0.0 } else { 3.0 }),
-            blur_radius: if active { 22.0 } else { 6.0 },
-        },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
@@ -119,13 +115,14 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
     stack![card, container(corner).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8])].into()
 }
 
-/// A speech bubble: parchment with a gold rim and a soft shadow.
+/// A speech bubble: parchment with a gold rim (no blurred shadow: see
+/// `theme`'s note on the software renderer).
 fn bubble(_: &Theme) -> container::Style {
     container::Style {
         background: Some(Background::Color(theme::CELL)),
         border: Border { color: theme::GOLD, width: 2.0, radius: 14.0.into() },
         text_color: Some(theme::INK),
-        shadow: Shadow { color: alpha(Color::BLACK, 0.4), offset: Vector::new(0.0, 3.0), blur_radius: 8.0 },
+        shadow: Shadow::default(),
         snap: true,
     }
 }
