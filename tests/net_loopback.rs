@@ -14,7 +14,7 @@ use ludopia::net::{
     Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo,
     limits::Rate,
     node::table_protocol,
-    relay::{RelayEvent, spawn_relay},
+    relay::{Relay, RelayEvent, spawn_relay},
     spawn,
     wire::{Envelope, MAX_FRAME, PROTOCOL_VERSION, Refusal},
 };
@@ -248,10 +248,10 @@ async fn rogue_messages_are_refused_and_the_table_goes_on() {
     assert_eq!(from, guest.peer_id());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn room_code_is_found_through_a_relay_rendezvous_point() {
-    let mut relay = spawn_relay(Keypair::ed25519_from_bytes([40; 32]).unwrap(), &[loopback()]).unwrap();
-    let relay_addr: Multiaddr = tokio::time::timeout(WAIT, async {
+/// A relay on loopback, and the address players give for it.
+async fn relay(seed: u8) -> (Relay, Multiaddr) {
+    let mut relay = spawn_relay(Keypair::ed25519_from_bytes([seed; 32]).unwrap(), &[loopback()]).unwrap();
+    let addr = tokio::time::timeout(WAIT, async {
         loop {
             if let Some(RelayEvent::Listening { addr, .. }) = relay.events.recv().await {
                 return addr.parse().unwrap();
@@ -260,6 +260,12 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
     })
     .await
     .unwrap();
+    (relay, addr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_code_is_found_through_a_relay_rendezvous_point() {
+    let (relay, relay_addr) = relay(40).await;
 
     let (host, mut host_events) = peer(41, vec![relay_addr.clone()]);
     wait_for(&mut host_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
@@ -290,16 +296,7 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
-    let mut relay = spawn_relay(Keypair::ed25519_from_bytes([50; 32]).unwrap(), &[loopback()]).unwrap();
-    let relay_addr: Multiaddr = tokio::time::timeout(WAIT, async {
-        loop {
-            if let Some(RelayEvent::Listening { addr, .. }) = relay.events.recv().await {
-                return addr.parse().unwrap();
-            }
-        }
-    })
-    .await
-    .unwrap();
+    let (_relay, relay_addr) = relay(50).await;
     // One public table and one private, both hosted behind the relay.
     let mut hosts = Vec::new();
     for (seed, listed) in [(51, true), (52, false)] {
