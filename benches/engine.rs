@@ -44,10 +44,10 @@ fn thread_cpu() -> Option<Duration> {
 }
 
 impl Player for Timed {
-    fn decide(&mut self, game: &Game) -> Option<Action> {
+    fn decide(&mut self, game: &Game, movable: Option<u8>) -> Option<Action> {
         let cpu = thread_cpu();
         let start = Instant::now();
-        let action = self.bot.decide(game);
+        let action = self.bot.decide_knowing(game, movable);
         self.times.push(start.elapsed());
         if let (Some(before), Some(after)) = (cpu, thread_cpu()) {
             self.cpu.push(after.saturating_sub(before));

@@ -99,12 +99,23 @@ impl Bot {
     /// game is over.
     #[inline(always)]
     pub fn decide(&mut self, game: &Game) -> Option<Action> {
+        self.decide_knowing(game, None)
+    }
+
+    /// [`Bot::decide`], given the pawns that may move if the roll's reducer
+    /// step already told them ([`crate::rules::EventSink::movable`]), so the
+    /// random player does not list them again.
+    #[inline(always)]
+    pub fn decide_knowing(&mut self, game: &Game, movable: Option<u8>) -> Option<Action> {
         let seat = game.to_act()?;
         match game.phase() {
             Phase::Roll | Phase::Over => None,
             Phase::Move { .. } => {
+                debug_assert!(movable.is_none_or(|m| m == game.movable_pawns()));
                 let pawn = match self.strategy {
-                    Strategy::Random => policy::random_move(game, &mut self.rng),
+                    Strategy::Random => {
+                        policy::random_move(movable.unwrap_or_else(|| game.movable_pawns()), &mut self.rng)
+                    }
                     Strategy::Easy => policy::easy_move(game, &mut self.rng),
                     Strategy::Normal => policy::normal_move(game),
                     Strategy::Hard => search::hard_move(game, &mut self.rng),

@@ -2,7 +2,7 @@
 //! benchmark share. The dice come in from outside (a seeded stream in the
 //! simulator; the fair dice of a real table later).
 
-use crate::rules::{Action, Game, Illegal, Seat, TurnsPassed};
+use crate::rules::{Action, Event, EventSink, Game, Illegal, Phase, Seat};
 use std::fmt;
 
 /// No game between bots takes this many actions; beyond it something loops.
@@ -49,13 +49,34 @@ impl std::error::Error for PlayError {}
 /// watches one (the benchmark times Hard's decisions this way).
 pub trait Player {
     /// The action for `game.to_act()`; `None` when the die is to be rolled.
-    fn decide(&mut self, game: &Game) -> Option<Action>;
+    /// `movable`: the pawns that may move, when the roll just told them.
+    fn decide(&mut self, game: &Game, movable: Option<u8>) -> Option<Action>;
 }
 
 impl Player for super::Bot {
     #[inline]
-    fn decide(&mut self, game: &Game) -> Option<Action> {
-        super::Bot::decide(self, game)
+    fn decide(&mut self, game: &Game, movable: Option<u8>) -> Option<Action> {
+        super::Bot::decide_knowing(self, game, movable)
+    }
+}
+
+/// What the loop keeps of the events: the turns passed, and the pawns the
+/// last roll left movable (kept for the choice that follows, so the
+/// random player does not list the moves a second time).
+struct Told {
+    turns: u32,
+    movable: Option<u8>,
+}
+
+impl EventSink for Told {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        self.turns += u32::from(matches!(event, Event::TurnPassed { .. }));
+    }
+
+    #[inline]
+    fn movable(&mut self, pawns: u8) {
+        self.movable = Some(pawns);
     }
 }
 
@@ -67,20 +88,25 @@ pub fn play_game<P: Player>(
     mut roll: impl FnMut() -> u8,
 ) -> Result<Played, PlayError> {
     // The first turn, then every one the turn passed to.
-    let mut turns = TurnsPassed(1);
+    let mut told = Told { turns: 1, movable: None };
     let mut actions = 0u32;
-    while let Some(seat) = game.to_act() {
+    loop {
         if actions >= MAX_ACTIONS {
             return Err(PlayError::TooLong);
         }
-        let action = if let crate::rules::Phase::Roll = game.phase() {
-            Action::Roll { seat, face: roll() }
-        } else {
-            let bot = bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(PlayError::NoBot(seat))?;
-            bot.decide(&game).ok_or(PlayError::Undecided(seat))?
+        // One look at the phase for a roll, about half the actions.
+        let action = match game.phase() {
+            Phase::Roll => Action::Roll { seat: game.roller(), face: roll() },
+            _ => {
+                let Some(seat) = game.to_act() else { break };
+                let bot =
+                    bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(PlayError::NoBot(seat))?;
+                // Only the roll just played can have told the movable pawns.
+                bot.decide(&game, told.movable.take()).ok_or(PlayError::Undecided(seat))?
+            }
         };
-        game.play(action, &mut turns).map_err(|reason| PlayError::Illegal { action, reason })?;
+        game.play(action, &mut told).map_err(|reason| PlayError::Illegal { action, reason })?;
         actions += 1;
     }
-    Ok(Played { game, turns: turns.0, actions })
+    Ok(Played { game, turns: told.turns, actions })
 }

@@ -9,10 +9,10 @@ use rand::Rng;
 /// How often Easy moves without thinking.
 const EASY_CARELESS: f64 = 0.25;
 
-/// A uniformly random legal move.
+/// A uniformly random legal move among the `movable` pawns (bit `i` for
+/// pawn `i`, [`Game::movable_pawns`]).
 #[inline(always)]
-pub(crate) fn random_move(game: &Game, rng: &mut Stream) -> Option<u8> {
-    let mut movable = game.movable_pawns();
+pub(crate) fn random_move(mut movable: u8, rng: &mut Stream) -> Option<u8> {
     if movable == 0 {
         return None;
     }
@@ -27,7 +27,7 @@ pub(crate) fn random_move(game: &Game, rng: &mut Stream) -> Option<u8> {
 /// square ≫ advance the furthest pawn; now and then a random move instead.
 pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     if rng.random_bool(EASY_CARELESS) {
-        return random_move(game, rng);
+        return random_move(game.movable_pawns(), rng);
     }
     let seat = game.roller();
     game.legal_moves()

@@ -139,6 +139,13 @@ pub type Events = ArrayVec<Event, 24>;
 /// nothing else (the reducer is the same; only the telling differs).
 pub trait EventSink {
     fn push(&mut self, event: Event);
+
+    /// After a roll that awaits a move: the pawns the roller may move, bit
+    /// `i` for pawn `i` (what [`super::Game::movable_pawns`] would answer).
+    /// The reducer has just listed them, so a simulation's player can choose
+    /// without listing them again; other sinks ignore it.
+    #[inline]
+    fn movable(&mut self, _pawns: u8) {}
 }
 
 impl EventSink for Events {

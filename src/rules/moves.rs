@@ -202,13 +202,19 @@ impl Game {
     /// player needs no more). 0 unless a roll is to be moved.
     #[inline]
     pub fn movable_pawns(&self) -> u8 {
-        let super::game::Phase::Move { face } = self.phase else {
-            return 0;
-        };
+        match self.phase {
+            super::game::Phase::Move { face } => self.movable_for(self.roller, face),
+            _ => 0,
+        }
+    }
+
+    /// The pawns `seat` may move with `face`, bit `i` for pawn `i`.
+    #[inline(always)]
+    pub(super) fn movable_for(&self, seat: Seat, face: u8) -> u8 {
         let mut pawns = 0;
-        let mut reach = self.reachable(self.roller, face);
+        let mut reach = self.reachable(seat, face);
         while reach != 0 {
-            if self.reachable_landing(self.roller, reach, face).is_some() {
+            if self.reachable_landing(seat, reach, face).is_some() {
                 pawns |= 1 << (reach.trailing_zeros() / 8);
             }
             reach &= reach - 1;

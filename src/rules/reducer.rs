@@ -56,15 +56,19 @@ impl Game {
                 self.send_leader_to_yard(seat, Penalty::ThreeSixes, events);
             }
             self.pass_turn(events);
-        } else if !self.has_move(seat, face) {
-            events.push(Event::NoMove { seat });
-            if face == 6 {
-                events.push(Event::BonusRoll { seat, bonus: Bonus::Six });
-            } else {
-                self.pass_turn(events);
-            }
         } else {
-            self.phase = Phase::Move { face };
+            let movable = self.movable_for(seat, face);
+            if movable == 0 {
+                events.push(Event::NoMove { seat });
+                if face == 6 {
+                    events.push(Event::BonusRoll { seat, bonus: Bonus::Six });
+                } else {
+                    self.pass_turn(events);
+                }
+            } else {
+                self.phase = Phase::Move { face };
+                events.movable(movable);
+            }
         }
         Ok(())
     }
