@@ -56,6 +56,16 @@ pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
     .into()
 }
 
+/// The static board alone, drawn small: a listed table's preview in the
+/// lobby, painted by the same code (and cached the same way) as the game's.
+pub fn preview<'a, M: 'a>(painted: &'a Painted, game: &'a Game) -> Element<'a, M> {
+    responsive(move |size| {
+        let still = painted.get(size, game.rules(), |frame| paint::board(frame, &Layout::new(size), game));
+        crate::ui::raster::under(still, iced::widget::space::horizontal().into())
+    })
+    .into()
+}
+
 /// The moving part of the board; `with_board` paints the static board too,
 /// when the software renderer could not paint it into an image.
 struct Pawns<'a, M> {

@@ -1,11 +1,13 @@
 //! Network play before the game: the host's waiting room (the room code and
 //! the invite to copy, the seats filling as friends join) and the join
-//! screen (tables on the LAN, listed live; a code or an invite to paste).
+//! screen (tables on the LAN and at the relays, listed live, each with a
+//! small picture of its board; a code or an invite to paste).
 //! The game begins when the network driver reports the sealed genesis.
 
 use super::setup::{Sitter, Table, colour_name, level_name};
 use crate::net::{TableInfo, Ticket, play::Target};
-use crate::rules::Seat;
+use crate::rules::{Game, Preset, Seat, SeatSet};
+use crate::ui::board;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text, text_input};
@@ -127,7 +129,7 @@ impl WaitingRoom {
 }
 
 /// The join screen.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug)]
 pub struct Joining {
     /// A code or an invite, as typed or pasted.
     pub field: String,
@@ -138,6 +140,21 @@ pub struct Joining {
     pub status: Option<String>,
     /// A join is under way.
     pub busy: bool,
+    /// Each preset's board, painted small once for every table listed
+    /// with it.
+    previews: Vec<(Preset, Game, board::Painted)>,
+}
+
+impl Default for Joining {
+    fn default() -> Self {
+        let previews = Preset::ALL
+            .into_iter()
+            .filter_map(|p| {
+                Some((p, Game::new(p.rules(), SeatSet::FULL, Seat::ALL[0]).ok()?, Default::default()))
+            })
+            .collect();
+        Joining { field: String::new(), tables: Vec::new(), status: None, busy: false, previews }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -212,7 +229,12 @@ impl Joining {
                     free = info.free_seats
                 );
                 let place = if ticket.is_some() { t("via a relay") } else { t("on this network") };
+                let preview =
+                    self.previews.iter().find(|(p, ..)| Some(*p) == Preset::from_name(&info.preset)).map(
+                        |(_, game, painted)| container(board::preview(painted, game)).width(64).height(64),
+                    );
                 row![
+                    preview,
                     text(line).size(15).width(Length::Fill),
                     text(place).size(13),
                     button(text(t("Join")).size(14)).style(theme::choice(false)).on_press_maybe(
