@@ -3,7 +3,9 @@
 # script: two LAN peers finding each other by mDNS, and a guest joining a
 # host by room code through a relay across two NAT routers, hole punched
 # with home NATs and staying relayed (past the relay library's 128 KiB
-# default) with symmetric NATs. Skips, exit 0, with a clear message when it
+# default) with symmetric NATs; and a whole game, `ludopia host --headless`
+# behind one NAT and `ludopia join --headless CODE` behind the other, played
+# to the end behind both kinds of NAT with the same places at both ends. Skips, exit 0, with a clear message when it
 # cannot run (not root, tools missing). Exits 1 if a scenario fails.
 #
 # Env: NO_BUILD=1 to use already built binaries; CARGO_TARGET_DIR honoured.
@@ -107,10 +109,45 @@ join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
   "$here/topology.sh" down
 }
 
+game_by_code() { # nat-mode: a headless host with bots and a headless guest finish a race game
+  local mode=$1 name="game/$1" code=GAMEAB
+  NAT_MODE=$mode "$here/topology.sh" up >/dev/null
+  in_ns relay "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" >"$work/grelay-$mode.log" 2>&1 &
+  local line relay_addr
+  if ! line=$(wait_for "$work/grelay-$mode.log" '"listening".*/tcp/' 20); then
+    verdict "$name" 1 "the relay did not start: $(cat "$work/grelay-$mode.log")"; "$here/topology.sh" down; return
+  fi
+  relay_addr=$(field "$line" addr)
+  in_ns b timeout 300 "$LUDOPIA" host --headless --preset race --bots 2 --code "$code" --relay "$relay_addr" \
+    >"$work/ghost-$mode.log" 2>"$work/ghost-$mode.err" &
+  local host_pid=$!
+  if ! wait_for "$work/grelay-$mode.log" "\"code_registered\".*$code" 30 >/dev/null; then
+    verdict "$name" 1 "the host did not register its code: $(cat "$work/ghost-$mode.err")"
+    "$here/topology.sh" down; return
+  fi
+  local start=$SECONDS guest_rc=0 host_rc=0
+  timeout 300 ip netns exec lnt-a "$LUDOPIA" join --headless "$code" --relay "$relay_addr" \
+    >"$work/gjoin-$mode.log" 2>"$work/gjoin-$mode.err" || guest_rc=$?
+  wait "$host_pid" || host_rc=$?
+  local host_over guest_over entries circuits
+  host_over=$(grep '"over"' "$work/ghost-$mode.log" | tail -1 || true)
+  guest_over=$(grep '"over"' "$work/gjoin-$mode.log" | tail -1 || true)
+  entries=$(grep -c '"entry"' "$work/gjoin-$mode.log" || true)
+  circuits=$(grep -c '"circuit"' "$work/grelay-$mode.log" || true)
+  if ((guest_rc != 0 || host_rc != 0)) || [[ -z $guest_over || $guest_over != "$host_over" ]]; then
+    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc; guest: $(tail -3 "$work/gjoin-$mode.log") $(cat "$work/gjoin-$mode.err"); host: $host_over"
+  else
+    verdict "$name" 0 "a race game of $entries verified entries played to the end in $((SECONDS - start)) s through $circuits relay circuit(s); both ends: $guest_over"
+  fi
+  "$here/topology.sh" down
+}
+
 lan_discovery
 join_by_code home tcp true 64
 join_by_code home quic-v1 true 64
 join_by_code symmetric tcp false 512
+game_by_code home
+game_by_code symmetric
 
 if ((failures > 0)); then
   echo "netns tests: $failures scenario(s) failed (logs kept in $work)"
