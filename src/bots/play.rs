@@ -2,7 +2,7 @@
 //! benchmark share. The dice come in from outside (a seeded stream in the
 //! simulator; the fair dice of a real table later).
 
-use crate::rules::{Action, Event, EventSink, Game, Illegal, Phase, Seat};
+use crate::rules::{Action, Event, EventSink, Game, Illegal, Phase, Seat, TurnsPassed};
 use std::fmt;
 
 /// No game between bots takes this many actions; beyond it something loops.
@@ -64,14 +64,14 @@ impl Player for super::Bot {
 /// last roll left movable (kept for the choice that follows, so the
 /// random player does not list the moves a second time).
 struct Told {
-    turns: u32,
+    turns: TurnsPassed,
     movable: Option<u8>,
 }
 
 impl EventSink for Told {
     #[inline]
     fn push(&mut self, event: Event) {
-        self.turns += u32::from(matches!(event, Event::TurnPassed { .. }));
+        self.turns.push(event);
     }
 
     #[inline]
@@ -88,7 +88,7 @@ pub fn play_game<P: Player>(
     mut roll: impl FnMut() -> u8,
 ) -> Result<Played, PlayError> {
     // The first turn, then every one the turn passed to.
-    let mut told = Told { turns: 1, movable: None };
+    let mut told = Told { turns: TurnsPassed(1), movable: None };
     let mut actions = 0u32;
     loop {
         if actions >= MAX_ACTIONS {
@@ -108,5 +108,5 @@ pub fn play_game<P: Player>(
         game.play(action, &mut told).map_err(|reason| PlayError::Illegal { action, reason })?;
         actions += 1;
     }
-    Ok(Played { game, turns: told.turns, actions })
+    Ok(Played { game, turns: told.turns.0, actions })
 }

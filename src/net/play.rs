@@ -789,36 +789,22 @@ async fn reach(
     events: &mut mpsc::Receiver<Event>,
     target: &Target,
 ) -> Result<PeerId, PlayError> {
-    match target {
-        // A relayed address needs our own link to its relay first: try
-        // again while that comes up.
-        Target::Ticket(ticket) => loop {
-            match client.connect(ticket.clone()).await {
-                Ok(()) => return Ok(ticket.peer),
-                Err(e) => debug!(peer = %ticket.peer, "the ticket's table is not reached yet: {e}"),
-            }
-            while events.try_recv().is_ok() {}
-            tokio::time::sleep(Duration::from_millis(500)).await;
-        },
-        // This node finds the table by mDNS within a moment: ask until it answers.
-        Target::Lan(peer) => loop {
-            match client.table_info(*peer, None).await {
-                Ok(_) => return Ok(*peer),
-                Err(e) => debug!(%peer, "the LAN table is not reached yet: {e}"),
-            }
-            while events.try_recv().is_ok() {}
-            tokio::time::sleep(Duration::from_millis(500)).await;
-        },
-        // LAN tables show up by mDNS within a moment: ask again until found.
-        Target::Code(code) => loop {
-            match client.find_code(*code).await {
-                Ok((peer, _)) => return Ok(peer),
-                Err(e) => debug!("code {code} not found yet: {e}"),
-            }
-            // Keep the network's events flowing while we wait.
-            while events.try_recv().is_ok() {}
-            tokio::time::sleep(Duration::from_millis(500)).await;
-        },
+    // Every way may fail at first and succeed a moment later: a relayed
+    // address needs our own link to its relay first, and LAN tables show
+    // up by mDNS within a moment. Ask again until the table answers (the
+    // caller bounds the wait), keeping the network's events flowing.
+    loop {
+        let reached = match target {
+            Target::Ticket(ticket) => client.connect(ticket.clone()).await.map(|()| ticket.peer),
+            Target::Lan(peer) => client.table_info(*peer, None).await.map(|_| *peer),
+            Target::Code(code) => client.find_code(*code).await.map(|(peer, _)| peer),
+        };
+        match reached {
+            Ok(peer) => return Ok(peer),
+            Err(e) => debug!(?target, "the table is not reached yet: {e}"),
+        }
+        while events.try_recv().is_ok() {}
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
 

@@ -517,7 +517,7 @@ impl App {
             (Message::Setup(m), Screen::Setup(s)) => match s.update(m) {
                 setup::Action::None => {}
                 setup::Action::Start(table) => {
-                    let (preset, listed) = (s.preset, !s.private);
+                    let (preset, listed) = (s.preset, s.listed);
                     self.remember_table(preset, table.rules);
                     if table.is_hosted() {
                         return self.host(table, preset, listed);

@@ -151,9 +151,9 @@ impl Table {
 pub struct Setup {
     pub table: Table,
     pub preset: Preset,
-    /// A hosted table is listed in lobbies (on the LAN and at the relays)
-    /// unless it is private: reached only by its code or invite.
-    pub private: bool,
+    /// A hosted table is listed in lobbies (on the LAN and at the relays),
+    /// or private: reached only by its code or invite.
+    pub listed: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -163,7 +163,7 @@ pub enum Message {
     Toggle(HouseRule),
     Timer(Option<u32>),
     BotSpeed(BotSpeed),
-    Private(bool),
+    Listed(bool),
     Start,
     Back,
 }
@@ -276,7 +276,7 @@ pub fn preset_line(p: Preset) -> &'static str {
 impl Setup {
     pub fn new(table: Table) -> Setup {
         let preset = Preset::ALL.into_iter().find(|p| p.rules() == table.rules).unwrap_or(Preset::Classic);
-        Setup { table, preset, private: false }
+        Setup { table, preset, listed: true }
     }
 
     /// Whether the table can start: two players at least, and a hosted
@@ -299,7 +299,7 @@ impl Setup {
             Message::Toggle(rule) => rule.toggle(&mut self.table.rules),
             Message::Timer(t) => self.table.rules.turn_timer = t,
             Message::BotSpeed(s) => self.table.bot_speed = s,
-            Message::Private(private) => self.private = private,
+            Message::Listed(listed) => self.listed = listed,
             Message::Start if self.can_start() => return Action::Start(self.table.clone()),
             Message::Start => {}
             Message::Back => return Action::Back,
@@ -391,16 +391,16 @@ impl Setup {
             BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
         ]
         .push(self.table.is_hosted().then(|| {
-            let choice = |label, private: bool| {
+            let choice = |label, listed: bool| {
                 button(text(t(label)).size(14))
-                    .style(theme::choice(self.private == private))
-                    .on_press(Message::Private(private))
+                    .style(theme::choice(self.listed == listed))
+                    .on_press(Message::Listed(listed))
             };
             column![
                 text(t("Who can find the table")).font(BOLD).size(18),
                 row![
-                    choice("Listed: on this network and your relays", false),
-                    choice("Private: by code or invite only", true),
+                    choice("Listed: on this network and your relays", true),
+                    choice("Private: by code or invite only", false),
                 ]
                 .spacing(8),
             ]
