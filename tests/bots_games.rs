@@ -1,9 +1,8 @@
 //! Bots play whole games of every preset, player count and a spread of house
 //! rules to the end, through the same loop the simulator uses.
 
-use ludopia::bots::{Bot, Strategy, Stream, play_game};
+use ludopia::bots::{Bot, Dice, Strategy, play_game};
 use ludopia::rules::{Game, Preset, Rules, Seat, default_players};
-use rand::{Rng, SeedableRng};
 use serde_json::json;
 
 /// Plays one game of `rules` between `strategies` (one per player) and
@@ -16,8 +15,8 @@ fn finishes(rules: Rules, strategies: &[Strategy], seed: u64) {
     for (k, (seat, strategy)) in seats.iter().zip(strategies).enumerate() {
         bots[seat.index()] = Some(Bot::new(*strategy, seed * 10 + k as u64));
     }
-    let mut dice = Stream::seed_from_u64(seed);
-    let played = play_game(game, &mut bots, || dice.random_range(1..=6))
+    let mut dice = Dice::new(seed);
+    let played = play_game(game, &mut bots, || dice.roll())
         .unwrap_or_else(|e| panic!("{rules:?} {strategies:?}: {e}"));
     assert!(played.game.is_over());
     let mut places: Vec<u8> = seats.iter().map(|&s| played.game.place(s).expect("everyone placed")).collect();
@@ -86,8 +85,8 @@ fn the_same_seed_plays_the_same_game() {
             Game::new(Preset::Palace.rules(), default_players(4).expect("4"), Seat::ALL[1]).expect("valid");
         let mut bots = [Strategy::Hard, Strategy::Normal, Strategy::Easy, Strategy::Random]
             .map(|s| Some(Bot::new(s, seed)));
-        let mut dice = Stream::seed_from_u64(seed);
-        let played = play_game(game, &mut bots, || dice.random_range(1..=6)).expect("finishes");
+        let mut dice = Dice::new(seed);
+        let played = play_game(game, &mut bots, || dice.roll()).expect("finishes");
         (played.game, played.turns, played.actions)
     };
     assert_eq!(play(11), play(11));

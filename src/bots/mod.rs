@@ -5,6 +5,7 @@
 //! seeded from the `u64` it is built with, and it reads only the public
 //! state of the game and the legal moves the reducer lists.
 
+mod dice;
 mod eval;
 mod opponent;
 mod play;
@@ -12,6 +13,7 @@ mod policy;
 mod search;
 mod tictactoe;
 
+pub use dice::Dice;
 pub use play::{PlayError, Played, Player, play_game};
 
 use crate::rules::{Action, Game, Phase};

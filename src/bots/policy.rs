@@ -1,8 +1,7 @@
 //! One-move policies: Random, Easy (seed 000's priorities, blind to danger)
 //! and Normal (the evaluation after each legal move).
 
-use super::Stream;
-use super::eval;
+use super::{Stream, dice, eval};
 use crate::rules::{Action, Game, Move, Phase, TurnsPassed, board};
 use rand::Rng;
 
@@ -12,16 +11,33 @@ const EASY_CARELESS: f64 = 0.25;
 /// A uniformly random legal move among the `movable` pawns (bit `i` for
 /// pawn `i`, [`Game::movable_pawns`]).
 #[inline(always)]
-pub(crate) fn random_move(mut movable: u8, rng: &mut Stream) -> Option<u8> {
+pub(crate) fn random_move(movable: u8, rng: &mut Stream) -> Option<u8> {
     if movable == 0 {
         return None;
     }
-    // The k-th movable pawn, in the listing's order.
-    for _ in 0..rng.random_range(0..movable.count_ones() as usize) {
-        movable &= movable - 1;
-    }
-    Some(movable.trailing_zeros() as u8)
+    // The k-th movable pawn, in the listing's order: looked up, since a loop
+    // of random length is a branch the processor cannot foresee.
+    let k = dice::pick(rng, movable.count_ones());
+    NTH_PAWN.get(usize::from(movable))?.get(k as usize).copied()
 }
+
+/// `NTH_PAWN[movable][k]`: the k-th lowest pawn whose bit is set in `movable`.
+const NTH_PAWN: [[u8; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut movable = 0;
+    while movable < 16 {
+        let (mut pawn, mut k) = (0, 0);
+        while pawn < 4 {
+            if movable >> pawn & 1 == 1 {
+                table[movable][k] = pawn as u8;
+                k += 1;
+            }
+            pawn += 1;
+        }
+        movable += 1;
+    }
+    table
+};
 
 /// Seed 000's first bot: capture ≫ bring home ≫ leave base ≫ land on a safe
 /// square ≫ advance the furthest pawn; now and then a random move instead.

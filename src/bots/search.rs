@@ -8,10 +8,10 @@
 //! bounded by a budget of reducer actions, not by time: the same seed gives
 //! the same move on every machine.
 
-use super::{Strategy, Stream, eval, opponent, policy, tictactoe};
+use super::{Dice, Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::RngCore;
 
 /// Reducer actions per decision, over all rollouts.
 const BUDGET: u32 = 24_000;
@@ -61,22 +61,22 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
 /// ends), with dice from `seed`; returns the evaluation for `me` and the
 /// reducer actions spent.
 fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
-    let mut dice = Stream::seed_from_u64(seed);
+    let mut dice = Dice::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
     while passes.0 < horizon && actions < ROLLOUT_CAP {
         let Some(seat) = game.to_act() else { break };
         let action = match game.phase() {
-            Phase::Roll => Action::Roll { seat, face: dice.random_range(1..=6) },
+            Phase::Roll => Action::Roll { seat, face: dice.roll() },
             Phase::Move { .. } => match policy::normal_move(&game) {
                 Some(pawn) => Action::Move { seat, pawn },
                 None => break,
             },
-            Phase::ChooseOpponent => match opponent::choose(&game, Strategy::Hard, &mut dice) {
+            Phase::ChooseOpponent => match opponent::choose(&game, Strategy::Hard, dice.stream()) {
                 Some(opponent) => Action::Challenge { seat, opponent },
                 None => break,
             },
-            Phase::Duel(duel) => match tictactoe::mark_with(&duel, ROLLOUT_DUEL_CARELESS, &mut dice) {
+            Phase::Duel(duel) => match tictactoe::mark_with(&duel, ROLLOUT_DUEL_CARELESS, dice.stream()) {
                 Some(cell) => Action::Mark { seat, cell },
                 None => break,
             },

@@ -97,8 +97,13 @@ pub const fn start_square(seat: Seat) -> u8 {
 #[inline]
 pub fn loop_square(seat: Seat, progress: i8) -> u8 {
     let square = i16::from(start_square(seat)) + i16::from(progress);
-    // Every move asks this: skip the division when there is nothing to wrap.
-    if (0..52).contains(&square) { square as u8 } else { square.rem_euclid(52) as u8 }
+    // Every move asks this: wrap once without a branch for every progress
+    // a pawn can have (the square is below 104), divide only beyond.
+    if (0..104).contains(&square) {
+        (square - 52 * i16::from(square >= 52)) as u8
+    } else {
+        square.rem_euclid(52) as u8
+    }
 }
 
 /// The loop progress at which a pawn of `seat` stands on loop square

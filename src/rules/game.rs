@@ -293,8 +293,7 @@ impl Game {
         // word, and bit k of `placed` is set when seat k has a place.
         let places = u32::from_le_bytes(self.places);
         let nonzero = (((places & 0x7F7F_7F7F) + 0x7F7F_7F7F) | places) & 0x8080_8080;
-        let placed = (nonzero >> 7).wrapping_mul(0x0020_4081) >> 21 & 0xF;
-        self.players.minus(SeatSet::from_bits(placed as u8))
+        self.players.minus(SeatSet::from_bits(high_bits(nonzero)))
     }
 
     /// The progress of each of `seat`'s pawns (as many as the rules give).
@@ -370,6 +369,14 @@ impl Game {
         // from leaves its high bit clear in one of the two terms.
         diff.wrapping_sub(ONES) & !diff & HIGHS != 0
     }
+}
+
+/// Bit `i` set for each byte `i` of `word` whose high bit is set: the
+/// answer of the byte-at-a-time tests on pawns and places. The multiply
+/// moves the four high bits next to each other without carries.
+#[inline(always)]
+pub(super) fn high_bits(word: u32) -> u8 {
+    ((word >> 7 & 0x0101_0101).wrapping_mul(0x0020_4081) >> 21 & 0xF) as u8
 }
 
 impl Rules {

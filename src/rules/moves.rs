@@ -32,18 +32,19 @@ impl Game {
     /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
     #[inline(always)]
     fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
-        let rules = &self.rules;
-        if from == YARD {
-            if face != 6 {
-                return Err(Blocked::NeedsSix);
-            }
-        } else {
-            if from == rules.last_progress() {
-                return Err(Blocked::AlreadyHome);
-            }
-            if from + face as Progress > rules.last_progress() {
-                return Err(Blocked::Overshoots);
-            }
+        let last = self.rules.last_progress();
+        // Chosen without a branch on where the pawn stands: in play that
+        // looks random, and a branch the processor cannot foresee costs
+        // more than the few instructions the check takes.
+        let carried = if from == YARD { face == 6 } else { from + face as Progress <= last };
+        if !carried {
+            return Err(if from == YARD {
+                Blocked::NeedsSix
+            } else if from == last {
+                Blocked::AlreadyHome
+            } else {
+                Blocked::Overshoots
+            });
         }
         self.landing_allowed(seat, from, face)
     }
@@ -55,15 +56,13 @@ impl Game {
     #[inline(always)]
     fn landing_allowed(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
         let rules = &self.rules;
-        if from == YARD {
-            if rules.start_blocked_by_own && self.pawns(seat).contains(&0) {
-                return Err(Blocked::OwnPawnOnStart);
-            }
-            // Entering passes nothing; the start square is the target.
-            return self.check_target(seat, 0).map(|()| 0);
+        let entering = from == YARD;
+        // Entering passes nothing; the start square is the target.
+        let to = if entering { 0 } else { from + face as Progress };
+        if rules.start_blocked_by_own && entering && self.pawns(seat).contains(&0) {
+            return Err(Blocked::OwnPawnOnStart);
         }
-        let to = from + face as Progress;
-        if rules.blocking && self.passes_a_pawn(seat, from, to) {
+        if rules.blocking && !entering && self.passes_a_pawn(seat, from, to) {
             return Err(Blocked::PassesAPawn);
         }
         self.check_target(seat, to).map(|()| to)
@@ -93,11 +92,10 @@ impl Game {
     fn check_target(&self, seat: Seat, to: Progress) -> Result<(), Blocked> {
         let rules = &self.rules;
         // Whether a rule forbids sharing this space: most moves stop here.
-        let exclusive = match to {
-            0..=50 => rules.one_per_space,
-            51..=55 => rules.one_per_space || rules.home == Home::FourSpaces,
-            _ => false,
-        };
+        // Worked out without branching on where the pawn lands.
+        let in_lane = (51..=55).contains(&to);
+        let exclusive = ((0..=50).contains(&to) | in_lane) & rules.one_per_space
+            | in_lane & (rules.home == Home::FourSpaces);
         if exclusive { self.check_exclusive_target(seat, to) } else { Ok(()) }
     }
 
@@ -121,10 +119,10 @@ impl Game {
     /// Whether a move of `seat` ending at `to` would capture.
     #[inline]
     pub fn captures(&self, seat: Seat, to: Progress) -> bool {
-        (0..=50).contains(&to) && {
-            let square = loop_square(seat, to);
-            !self.is_safe(square) && self.opponent_on(seat, square)
-        }
+        // Every part is worked out (none is costly), rather than branching
+        // on a landing the processor cannot foresee.
+        let square = loop_square(seat, to);
+        (0..=50).contains(&to) & !self.is_safe(square) & self.opponent_on(seat, square)
     }
 
     /// The pawns of `seat` that `face` carries somewhere, before the house
@@ -150,6 +148,16 @@ impl Game {
         // Slots beyond the rules' pawn count hold the yard's −1: never theirs.
         let in_play = ((1u64 << (8 * u32::from(self.rules.pawns))) - 1) as u32;
         (on_track | entering) & in_play
+    }
+
+    /// Whether a house rule may stop a pawn the face carries (the own pawn
+    /// on the start, blocking, one pawn per space, the four home spaces):
+    /// without one, every pawn [`Game::reachable`] lets through may move,
+    /// and the common rule sets skip the pawn-by-pawn checks.
+    #[inline(always)]
+    fn rules_may_block(&self) -> bool {
+        let rules = &self.rules;
+        rules.start_blocked_by_own || rules.blocking || rules.one_per_space || rules.home == Home::FourSpaces
     }
 
     /// The move of the lowest pawn in `reach` (from [`Game::reachable`]), if
@@ -188,6 +196,9 @@ impl Game {
     #[inline]
     pub fn has_move(&self, seat: Seat, face: u8) -> bool {
         let mut reach = self.reachable(seat, face);
+        if !self.rules_may_block() {
+            return reach != 0;
+        }
         while reach != 0 {
             if self.reachable_landing(seat, reach, face).is_some() {
                 return true;
@@ -211,8 +222,11 @@ impl Game {
     /// The pawns `seat` may move with `face`, bit `i` for pawn `i`.
     #[inline(always)]
     pub(super) fn movable_for(&self, seat: Seat, face: u8) -> u8 {
-        let mut pawns = 0;
         let mut reach = self.reachable(seat, face);
+        if !self.rules_may_block() {
+            return super::game::high_bits(reach);
+        }
+        let mut pawns = 0;
         while reach != 0 {
             if self.reachable_landing(seat, reach, face).is_some() {
                 pawns |= 1 << (reach.trailing_zeros() / 8);

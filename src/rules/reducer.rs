@@ -47,9 +47,10 @@ impl Game {
             return Err(Illegal::BadFace { face });
         }
         events.push(Event::Rolled { seat, face });
-        // Any roll that is not a 6 starts the count again.
-        self.sixes = if face == 6 { self.sixes.saturating_add(1) } else { 0 };
-        if face == 6 && self.sixes >= 3 && self.rules.three_sixes != ThreeSixes::None {
+        // Any roll that is not a 6 starts the count again (a product, not a
+        // branch on the face).
+        self.sixes = self.sixes.saturating_add(1) * u8::from(face == 6);
+        if self.sixes >= 3 && self.rules.three_sixes != ThreeSixes::None {
             // Dealt with before any move: not moved, and the turn passes.
             events.push(Event::ThreeSixes { seat });
             if self.rules.three_sixes == ThreeSixes::LeadingPawnHome {
@@ -95,7 +96,7 @@ impl Game {
         if captured {
             self.capture_at(seat, to, events);
         }
-        let arrived = self.rules.is_home(to) && !self.rules.is_home(from);
+        let arrived = self.rules.is_home(to) & !self.rules.is_home(from);
         if arrived {
             events.push(Event::ReachedHome { seat, pawn });
         }
