@@ -6,16 +6,16 @@
 //! percentiles printed (the bots themselves never read a clock).
 
 use criterion::Criterion;
-use ludopia::bots::{Bot, Dice, Player, Strategy, play_game};
+use ludopia::bots::{Bot, Die, Player, Strategy, play_game};
 use ludopia::rules::{Action, Game, Preset, Seat, SeatSet};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 fn random_game(seed: u64) -> u32 {
-    let mut rng = Dice::new(seed);
+    let mut die = Die::new(seed);
     let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
     let mut bots = [0, 1, 2, 3].map(|k| Some(Bot::new(Strategy::Random, seed ^ k)));
-    play_game(game, &mut bots, || rng.roll()).map_or(0, |p| p.turns)
+    play_game(game, &mut bots, || die.roll()).map_or(0, |p| p.turns)
 }
 
 fn engine(c: &mut Criterion) {
@@ -70,13 +70,13 @@ fn percentiles(what: &str, mut times: Vec<Duration>) {
 fn hard_decision_times() {
     let (mut wall, mut cpu) = (Vec::new(), Vec::new());
     for seed in 0..16u64 {
-        let mut rng = Dice::new(seed);
+        let mut die = Die::new(seed);
         let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
         let mut bots = [0u64, 1, 2, 3].map(|k| {
             let strategy = if k == seed % 4 { Strategy::Hard } else { Strategy::Normal };
             Some(Timed { bot: Bot::new(strategy, seed * 4 + k), times: Vec::new(), cpu: Vec::new() })
         });
-        if play_game(game, &mut bots, || rng.roll()).is_err() {
+        if play_game(game, &mut bots, || die.roll()).is_err() {
             eprintln!("game {seed} did not finish");
         }
         if let Some(hard) = bots.iter_mut().flatten().find(|t| t.bot.strategy() == Strategy::Hard) {

@@ -1,7 +1,7 @@
 //! Bots play whole games of every preset, player count and a spread of house
 //! rules to the end, through the same loop the simulator uses.
 
-use ludopia::bots::{Bot, Dice, Strategy, play_game};
+use ludopia::bots::{Bot, Die, Strategy, play_game};
 use ludopia::rules::{Game, Preset, Rules, Seat, default_players};
 use serde_json::json;
 
@@ -15,7 +15,7 @@ fn finishes(rules: Rules, strategies: &[Strategy], seed: u64) {
     for (k, (seat, strategy)) in seats.iter().zip(strategies).enumerate() {
         bots[seat.index()] = Some(Bot::new(*strategy, seed * 10 + k as u64));
     }
-    let mut dice = Dice::new(seed);
+    let mut dice = Die::new(seed);
     let played = play_game(game, &mut bots, || dice.roll())
         .unwrap_or_else(|e| panic!("{rules:?} {strategies:?}: {e}"));
     assert!(played.game.is_over());
@@ -85,7 +85,7 @@ fn the_same_seed_plays_the_same_game() {
             Game::new(Preset::Palace.rules(), default_players(4).expect("4"), Seat::ALL[1]).expect("valid");
         let mut bots = [Strategy::Hard, Strategy::Normal, Strategy::Easy, Strategy::Random]
             .map(|s| Some(Bot::new(s, seed)));
-        let mut dice = Dice::new(seed);
+        let mut dice = Die::new(seed);
         let played = play_game(game, &mut bots, || dice.roll()).expect("finishes");
         (played.game, played.turns, played.actions)
     };

@@ -18,17 +18,14 @@ const EXTRA_ROLL: f32 = 5.0;
 const FINISHED: f32 = 600.0;
 /// A better place is worth this much more standing.
 const PLACE_STEP: f32 = 150.0;
-/// The chance that one opponent pawn a die's roll behind hits.
-const ONE_ROLL: f32 = 1.0 / 6.0;
-/// The chance of a hit needing a 6 and then another roll.
-const TWO_ROLLS: f32 = 1.0 / 36.0;
 
 /// The value of `game` for `me`: higher is better.
 pub(crate) fn value(game: &Game, me: Seat) -> f32 {
-    let mine = standing(game, me);
+    let threats = Threats::of(game);
+    let mine = standing(game, &threats, me);
     let (mut best, mut sum, mut n) = (f32::MIN, 0.0, 0.0);
     for other in game.players().without(me).iter() {
-        let theirs = standing(game, other);
+        let theirs = standing(game, &threats, other);
         best = best.max(theirs);
         sum += theirs;
         n += 1.0;
@@ -39,7 +36,7 @@ pub(crate) fn value(game: &Game, me: Seat) -> f32 {
 }
 
 /// What a seat has: a place once decided, else its pawns' worth less risk.
-fn standing(game: &Game, seat: Seat) -> f32 {
+fn standing(game: &Game, threats: &Threats, seat: Seat) -> f32 {
     if let Some(place) = game.place(seat) {
         return FINISHED + PLACE_STEP * (4.0 - f32::from(place));
     }
@@ -55,7 +52,7 @@ fn standing(game: &Game, seat: Seat) -> f32 {
         if rules.is_home(p) {
             worth += HOME;
         } else if p <= 50 {
-            worth -= risk(game, seat, p) * (f32::from(p) + 1.0 + OUT);
+            worth -= threats.risk(game, seat, p) * (f32::from(p) + 1.0 + OUT);
         }
     }
     worth
@@ -79,43 +76,159 @@ fn turn_bonus(game: &Game, me: Seat) -> f32 {
     EXTRA_ROLL
 }
 
-/// The chance that `seat`'s pawn at loop progress `p` is captured before it
-/// moves again: opponents within one roll (checked against the reducer's
-/// own `landing`, so blocking and one pawn per space count), a 6 and a
-/// roll away, or waiting in a yard behind an open start square.
-pub(crate) fn risk(game: &Game, seat: Seat, p: Progress) -> f32 {
-    let square = board::loop_square(seat, p);
-    if game.is_safe(square) {
-        return 0.0;
+/// Who could hit each loop square before its pawn moves again, counted in
+/// 36ths of a chance: built once per evaluation (every pawn of every seat
+/// asks, and scanning every rival pawn for each was most of Hard's time).
+struct Threats {
+    /// `by[seat][square]`: 6 for each of the seat's pawns a die's roll
+    /// behind that may land there (checked against the reducer's own
+    /// `landing` when a house rule may stop it), and for a yard behind its
+    /// open start square; 1 for each pawn a 6 and a roll away. Squares
+    /// 52..64 are the first twelve again, folded back once at the end so
+    /// that marking needs no wrap.
+    by: [[u16; 64]; 4],
+    /// The sum of `by` over the remaining seats.
+    all: [u16; 64],
+}
+
+/// `REACH[n]`: what a pawn that may go `n` squares further on the loop
+/// adds to the twelve squares ahead of it. Always twelve wide, so that
+/// marking is a few vector additions.
+const REACH: [[u16; 12]; 13] = {
+    let mut table = [[0; 12]; 13];
+    let mut n = 0;
+    while n <= 12 {
+        let mut gap = 0;
+        while gap < n {
+            table[n][gap] = if gap < 6 { 6 } else { 1 };
+            gap += 1;
+        }
+        n += 1;
     }
-    let mut chance = 0.0;
-    for other in game.remaining().without(seat).iter() {
-        let start = board::loop_square(other, 0);
-        let mut yard_threat = false;
-        for (i, &q) in game.pawns(other).iter().enumerate() {
-            if q == YARD {
-                yard_threat |= start == square;
-                continue;
-            }
-            if !(0..=50).contains(&q) {
-                continue;
-            }
-            let gap = (i16::from(square) - i16::from(board::loop_square(other, q))).rem_euclid(52) as i8;
-            // Past progress 50 the rival turns into its lane instead.
-            if gap == 0 || q + gap > 50 {
-                continue;
-            }
-            if gap <= 6 {
-                if game.landing(other, i as u8, gap as u8) == Ok(q + gap) {
-                    chance += ONE_ROLL;
+    table
+};
+
+impl Threats {
+    fn of(game: &Game) -> Threats {
+        let mut threats = Threats { by: [[0; 64]; 4], all: [0; 64] };
+        let checked = game.rules_may_block();
+        for seat in game.remaining().iter() {
+            let by = &mut threats.by[seat.index()];
+            let mut in_yard = false;
+            for (i, &q) in game.pawns(seat).iter().enumerate() {
+                in_yard |= q == YARD;
+                if !(0..=50).contains(&q) {
+                    continue;
                 }
-            } else if gap <= 12 {
-                chance += TWO_ROLLS;
+                let at = usize::from(board::loop_square(seat, q));
+                // Past progress 50 the pawn turns into its lane instead.
+                let reach = 12.min(50 - q) as usize;
+                for (n, &w) in by[at + 1..][..12].iter_mut().zip(&REACH[reach]) {
+                    *n += w;
+                }
+                if checked {
+                    for gap in 1..=reach.min(6) {
+                        if game.landing(seat, i as u8, gap as u8) != Ok(q + gap as Progress) {
+                            by[at + gap] -= 6;
+                        }
+                    }
+                }
+            }
+            if in_yard {
+                by[usize::from(board::loop_square(seat, 0))] += 6;
+            }
+            let (squares, beyond) = by.split_at_mut(52);
+            for (square, &wrapped) in squares.iter_mut().zip(beyond.iter()) {
+                *square += wrapped;
+            }
+            for (all, &n) in threats.all.iter_mut().zip(by.iter()) {
+                *all += n;
             }
         }
-        if yard_threat {
-            chance += ONE_ROLL;
-        }
+        threats
     }
-    chance.min(0.9)
+
+    /// The chance that `seat`'s pawn at loop progress `p` is captured before
+    /// it moves again: its rivals' threats on its square, unless safe.
+    fn risk(&self, game: &Game, seat: Seat, p: Progress) -> f32 {
+        let square = board::loop_square(seat, p);
+        if game.is_safe(square) {
+            return 0.0;
+        }
+        let square = usize::from(square);
+        // A seat with a pawn to lose is still playing, so `all` counts it.
+        let theirs = self.all[square] - self.by[seat.index()][square];
+        (f32::from(theirs) / 36.0).min(0.9)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, Die, Strategy};
+    use crate::rules::{Action, Preset, SeatSet, TurnsPassed};
+
+    /// The chance a rival hits `seat`'s pawn at `p`, rival pawn by rival
+    /// pawn: what [`Threats`] counts all at once.
+    fn risk_pawn_by_pawn(game: &Game, seat: Seat, p: Progress) -> f32 {
+        let square = board::loop_square(seat, p);
+        if game.is_safe(square) {
+            return 0.0;
+        }
+        let mut chance = 0.0;
+        for rival in game.remaining().without(seat).iter() {
+            let mut yard_threat = false;
+            for (i, &q) in game.pawns(rival).iter().enumerate() {
+                if q == YARD {
+                    yard_threat |= board::loop_square(rival, 0) == square;
+                    continue;
+                }
+                let gap = (i16::from(square) - i16::from(board::loop_square(rival, q))).rem_euclid(52) as i8;
+                if !(0..=50).contains(&q) || gap == 0 || q + gap > 50 {
+                    continue;
+                }
+                if gap <= 6 && game.landing(rival, i as u8, gap as u8) == Ok(q + gap) {
+                    chance += 1.0 / 6.0;
+                } else if (7..=12).contains(&gap) {
+                    chance += 1.0 / 36.0;
+                }
+            }
+            if yard_threat {
+                chance += 1.0 / 6.0;
+            }
+        }
+        f32::min(chance, 0.9)
+    }
+
+    #[test]
+    fn threats_are_the_rival_pawns_one_by_one() {
+        let mut checked = 0;
+        for preset in Preset::ALL {
+            for seed in 0..6u64 {
+                let mut game = Game::new(preset.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
+                let mut bots = Seat::ALL.map(|s| Bot::new(Strategy::Random, seed * 4 + s.index() as u64));
+                let mut dice = Die::new(seed);
+                while let Some(seat) = game.to_act() {
+                    let threats = Threats::of(&game);
+                    for owner in game.remaining().iter() {
+                        for &p in game.pawns(owner).iter().filter(|&&p| (0..=50).contains(&p)) {
+                            let (fast, slow) =
+                                (threats.risk(&game, owner, p), risk_pawn_by_pawn(&game, owner, p));
+                            assert!(
+                                (fast - slow).abs() < 1e-5,
+                                "{preset:?} {owner} at {p}: {fast} vs {slow}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    let action = match bots[seat.index()].decide(&game) {
+                        Some(action) => action,
+                        None => Action::Roll { seat, face: dice.roll() },
+                    };
+                    game.play(action, &mut TurnsPassed::default()).expect("legal");
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} pawns checked");
+    }
 }

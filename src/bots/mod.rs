@@ -13,7 +13,7 @@ mod policy;
 mod search;
 mod tictactoe;
 
-pub use dice::Dice;
+pub use dice::Die;
 pub use play::{PlayError, Played, Player, play_game};
 
 use crate::rules::{Action, Game, Phase};

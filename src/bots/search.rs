@@ -5,16 +5,19 @@
 //! the bot has had its next turn; the position is then scored with Normal's
 //! evaluation. Every candidate meets the same dice streams (common random
 //! numbers), so the comparison measures the move, not the luck. The work is
-//! bounded by a budget of reducer actions, not by time: the same seed gives
-//! the same move on every machine.
+//! bounded by a budget counted in reducer actions and evaluations, not by
+//! time: the same seed gives the same move on every machine.
 
-use super::{Dice, Strategy, Stream, eval, opponent, policy, tictactoe};
+use super::{Die, Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
 use rand::RngCore;
 
-/// Reducer actions per decision, over all rollouts.
-const BUDGET: u32 = 24_000;
+/// Work per decision, over all rollouts: each reducer action and each
+/// position evaluated counts one. Evaluations are most of the time, and
+/// their number per move varies (one per legal move), so counting them
+/// keeps the slowest decisions close to the typical one.
+const BUDGET: u32 = 88_000;
 /// A rollout that runs this long (endless duels) is cut short.
 const ROLLOUT_CAP: u32 = 400;
 /// How careless rollout players are in duels: real opponents are not perfect.
@@ -47,9 +50,9 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     let mut round = 0u64;
     while spent < BUDGET {
         for (total, (_, after)) in totals.iter_mut().zip(&candidates) {
-            let (value, actions) = rollout(*after, me, base.wrapping_add(round), horizon);
+            let (value, work) = rollout(*after, me, base.wrapping_add(round), horizon);
             *total += value;
-            spent += actions.max(1);
+            spent += work;
         }
         round += 1;
     }
@@ -59,19 +62,25 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
 
 /// Plays on from `game` until `horizon` turns have passed (or the game
 /// ends), with dice from `seed`; returns the evaluation for `me` and the
-/// reducer actions spent.
+/// work spent ([`BUDGET`]'s units).
 fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
-    let mut dice = Dice::new(seed);
+    let mut dice = Die::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
+    // The last position's evaluation, then one for each move weighed.
+    let mut evaluations = 1u32;
     while passes.0 < horizon && actions < ROLLOUT_CAP {
         let Some(seat) = game.to_act() else { break };
         let action = match game.phase() {
             Phase::Roll => Action::Roll { seat, face: dice.roll() },
-            Phase::Move { .. } => match policy::normal_move(&game) {
-                Some(pawn) => Action::Move { seat, pawn },
-                None => break,
-            },
+            Phase::Move { .. } => {
+                let moves = game.legal_moves();
+                evaluations += moves.len() as u32;
+                match policy::best_by_value(&game, &moves) {
+                    Some(m) => Action::Move { seat, pawn: m.pawn },
+                    None => break,
+                }
+            }
             Phase::ChooseOpponent => match opponent::choose(&game, Strategy::Hard, dice.stream()) {
                 Some(opponent) => Action::Challenge { seat, opponent },
                 None => break,
@@ -87,5 +96,5 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, u32) {
         }
         actions += 1;
     }
-    (eval::value(&game, me), actions)
+    (eval::value(&game, me), actions + evaluations)
 }

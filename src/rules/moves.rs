@@ -155,7 +155,7 @@ impl Game {
     /// without one, every pawn [`Game::reachable`] lets through may move,
     /// and the common rule sets skip the pawn-by-pawn checks.
     #[inline(always)]
-    fn rules_may_block(&self) -> bool {
+    pub fn rules_may_block(&self) -> bool {
         let rules = &self.rules;
         rules.start_blocked_by_own || rules.blocking || rules.one_per_space || rules.home == Home::FourSpaces
     }
