@@ -192,20 +192,10 @@ impl Game {
     }
 
     /// Whether `seat` has any move with `face`: [`Game::moves_for`] without
-    /// listing them, stopping at the first.
+    /// listing them.
     #[inline]
     pub fn has_move(&self, seat: Seat, face: u8) -> bool {
-        let mut reach = self.reachable(seat, face);
-        if !self.rules_may_block() {
-            return reach != 0;
-        }
-        while reach != 0 {
-            if self.reachable_landing(seat, reach, face).is_some() {
-                return true;
-            }
-            reach &= reach - 1;
-        }
-        false
+        self.movable_for(seat, face) != 0
     }
 
     /// The pawns the roller may move with the face rolled, bit `i` for pawn
