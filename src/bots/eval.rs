@@ -80,27 +80,36 @@ fn turn_bonus(game: &Game, me: Seat) -> f32 {
 /// 36ths of a chance: built once per evaluation (every pawn of every seat
 /// asks, and scanning every rival pawn for each was most of Hard's time).
 struct Threats {
-    /// `by[seat][square]`: 6 for each of the seat's pawns a die's roll
-    /// behind that may land there (checked against the reducer's own
-    /// `landing` when a house rule may stop it), and for a yard behind its
-    /// open start square; 1 for each pawn a 6 and a roll away. Squares
-    /// 52..64 are the first twelve again, folded back once at the end so
-    /// that marking needs no wrap.
-    by: [[u16; 64]; 4],
-    /// The sum of `by` over the remaining seats.
-    all: [u16; 64],
+    /// `by[seat]`: a byte per square, eight to a word, so that a pawn marks
+    /// its twelve squares ahead with three aligned word additions (bytes
+    /// at different offsets of one array made the processor wait for its
+    /// own stores). A square's count is 6 for each of the seat's pawns a
+    /// die's roll behind that may land there (checked against the
+    /// reducer's own `landing` when a house rule may stop it), and for a
+    /// yard behind its open start square; 1 for each pawn a 6 and a roll
+    /// away. Marks past square 51 are the first squares again: a square's
+    /// count is its byte plus the byte 52 on. Counts stay below 256 (16
+    /// pawns of at most 6 each), so a byte never carries into the next.
+    by: [[u64; WORDS]; 4],
+    /// The sum of `by` over the remaining seats, marked alongside (adding
+    /// the arrays afterwards reads words just stored, the same wait).
+    all: [u64; WORDS],
 }
 
+/// Words for the 52 squares, the twelve marked past the end, and room to
+/// read any square's byte 52 on without a bounds branch.
+const WORDS: usize = 13;
+
 /// `REACH[n]`: what a pawn that may go `n` squares further on the loop
-/// adds to the twelve squares ahead of it. Always twelve wide, so that
-/// marking is a few vector additions.
-const REACH: [[u16; 12]; 13] = {
-    let mut table = [[0; 12]; 13];
+/// adds to the twelve squares ahead of it, as bytes (the first square
+/// lowest).
+const REACH: [u128; 13] = {
+    let mut table = [0; 13];
     let mut n = 0;
     while n <= 12 {
         let mut gap = 0;
         while gap < n {
-            table[n][gap] = if gap < 6 { 6 } else { 1 };
+            table[n] |= (if gap < 6 { 6 } else { 1 }) << (8 * gap);
             gap += 1;
         }
         n += 1;
@@ -108,41 +117,69 @@ const REACH: [[u16; 12]; 13] = {
     table
 };
 
+/// `RISK[n]`: the chance of capture that `n` 36ths of threat stand for.
+const RISK: [f32; 256] = {
+    let mut table = [0.0; 256];
+    let mut n = 0;
+    while n < 256 {
+        table[n] = (n as f32 / 36.0).min(0.9);
+        n += 1;
+    }
+    table
+};
+
+/// Adds `bytes` (at most twelve) to `words`, the first at byte `at`.
+#[inline(always)]
+fn mark(words: &mut [u64; WORDS], at: usize, bytes: u128) {
+    let (word, shift) = (at / 8, 8 * (at % 8));
+    // Shifted in two halves: twelve bytes moved up to seven would not fit
+    // in 128 bits.
+    let low = u128::from(bytes as u64) << shift;
+    let high = (bytes >> 64) << shift;
+    if let [a, b, c, ..] = &mut words[word..] {
+        *a = a.wrapping_add(low as u64);
+        *b = b.wrapping_add((low >> 64) as u64).wrapping_add(high as u64);
+        *c = c.wrapping_add((high >> 64) as u64);
+    }
+}
+
+/// The count `words` hold for loop square `square`.
+#[inline(always)]
+fn count(words: &[u64; WORDS], square: u8) -> u8 {
+    let byte = |at: usize| words.get(at / 8).map_or(0, |w| (w >> (8 * (at % 8))) as u8);
+    let square = usize::from(square);
+    byte(square) + byte(square + 52)
+}
+
 impl Threats {
     fn of(game: &Game) -> Threats {
-        let mut threats = Threats { by: [[0; 64]; 4], all: [0; 64] };
+        let mut threats = Threats { by: [[0; WORDS]; 4], all: [0; WORDS] };
         let checked = game.rules_may_block();
         for seat in game.remaining().iter() {
-            let by = &mut threats.by[seat.index()];
             let mut in_yard = false;
             for (i, &q) in game.pawns(seat).iter().enumerate() {
                 in_yard |= q == YARD;
                 if !(0..=50).contains(&q) {
                     continue;
                 }
-                let at = usize::from(board::loop_square(seat, q));
                 // Past progress 50 the pawn turns into its lane instead.
                 let reach = 12.min(50 - q) as usize;
-                for (n, &w) in by[at + 1..][..12].iter_mut().zip(&REACH[reach]) {
-                    *n += w;
-                }
+                let mut bytes = REACH[reach];
                 if checked {
                     for gap in 1..=reach.min(6) {
                         if game.landing(seat, i as u8, gap as u8) != Ok(q + gap as Progress) {
-                            by[at + gap] -= 6;
+                            bytes &= !(0xff << (8 * (gap - 1)));
                         }
                     }
                 }
+                let at = usize::from(board::loop_square(seat, q)) + 1;
+                mark(&mut threats.by[seat.index()], at, bytes);
+                mark(&mut threats.all, at, bytes);
             }
             if in_yard {
-                by[usize::from(board::loop_square(seat, 0))] += 6;
-            }
-            let (squares, beyond) = by.split_at_mut(52);
-            for (square, &wrapped) in squares.iter_mut().zip(beyond.iter()) {
-                *square += wrapped;
-            }
-            for (all, &n) in threats.all.iter_mut().zip(by.iter()) {
-                *all += n;
+                let at = usize::from(board::loop_square(seat, 0));
+                mark(&mut threats.by[seat.index()], at, 6);
+                mark(&mut threats.all, at, 6);
             }
         }
         threats
@@ -155,10 +192,9 @@ impl Threats {
         if game.is_safe(square) {
             return 0.0;
         }
-        let square = usize::from(square);
         // A seat with a pawn to lose is still playing, so `all` counts it.
-        let theirs = self.all[square] - self.by[seat.index()][square];
-        (f32::from(theirs) / 36.0).min(0.9)
+        let theirs = count(&self.all, square) - count(&self.by[seat.index()], square);
+        RISK[usize::from(theirs)]
     }
 }
 

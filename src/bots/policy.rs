@@ -73,6 +73,10 @@ pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
     let Phase::Move { .. } = game.phase() else {
         return None;
     };
+    // A forced move needs no weighing (rollouts meet many).
+    if let [only] = moves {
+        return Some(*only);
+    }
     let seat = game.roller();
     let mut best: Option<(f32, Move)> = None;
     for &m in moves {

@@ -73,7 +73,8 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, Spent) {
     let mut dice = Die::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
-    // The last position's evaluation, then one for each move weighed.
+    // The last position's evaluation, then one for each legal move met
+    // (forced ones are not weighed, but they stand for crowded positions).
     let mut evaluations = 1u32;
     while passes.0 < horizon && actions < ROLLOUT_CAP {
         let Some(seat) = game.to_act() else { break };
