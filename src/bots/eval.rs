@@ -88,8 +88,9 @@ struct Threats {
     /// reducer's own `landing` when a house rule may stop it), and for a
     /// yard behind its open start square; 1 for each pawn a 6 and a roll
     /// away. Marks past square 51 are the first squares again: a square's
-    /// count is its byte plus the byte 52 on. Counts stay below 256 (16
-    /// pawns of at most 6 each), so a byte never carries into the next.
+    /// count is its byte plus the byte 52 on. Counts stay below 256 (at
+    /// most 6 from each of 16 pawns and 4 yards), so a byte never carries
+    /// into the next.
     by: [[u64; WORDS]; 4],
     /// The sum of `by` over the remaining seats, marked alongside (adding
     /// the arrays afterwards reads words just stored, the same wait).
@@ -97,7 +98,7 @@ struct Threats {
 }
 
 /// Words for the 52 squares, the twelve marked past the end, and room to
-/// read any square's byte 52 on without a bounds branch.
+/// read any square's byte 52 on.
 const WORDS: usize = 13;
 
 /// `REACH[n]`: what a pawn that may go `n` squares further on the loop
