@@ -2,17 +2,16 @@
 //! bots' game verifies; any flipped byte, a lying face or a swapped
 //! signature fails with a reason; unreadable files exit 2.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn ludopia(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ludopia")).args(args).output().expect("run ludopia")
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludopia-proof-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A folder for one test's files, removed when the test ends.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("ludopia-proof-").tempdir().expect("temp dir")
 }
 
 fn write_proof(path: &Path, preset: &str) {
@@ -39,9 +38,10 @@ fn verify(path: &Path) -> (i32, String) {
 
 #[test]
 fn a_simulated_game_proof_verifies_in_both_forms() {
+    let dir = scratch();
     for preset in ["classic", "palace"] {
         for name in [format!("{preset}.ludoproof"), format!("{preset}.json")] {
-            let path = temp(&name);
+            let path = dir.path().join(&name);
             write_proof(&path, preset);
             let (code, out) = verify(&path);
             assert_eq!(code, 0, "{name}: {out}");
@@ -53,10 +53,11 @@ fn a_simulated_game_proof_verifies_in_both_forms() {
 
 #[test]
 fn every_flipped_byte_of_a_binary_proof_fails() {
-    let path = temp("flip.ludoproof");
+    let dir = scratch();
+    let path = dir.path().join("flip.ludoproof");
     write_proof(&path, "classic");
     let bytes = std::fs::read(&path).expect("proof");
-    let flipped = temp("flipped.ludoproof");
+    let flipped = dir.path().join("flipped.ludoproof");
     // A spread of positions through the genesis, entries and signatures.
     let step = (bytes.len() / 97).max(1);
     for at in (0..bytes.len()).step_by(step) {
@@ -73,7 +74,8 @@ fn every_flipped_byte_of_a_binary_proof_fails() {
 
 #[test]
 fn a_lying_face_in_the_json_proof_is_caught_at_its_entry() {
-    let path = temp("lie.json");
+    let dir = scratch();
+    let path = dir.path().join("lie.json");
     write_proof(&path, "plaza");
     let text = std::fs::read_to_string(&path).expect("proof");
     let at = text.find("\"face\": ").expect("a roll");
@@ -81,7 +83,7 @@ fn a_lying_face_in_the_json_proof_is_caught_at_its_entry() {
     let face = &text[digit..digit + 1];
     let other = if face == "1" { "2" } else { "1" };
     let lie = format!("{}{}{}", &text[..digit], other, &text[digit + 1..]);
-    let liar = temp("liar.json");
+    let liar = dir.path().join("liar.json");
     std::fs::write(&liar, lie).expect("write");
     let (code, out) = verify(&liar);
     assert_eq!(code, 1, "{out}");
@@ -90,7 +92,8 @@ fn a_lying_face_in_the_json_proof_is_caught_at_its_entry() {
 
 #[test]
 fn unreadable_files_exit_2_with_a_message() {
-    let junk = temp("junk.ludoproof");
+    let dir = scratch();
+    let junk = dir.path().join("junk.ludoproof");
     std::fs::write(&junk, b"not a proof at all").expect("write");
     let out = ludopia(&["verify", junk.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(2));
