@@ -131,7 +131,7 @@ const RISK: [f32; 256] = {
 
 /// Adds `bytes` (at most twelve) to `words`, the first at byte `at`.
 #[inline(always)]
-fn mark(words: &mut [u64; WORDS], at: usize, bytes: u128) {
+fn add_bytes(words: &mut [u64; WORDS], at: usize, bytes: u128) {
     let (word, shift) = (at / 8, 8 * (at % 8));
     // Shifted in two halves: twelve bytes moved up to seven would not fit
     // in 128 bits.
@@ -173,17 +173,20 @@ impl Threats {
                         }
                     }
                 }
-                let at = usize::from(board::loop_square(seat, q)) + 1;
-                mark(&mut threats.by[seat.index()], at, bytes);
-                mark(&mut threats.all, at, bytes);
+                threats.mark(seat, usize::from(board::loop_square(seat, q)) + 1, bytes);
             }
             if in_yard {
-                let at = usize::from(board::loop_square(seat, 0));
-                mark(&mut threats.by[seat.index()], at, 6);
-                mark(&mut threats.all, at, 6);
+                threats.mark(seat, usize::from(board::loop_square(seat, 0)), 6);
             }
         }
         threats
+    }
+
+    /// Adds `bytes` from byte `at` on, to `seat`'s row and to the total.
+    #[inline(always)]
+    fn mark(&mut self, seat: Seat, at: usize, bytes: u128) {
+        add_bytes(&mut self.by[seat.index()], at, bytes);
+        add_bytes(&mut self.all, at, bytes);
     }
 
     /// The chance that `seat`'s pawn at loop progress `p` is captured before

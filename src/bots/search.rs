@@ -5,8 +5,9 @@
 //! the bot has had its next turn; the position is then scored with Normal's
 //! evaluation. Every candidate meets the same dice streams (common random
 //! numbers), so the comparison measures the move, not the luck. The work is
-//! bounded by a budget of reducer actions with a ceiling on evaluations, not
-//! by time: the same seed gives the same move on every machine.
+//! bounded by a budget of reducer actions with a ceiling on actions plus
+//! evaluations, not by time: the same seed gives the same move on every
+//! machine.
 
 use super::{Die, Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
@@ -17,7 +18,7 @@ use rand::RngCore;
 const BUDGET: u32 = 48_000;
 /// A ceiling on the work of one decision, counting each reducer action and
 /// each position evaluated: evaluations are most of the time and their
-/// number varies (one per legal move weighed), so crowded positions would
+/// number varies (one per legal move met), so crowded positions would
 /// otherwise take several times the typical decision. Most decisions stop
 /// at [`BUDGET`] first. (Spending evaluations evenly instead, about 88,000
 /// a decision, made Hard weaker: 34.6% against 3 Normal over 1,000 games,
@@ -73,8 +74,9 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, Spent) {
     let mut dice = Die::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
-    // The last position's evaluation, then one for each legal move met
-    // (forced ones are not weighed, but they stand for crowded positions).
+    // The last position's evaluation, then one for each legal move met: the
+    // unit [`WORK_CAP`] was set in (a forced move is no longer weighed, so
+    // this counts it a little high).
     let mut evaluations = 1u32;
     while passes.0 < horizon && actions < ROLLOUT_CAP {
         let Some(seat) = game.to_act() else { break };
