@@ -36,7 +36,7 @@ pub enum Strategy {
     Easy,
     /// Seed 000's priorities weighed in one evaluation with danger and safety.
     Normal,
-    /// Monte Carlo search over determinised dice, scored by Normal's evaluation.
+    /// Monte Carlo search over determinised dice, rivals modelled as Normal.
     Hard,
 }
 

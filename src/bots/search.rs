@@ -2,12 +2,12 @@
 //!
 //! Each candidate move is played, then the game is rolled out with dice
 //! drawn from a seeded stream, every player following Normal's policy, until
-//! the bot has had its next turn; the position is then scored with Normal's
-//! evaluation. Every candidate meets the same dice streams (common random
-//! numbers), so the comparison measures the move, not the luck. The work is
-//! bounded by a budget of reducer actions with a ceiling on actions plus
-//! evaluations, not by time: the same seed gives the same move on every
-//! machine.
+//! the bot has had its next turn; the position is then scored by the bot's
+//! chance of taking the best open place ([`eval::place_chance`]). Every
+//! candidate meets the same dice streams (common random numbers), so the
+//! comparison measures the move, not the luck. The work is bounded by a
+//! budget of reducer actions with a ceiling on actions plus evaluations,
+//! not by time: the same seed gives the same move on every machine.
 
 use super::{Die, Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
@@ -50,13 +50,14 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
         return candidates.first().map(|(m, _)| m.pawn);
     }
     let horizon = game.remaining().len() as u32 + 1;
+    let place = eval::open_place(game)?;
     let base = rng.next_u64();
     let mut totals = [0.0f32; 4];
     let (mut spent, mut work) = (0u32, 0u32);
     let mut round = 0u64;
     while spent < BUDGET && work < WORK_CAP {
         for (total, (_, after)) in totals.iter_mut().zip(&candidates) {
-            let (value, played) = rollout(*after, me, base.wrapping_add(round), horizon);
+            let (value, played) = rollout(*after, me, place, base.wrapping_add(round), horizon);
             *total += value;
             spent += played.actions.max(1);
             work += played.actions + played.evaluations;
@@ -68,9 +69,9 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
 }
 
 /// Plays on from `game` until `horizon` turns have passed (or the game
-/// ends), with dice from `seed`; returns the evaluation for `me` and the
-/// work spent.
-fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, Spent) {
+/// ends), with dice from `seed`; returns the chance that `me` takes `place`
+/// and the work spent.
+fn rollout(mut game: Game, me: Seat, place: u8, seed: u64, horizon: u32) -> (f32, Spent) {
     let mut dice = Die::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
@@ -105,7 +106,7 @@ fn rollout(mut game: Game, me: Seat, seed: u64, horizon: u32) -> (f32, Spent) {
         }
         actions += 1;
     }
-    (eval::value(&game, me), Spent { actions, evaluations })
+    (eval::place_chance(&game, me, place), Spent { actions, evaluations })
 }
 
 /// What one rollout cost.
