@@ -82,7 +82,7 @@ pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
     let mean_distance =
         remaining.iter().map(|s| game.distance(s) as f32).sum::<f32>() / remaining.len() as f32;
     // Fitted with `LEAF` in four-player games: 14 at a mean of 30 steps to
-    // go, 120 at 210 (used for three too). Two players' races are far less
+    // go, 127 at 210 (used for three too). Two players' races are far less
     // settled midway (fitted the same way to 20,000 games between two Normal
     // bots): 24 at 30 steps, 62 at 110.
     let temperature = if remaining.len() == 2 {
@@ -319,17 +319,34 @@ mod tests {
         f32::min(chance, 0.9)
     }
 
+    /// Plays a game of `preset` between `strategy` bots, with dice from
+    /// `seed`, showing `look` each position before it is played on, until
+    /// the game ends or `look` says to stop; returns the last position.
+    fn play_out(preset: Preset, strategy: Strategy, seed: u64, mut look: impl FnMut(&Game) -> bool) -> Game {
+        let mut game = Game::new(preset.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
+        let mut bots = Seat::ALL.map(|s| Bot::new(strategy, seed * 4 + s.index() as u64));
+        let mut dice = Die::new(seed);
+        while let Some(seat) = game.to_act() {
+            if !look(&game) {
+                break;
+            }
+            let action = match bots[seat.index()].decide(&game) {
+                Some(action) => action,
+                None => Action::Roll { seat, face: dice.roll() },
+            };
+            game.play(action, &mut TurnsPassed::default()).expect("legal");
+        }
+        game
+    }
+
     #[test]
     fn place_chances_share_the_open_place_among_those_still_playing() {
         let mut checked = 0;
         for preset in Preset::ALL {
             for seed in 0..4u64 {
-                let mut game = Game::new(preset.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
-                let mut bots = Seat::ALL.map(|s| Bot::new(Strategy::Random, seed * 4 + s.index() as u64));
-                let mut dice = Die::new(seed);
-                while let Some(seat) = game.to_act() {
-                    let place = open_place(&game).expect("a place is open while the game goes on");
-                    let chances = Seat::ALL.map(|s| place_chance(&game, s, place));
+                let game = play_out(preset, Strategy::Random, seed, |game| {
+                    let place = open_place(game).expect("a place is open while the game goes on");
+                    let chances = Seat::ALL.map(|s| place_chance(game, s, place));
                     let sum: f32 = chances.iter().sum();
                     assert!((sum - 1.0).abs() < 1e-4, "{preset:?}: chances {chances:?}");
                     for s in Seat::ALL {
@@ -340,12 +357,8 @@ mod tests {
                         }
                     }
                     checked += 1;
-                    let action = match bots[seat.index()].decide(&game) {
-                        Some(action) => action,
-                        None => Action::Roll { seat, face: dice.roll() },
-                    };
-                    game.play(action, &mut TurnsPassed::default()).expect("legal");
-                }
+                    true
+                });
                 // Once decided, a place is certain for its holders (shared
                 // in a final ranking) and lost for the rest.
                 for place in 1..=4 {
@@ -375,22 +388,15 @@ mod tests {
     #[test]
     fn a_seat_far_ahead_is_likely_to_win() {
         // Normal bots race until one has gained a clear lead in steps.
-        let mut game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
-        let mut bots = Seat::ALL.map(|s| Bot::new(Strategy::Normal, s.index() as u64));
-        let mut dice = Die::new(11);
         let lead = |game: &Game| {
             let mut d = Seat::ALL.map(|s| game.distance(s));
             d.sort_unstable();
             d[1] - d[0]
         };
-        while lead(&game) < 60 || game.phase() != Phase::Roll {
-            let seat = game.to_act().expect("a clear lead comes before the end");
-            let action = match bots[seat.index()].decide(&game) {
-                Some(action) => action,
-                None => Action::Roll { seat, face: dice.roll() },
-            };
-            game.play(action, &mut TurnsPassed::default()).expect("legal");
-        }
+        let game = play_out(Preset::Classic, Strategy::Normal, 11, |game| {
+            lead(game) < 60 || game.phase() != Phase::Roll
+        });
+        assert!(!game.is_over(), "a clear lead comes before the end");
         let leader = Seat::ALL.into_iter().min_by_key(|&s| game.distance(s)).expect("four seats");
         let chance = place_chance(&game, leader, 1);
         assert!(chance > 0.5, "{leader} leads by {} steps with a chance of {chance}", lead(&game));
@@ -401,16 +407,13 @@ mod tests {
         let mut checked = 0;
         for preset in Preset::ALL {
             for seed in 0..6u64 {
-                let mut game = Game::new(preset.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
-                let mut bots = Seat::ALL.map(|s| Bot::new(Strategy::Random, seed * 4 + s.index() as u64));
-                let mut dice = Die::new(seed);
-                while let Some(seat) = game.to_act() {
-                    let threats = Threats::of(&game);
+                play_out(preset, Strategy::Random, seed, |game| {
+                    let threats = Threats::of(game);
                     for owner in game.remaining().iter() {
                         for &p in game.pawns(owner).iter().filter(|&&p| (0..=50).contains(&p)) {
                             let square = board::loop_square(owner, p);
                             let fast = if game.is_safe(square) { 0.0 } else { threats.risk(owner, square) };
-                            let slow = risk_pawn_by_pawn(&game, owner, p);
+                            let slow = risk_pawn_by_pawn(game, owner, p);
                             assert!(
                                 (fast - slow).abs() < 1e-5,
                                 "{preset:?} {owner} at {p}: {fast} vs {slow}"
@@ -418,12 +421,8 @@ mod tests {
                             checked += 1;
                         }
                     }
-                    let action = match bots[seat.index()].decide(&game) {
-                        Some(action) => action,
-                        None => Action::Roll { seat, face: dice.roll() },
-                    };
-                    game.play(action, &mut TurnsPassed::default()).expect("legal");
-                }
+                    true
+                });
             }
         }
         assert!(checked > 10_000, "only {checked} pawns checked");
