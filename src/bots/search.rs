@@ -50,7 +50,8 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
         return candidates.first().map(|(m, _)| m.pawn);
     }
     let horizon = game.remaining().len() as u32 + 1;
-    let place = eval::open_place(game)?;
+    // The best place still open: the one to play for.
+    let place = game.next_place();
     let base = rng.next_u64();
     let mut totals = [0.0f32; 4];
     let (mut spent, mut work) = (0u32, 0u32);

@@ -36,14 +36,20 @@ impl Game {
             .map(|i| i as u8)
     }
 
+    /// The place the next seat to finish takes: places are awarded in turn,
+    /// so it is one more than the number of seats placed so far.
+    pub fn next_place(&self) -> u8 {
+        (self.players.len() - self.remaining().len()) as u8 + 1
+    }
+
     /// Places for everyone still playing when the first player home ends the
     /// game: 2 + how many others are strictly closer to home (1st, 2nd, 2nd, 4th).
     pub(super) fn rank_remaining(&mut self) {
-        let remaining = self.remaining();
+        let (remaining, next) = (self.remaining(), self.next_place());
         for seat in remaining.iter() {
             let mine = self.distance(seat);
             let better = remaining.iter().filter(|&o| self.distance(o) < mine).count();
-            self.places[seat.index()] = (self.players.len() - remaining.len()) as u8 + 1 + better as u8;
+            self.places[seat.index()] = next + better as u8;
         }
     }
 }

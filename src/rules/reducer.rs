@@ -199,7 +199,7 @@ impl Game {
     /// `seat` has every pawn home: it takes the next place, and the game may
     /// be over.
     fn finish(&mut self, seat: Seat, events: &mut impl EventSink) {
-        let place = (self.players.len() - self.remaining().len()) as u8 + 1;
+        let place = self.next_place();
         self.places[seat.index()] = place;
         events.push(Event::Finished { seat, place });
         let over = match self.rules.end {
