@@ -2,7 +2,7 @@
 //! and Normal (the evaluation after each legal move).
 
 use super::{Stream, dice, eval};
-use crate::rules::{Action, Game, Move, Phase, TurnsPassed, board};
+use crate::rules::{Action, Game, Move, Moves, Phase, TurnsPassed, board};
 use rand::Rng;
 
 /// How often Easy moves without thinking.
@@ -68,27 +68,90 @@ pub(crate) fn normal_move(game: &Game) -> Option<u8> {
     best_by_value(game, &game.legal_moves()).map(|m| m.pawn)
 }
 
+/// The moves among `moves` that differ: pawns of one seat on the same spot
+/// make the same move (the results differ only in which pawn is which), so
+/// only the first of them, the lowest pawn, is kept.
+pub(crate) fn distinct(moves: &[Move]) -> Moves {
+    let mut kept = Moves::new();
+    for &m in moves {
+        if kept.iter().all(|k| k.from != m.from) {
+            kept.push(m);
+        }
+    }
+    kept
+}
+
 /// The move among `moves` with the best evaluation for the roller.
 pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
     let Phase::Move { .. } = game.phase() else {
         return None;
     };
+    let moves = distinct(moves);
     // A forced move needs no weighing (rollouts meet many).
-    if let [only] = moves {
-        return Some(*only);
+    if let [only] = moves[..] {
+        return Some(only);
     }
     let seat = game.roller();
+    let onward = eval::Onward::from(game);
     let mut best: Option<(f32, Move)> = None;
-    for &m in moves {
+    for &m in &moves {
         // Played in place on a copy: the events are not read here.
         let mut after = *game;
         if after.play(Action::Move { seat, pawn: m.pawn }, &mut TurnsPassed::default()).is_err() {
             continue;
         }
-        let v = eval::value(&after, seat);
+        let v = onward.value(&after, seat);
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, m));
         }
     }
     best.map(|(_, m)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Dice, Preset, Rules, Seat, SeatSet, Setup, YARD};
+
+    /// Pawns on one spot are listed once, and moving any of them gives the
+    /// same position but for which pawn is which: keeping the first loses
+    /// nothing.
+    #[test]
+    fn pawns_on_one_spot_make_one_move() {
+        let mut checked = 0;
+        for preset in Preset::ALL {
+            // The die rolled, not won in a duel: the roll is the test's.
+            let rules = Rules { dice: Dice::Rolled, ..preset.rules() };
+            let (players, seat) = (SeatSet::FULL, Seat::ALL[0]);
+            let mut pawns = [[YARD; 4]; 4];
+            pawns[1] = [30, YARD, YARD, YARD];
+            // Two pawns share a square where the rules allow it.
+            let game = [[YARD, 10, YARD, 10], [YARD, 10, YARD, 20]].into_iter().find_map(|mine| {
+                pawns[0] = mine;
+                Game::from_setup(Setup { rules, players, pawns, turn: seat }).ok()
+            });
+            let mut game = game.expect("a position with two pawns in the yard");
+            game.play(Action::Roll { seat, face: 6 }, &mut TurnsPassed::default()).expect("a roll");
+            let moves = game.legal_moves();
+            let kept = distinct(&moves);
+            let mut spots: Vec<_> = moves.iter().map(|m| m.from).collect();
+            spots.sort_unstable();
+            spots.dedup();
+            assert_eq!(kept.len(), spots.len(), "{preset:?}: {moves:?} kept as {kept:?}");
+            for m in &moves {
+                let first = kept.iter().find(|k| k.from == m.from).expect("every spot kept");
+                assert!(first.pawn <= m.pawn, "{preset:?}: the lowest pawn stands for the spot");
+                let result = |pawn| {
+                    let mut after = game;
+                    after.play(Action::Move { seat, pawn }, &mut TurnsPassed::default()).expect("legal");
+                    let mut sorted = Seat::ALL.map(|s| after.pawns(s).to_vec());
+                    sorted.iter_mut().for_each(|p| p.sort_unstable());
+                    (sorted, after.phase(), after.turn(), Seat::ALL.map(|s| after.place(s)))
+                };
+                assert_eq!(result(first.pawn), result(m.pawn), "{preset:?}: {m:?} and {first:?}");
+                checked += usize::from(first.pawn != m.pawn);
+            }
+        }
+        assert!(checked >= Preset::ALL.len(), "only {checked} pairs of pawns on one spot");
+    }
 }
