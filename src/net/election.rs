@@ -5,7 +5,10 @@
 //! a term: the epoch number and its host. Losing the host moves every peer
 //! to the next epoch with the first member of the order not known lost.
 //! Messages carry their term; a higher epoch wins, a lower one is stale
-//! (the split-brain fence).
+//! (the split-brain fence). No quorum is asked for: a peer cut off from
+//! the others may go on as host alone (with two players a partition looks
+//! just like a crash); when the parts meet again, [`Election::observe`]
+//! decides which term the table follows.
 
 use serde::{Deserialize, Serialize};
 
@@ -124,14 +127,6 @@ impl<M: Clone + PartialEq> Election<M> {
         self.term = seen.clone();
         Verdict::Follow(seen.clone())
     }
-
-    /// Members a would-be host must reach (itself included) before it acts
-    /// for a new epoch: a majority of the table, so two halves never both
-    /// host. With two players a partition looks like a crash, so the
-    /// survivor may go on alone; the higher epoch wins when they meet.
-    pub fn quorum(&self) -> usize {
-        if self.order.len() <= 2 { 1 } else { self.order.len() / 2 + 1 }
-    }
 }
 
 #[cfg(test)]
@@ -180,11 +175,5 @@ mod tests {
         a.host_lost().unwrap(); // a thinks 3 hosts epoch 1
         assert_eq!(a.observe(&Term { epoch: 1, host: 2 }), Verdict::Follow(Term { epoch: 1, host: 2 }));
         assert_eq!(a.observe(&Term { epoch: 1, host: 3 }), Verdict::Stale);
-    }
-
-    #[test]
-    fn quorum_is_a_majority_except_for_two() {
-        let q = |n: u8| Election::new((0..n).collect()).unwrap().quorum();
-        assert_eq!((q(1), q(2), q(3), q(4)), (1, 1, 2, 3));
     }
 }
