@@ -459,56 +459,50 @@ mod tests {
         assert!(leads >= 2, "a clear lead came before the end in only {leads} of 8 games");
     }
 
-    #[test]
-    fn threats_one_move_on_are_the_threats_worked_out_afresh() {
-        let mut checked = 0;
+    /// Shows `look` every position of `games` games of each preset
+    /// between random players.
+    fn each_random_position(games: u64, mut look: impl FnMut(Preset, &Game)) {
         for preset in Preset::ALL {
-            for seed in 0..4u64 {
+            for seed in 0..games {
                 play_out(preset, Strategy::Random, seed, |game| {
-                    let threats = Threats::of(game);
-                    for m in game.legal_moves() {
-                        let mut after = *game;
-                        let seat = game.roller();
-                        after
-                            .play(Action::Move { seat, pawn: m.pawn }, &mut TurnsPassed::default())
-                            .expect("legal");
-                        assert_eq!(
-                            threats.after(game, &after),
-                            Threats::of(&after),
-                            "{preset:?} {game:?} {m:?}"
-                        );
-                        checked += 1;
-                    }
+                    look(preset, game);
                     true
                 });
             }
         }
+    }
+
+    #[test]
+    fn threats_one_move_on_are_the_threats_worked_out_afresh() {
+        let mut checked = 0;
+        each_random_position(4, |preset, game| {
+            let threats = Threats::of(game);
+            for m in game.legal_moves() {
+                let mut after = *game;
+                let seat = game.roller();
+                after.play(Action::Move { seat, pawn: m.pawn }, &mut TurnsPassed::default()).expect("legal");
+                assert_eq!(threats.after(game, &after), Threats::of(&after), "{preset:?} {game:?} {m:?}");
+                checked += 1;
+            }
+        });
         assert!(checked > 5_000, "only {checked} moves checked");
     }
 
     #[test]
     fn threats_are_the_rival_pawns_one_by_one() {
         let mut checked = 0;
-        for preset in Preset::ALL {
-            for seed in 0..6u64 {
-                play_out(preset, Strategy::Random, seed, |game| {
-                    let threats = Threats::of(game);
-                    for owner in game.remaining().iter() {
-                        for &p in game.pawns(owner).iter().filter(|&&p| (0..=50).contains(&p)) {
-                            let square = board::loop_square(owner, p);
-                            let fast = if game.is_safe(square) { 0.0 } else { threats.risk(owner, square) };
-                            let slow = risk_pawn_by_pawn(game, owner, p);
-                            assert!(
-                                (fast - slow).abs() < 1e-5,
-                                "{preset:?} {owner} at {p}: {fast} vs {slow}"
-                            );
-                            checked += 1;
-                        }
-                    }
-                    true
-                });
+        each_random_position(6, |preset, game| {
+            let threats = Threats::of(game);
+            for owner in game.remaining().iter() {
+                for &p in game.pawns(owner).iter().filter(|&&p| (0..=50).contains(&p)) {
+                    let square = board::loop_square(owner, p);
+                    let fast = if game.is_safe(square) { 0.0 } else { threats.risk(owner, square) };
+                    let slow = risk_pawn_by_pawn(game, owner, p);
+                    assert!((fast - slow).abs() < 1e-5, "{preset:?} {owner} at {p}: {fast} vs {slow}");
+                    checked += 1;
+                }
             }
-        }
+        });
         assert!(checked > 10_000, "only {checked} pawns checked");
     }
 }
