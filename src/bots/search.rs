@@ -2,11 +2,10 @@
 //!
 //! Each candidate move is played, then the game is rolled out with dice
 //! drawn from a seeded stream, every player following Normal's policy, until
-//! the bot has had its next turn (two in a two-player race); the position
-//! is then scored by the bot's chance of taking the best open place
-//! ([`eval::place_chance`]). Every candidate meets the same dice streams
-//! (common random numbers), so the comparison measures the move, not the
-//! luck. The work is bounded by a
+//! the bot has had its next two turns; the position is then scored by the
+//! bot's chance of taking the best open place ([`eval::place_chance`]).
+//! Every candidate meets the same dice streams (common random numbers), so
+//! the comparison measures the move, not the luck. The work is bounded by a
 //! budget of reducer actions with a ceiling on actions plus evaluations,
 //! not by time: the same seed gives the same move on every machine.
 
@@ -68,13 +67,13 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
 }
 
 /// How many turns a rollout plays among `players`: until the bot has had
-/// its next turn, or in a two-player race its next two. Two players' races
-/// are the least settled midway (the leaf's fitted temperature is highest)
-/// and their rollouts are short: the second turn raised Hard's wins against
-/// Normal from 57.8% to 61.6% (1,200 and 1,800 games). Among four, a second
-/// round gained nothing (41.2% where one round won 43.0%, 500 games).
+/// its next two turns. Measured against one turn (`sim`, 4 players, 500
+/// games a seed): 41.5% against 38.7% over seeds 43 to 45; in two-player
+/// races, where the leaf is least sure midway, 61.6% over seeds 11 to 13
+/// against 57.8% on seeds 10 and 11. A third turn gained nothing more in
+/// two-player races (61.8% on seed 11).
 fn horizon(players: u32) -> u32 {
-    if players == 2 { 5 } else { players + 1 }
+    2 * players + 1
 }
 
 /// Plays on from `game` until `horizon` turns have passed (or the game
