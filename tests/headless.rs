@@ -31,13 +31,42 @@ fn event(line: &Value) -> &str {
     line["event"].as_str().unwrap_or_else(|| panic!("no event field: {line}"))
 }
 
-fn spawn(args: &[&str]) -> Child {
-    Command::new(BIN)
+/// A running `ludopia` process, killed when dropped: a test that fails
+/// midway must not leave a relay or host running, holding the test
+/// runner's output open (which hangs whatever reads it to the end).
+struct Running(Child);
+
+impl std::ops::Deref for Running {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Running {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // Already gone when the test finished normally: nothing to kill.
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+fn spawn(args: &[&str]) -> Running {
+    let child = Command::new(BIN)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .expect("player starts")
+        .expect("player starts");
+    Running(child)
 }
 
 /// Kills these processes if they are still running after [`GAME_LIMIT`].
@@ -61,7 +90,7 @@ fn drain(mut out: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
 
 /// A headless host, its first line read.
 struct Hosting {
-    child: Child,
+    child: Running,
     ticket: String,
     rest: JoinHandle<Vec<u8>>,
 }
@@ -259,6 +288,10 @@ fn a_joiner_finds_the_code_through_a_relay_and_the_game_finishes() {
     let hosting = host(&["--preset", "race", "--bots", "2", "--relay", &addr, "--code", &code]);
     let joined = joiners(1, &[&code, "--relay", &addr]);
     let host_lines = hosting.finish();
+    if joined.iter().any(|j| !j.status.success()) {
+        let tail = &host_lines[host_lines.len().saturating_sub(8)..];
+        eprintln!("the host's last lines: {tail:?}");
+    }
     let guests = succeeded(&joined);
     let _ = relay.kill();
     let _ = relay.wait();
@@ -308,7 +341,7 @@ fn the_host_killed_mid_game_the_guests_elect_the_next_and_finish_the_same_game()
     let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
     let mut guests = [spawn(&join), spawn(&join)];
     let readers: Vec<_> = guests.iter_mut().map(|g| stamped(g.stdout.take().expect("stdout"))).collect();
-    watchdog(&guests.iter().collect::<Vec<_>>());
+    watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>());
     // Let the game run a while, then kill the host outright.
     loop {
         line.clear();
