@@ -134,11 +134,18 @@ fn joiners(n: usize, args: &[&str]) -> Vec<Output> {
     waits.into_iter().map(|w| w.join().expect("joiner thread").expect("joiner output")).collect()
 }
 
-fn succeeded(joiners: &[Output]) -> Vec<Vec<Value>> {
+/// Every joiner's lines, once each exited 0; a failure shows the joiner's
+/// error and the host's last lines, to tell which end stopped talking.
+fn succeeded(joiners: &[Output], host_lines: &[Value]) -> Vec<Vec<Value>> {
+    let host_tail = &host_lines[host_lines.len().saturating_sub(8)..];
     joiners
         .iter()
         .map(|j| {
-            assert!(j.status.success(), "a joiner failed: {}", String::from_utf8_lossy(&j.stderr));
+            assert!(
+                j.status.success(),
+                "a joiner failed: {}\nthe host's last lines: {host_tail:?}",
+                String::from_utf8_lossy(&j.stderr)
+            );
             lines(&j.stdout)
         })
         .collect()
@@ -179,7 +186,7 @@ fn a_host_with_two_bots_and_a_joiner_by_ticket_finish_with_the_same_places() {
     let hosting = host(&["--preset", "race", "--bots", "2"]);
     let joined = joiners(1, &[&hosting.ticket]);
     let host_lines = hosting.finish();
-    let guest_lines = succeeded(&joined);
+    let guest_lines = succeeded(&joined, &host_lines);
     for (who, lines) in [("host", &host_lines), ("joiner", &guest_lines[0])] {
         assert_eq!(event(&lines[0]), "joined", "{who}");
     }
@@ -192,7 +199,7 @@ fn a_host_and_three_joiners_play_a_full_four_peer_game() {
     let hosting = host(&["--preset", "race", "--bots", "0"]);
     let joined = joiners(3, &[&hosting.ticket]);
     let host_lines = hosting.finish();
-    let guests = succeeded(&joined);
+    let guests = succeeded(&joined, &host_lines);
     // Three guests, three seats, none of them the host's.
     let mut colours: Vec<&str> = guests.iter().filter_map(|g| g[0]["colour"].as_str()).collect();
     colours.sort_unstable();
@@ -288,13 +295,9 @@ fn a_joiner_finds_the_code_through_a_relay_and_the_game_finishes() {
     let hosting = host(&["--preset", "race", "--bots", "2", "--relay", &addr, "--code", &code]);
     let joined = joiners(1, &[&code, "--relay", &addr]);
     let host_lines = hosting.finish();
-    if joined.iter().any(|j| !j.status.success()) {
-        let tail = &host_lines[host_lines.len().saturating_sub(8)..];
-        eprintln!("the host's last lines: {tail:?}");
-    }
-    let guests = succeeded(&joined);
-    let _ = relay.kill();
-    let _ = relay.wait();
+    let guests = succeeded(&joined, &host_lines);
+    // The relay's output ends once it is stopped.
+    drop(relay);
     one_game(&[("host", &host_lines), ("joiner", &guests[0])]);
     // The host registered the code at the relay's rendezvous point, and the
     // joiner found it there.
