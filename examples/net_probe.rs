@@ -8,8 +8,12 @@
 //!   net_probe code-join RELAY CODE [KIB]
 //!                                   find CODE through RELAY, wait for hole punching,
 //!                                   then send KIB kibibytes of intents to the host
-//!   net_probe bench [ROUNDS]        loopback, host + 3 guests: time from a guest's
-//!                                   intent to every guest acknowledging the entry
+//!   net_probe bench [GAMES]         loopback, in one process: a headless host and three
+//!                                   headless guests (the real drivers, bots at full
+//!                                   speed) play GAMES race games; for every entry a
+//!                                   guest's act caused, the time from that guest
+//!                                   holding the entry before (when its bot sent the
+//!                                   act) to every guest holding the new one
 
 use std::{
     process::ExitCode,
@@ -17,8 +21,15 @@ use std::{
 };
 
 use libp2p::{Multiaddr, identity::Keypair};
-use ludopia::net::{Client, Event, Kind, NodeConfig, RoomCode, TableInfo, spawn};
+use ludopia::fair::{Canonical, Digest, Identity, SignedEntry, log::Body};
+use ludopia::net::wire::Request;
+use ludopia::net::{
+    Client, Event, HostPlan, JoinPlan, Line, NodeConfig, Player, RoomCode, TableInfo, Target, spawn,
+};
+use ludopia::rules::Preset;
+use ludopia::table::{Answer, By, Position, Record, ToHost};
 use serde_json::json;
+use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 /// Every wait is bounded, so a broken network fails the test instead of hanging it.
@@ -41,10 +52,11 @@ fn start(relays: Vec<Multiaddr>, mdns: bool) -> Result<(Client, mpsc::Receiver<E
 fn table() -> TableInfo {
     TableInfo {
         host_name: "probe".into(),
-        preset: "classic".into(),
+        preset: Preset::Classic,
         free_seats: 3,
         players: vec!["probe".into()],
         listed: true,
+        watching: 0,
     }
 }
 
@@ -55,10 +67,10 @@ async fn host(relays: Vec<Multiaddr>, code: RoomCode, mdns: bool) -> Result<(), 
     say(json!({"event": "hosting", "peer_id": client.peer_id().to_string(), "code": code.to_string()}));
     while let Some(event) = events.recv().await {
         match event {
-            Event::Request { kind, payload, reply, .. } => {
-                let _ = reply.reply(payload);
-                if kind != Kind::Intent {
-                    say(json!({"event": "request", "kind": format!("{kind:?}")}));
+            Event::Request { request, reply, .. } => {
+                reply.reply(Answer::Done);
+                if !matches!(request, Request::Host(_)) {
+                    say(json!({"event": "request", "kind": format!("{:?}", request.kind())}));
                 }
             }
             Event::CodeRegistered { code, .. } => {
@@ -126,106 +138,159 @@ async fn code_join(relay: Multiaddr, code: RoomCode, kib: usize) -> Result<(), S
     .unwrap_or(false);
     say(json!({"event": "route", "direct": punched}));
     // Traffic past the relay library's 128 KiB default proves the limits
-    // are game-sized when the route stays relayed.
-    let chunk = vec![0x5a; Kind::Intent.max_payload()];
+    // are game-sized when the route stays relayed: rejoins of about 4 KiB
+    // (made-up entries: the probe host reads no game).
+    let rejoin = Request::Host(ToHost::Rejoin {
+        head: Position { seq: 0, hash: Digest::default() },
+        tail: filler(16),
+    });
+    let size = ludopia::net::wire::encode(&rejoin).len();
     let sent_at = Instant::now();
-    for i in 0..kib.div_ceil(4) {
-        let echo = client
-            .request(host, Kind::Intent, chunk.clone())
-            .await
-            .map_err(|e| format!("intent {i} failed: {e}"))?;
-        if echo != chunk {
-            return Err(format!("intent {i} came back altered"));
+    let mut sent = 0;
+    let mut i = 0;
+    while sent < kib * 1024 {
+        match client.send(host, rejoin.clone()).await.map_err(|e| format!("message {i} failed: {e}"))? {
+            Answer::Done => {}
+            other => return Err(format!("message {i} was answered {other:?}")),
         }
-        // Stay under the host's intent rate limit (20 a second sustained).
-        tokio::time::sleep(Duration::from_millis(55)).await;
+        sent += size;
+        i += 1;
     }
-    say(json!({"event": "sent", "kib": kib.div_ceil(4) * 4, "ms": sent_at.elapsed().as_millis()}));
+    say(json!({"event": "sent", "kib": sent / 1024, "ms": sent_at.elapsed().as_millis()}));
     Ok(())
 }
 
-/// One loopback peer for the benchmark.
-async fn loopback_peer() -> Result<(Client, mpsc::Receiver<Event>), String> {
+/// Made-up signed entries, to carry bytes.
+fn filler(n: usize) -> Vec<SignedEntry<Record>> {
+    let key = Identity::from_secret(&[9; 32]);
+    (0..n as u64)
+        .map(|seq| {
+            let body = Body {
+                game_id: Digest([1; 32]),
+                seq,
+                prev: Digest([2; 32]),
+                content: Record::Resume,
+                state_hash: Digest([3; 32]),
+            };
+            SignedEntry {
+                body: Canonical::new(&body),
+                sig: key.sign(ludopia::fair::Context::Entry, b"probe"),
+            }
+        })
+        .collect()
+}
+
+fn loopback_node() -> Result<NodeConfig, String> {
     let mut config = NodeConfig::new(Keypair::generate_ed25519());
     config.listen = vec!["/ip4/127.0.0.1/tcp/0".parse().map_err(|e| format!("{e}"))?];
     config.mdns = false;
-    let (client, mut events) = spawn(config).map_err(|e| e.to_string())?;
-    while let Some(event) = events.recv().await {
-        if matches!(event, Event::Listening { .. }) {
-            return Ok((client, events));
-        }
-    }
-    Err("network stopped".into())
+    Ok(config)
 }
 
-/// The host fans each intent out as an entry to every guest and answers
-/// the intent once all have acknowledged; the guest times the round trip,
-/// which is the "intent to every guest holding the entry" latency plus the
-/// reply's way back (the signing and verifying are the table's, not here).
-async fn bench(rounds: usize) -> Result<(), String> {
-    let (host, mut host_events) = loopback_peer().await?;
-    let ticket = host.ticket().await.map_err(|e| e.to_string())?;
-    let mut guests = Vec::new();
-    for _ in 0..3 {
-        let (guest, mut events) = loopback_peer().await?;
-        guest.connect(ticket.clone()).await.map_err(|e| e.to_string())?;
-        tokio::spawn(async move {
-            while let Some(event) = events.recv().await {
-                if let Event::Request { reply, .. } = event {
-                    let _ = reply.reply(b"ack".to_vec());
+/// When each player verified each entry, and who caused it.
+#[derive(Default)]
+struct Seen {
+    /// (player, seq, when).
+    held: Vec<(usize, u64, Instant)>,
+    /// Entries a guest's act made: (seq, the acting seat).
+    acts: Vec<(u64, u8)>,
+}
+
+/// Four real drivers in one process: the host and three guests, bots at
+/// full speed. For every entry caused by a guest's act: from the actor
+/// holding the entry before (its bot sends at once) to every guest holding
+/// the new one.
+async fn bench(games: usize) -> Result<(), String> {
+    let mut micros = Vec::new();
+    for game in 0..games {
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let (tickets, ticket_rx) = std::sync::mpsc::channel();
+        let mut entropy = [0u8; 32];
+        entropy[0] = game as u8;
+        let plan = HostPlan::headless(Preset::Race, 0, RoomCode::random(), loopback_node()?, entropy);
+        let host_seen = Arc::clone(&seen);
+        let host = tokio::spawn(ludopia::net::host(plan, move |line| {
+            if let Line::Listening { ticket, .. } = &line {
+                let _ = tickets.send(ticket.clone());
+            }
+            if let Line::Entry { seq, record: Record::Act { action, by: By::Player }, .. } = line {
+                if let Ok(mut seen) = host_seen.lock() {
+                    seen.acts.push((seq, u8::from(action.seat())));
                 }
             }
-        });
-        guests.push(guest);
-    }
-    let peers: Vec<_> = guests.iter().map(Client::peer_id).collect();
-    // A guest's dial may finish before the host has taken its connection in:
-    // the first fan-out would then find no connection to it.
-    let mut unseen = peers.clone();
-    tokio::time::timeout(DEADLINE, async {
-        while !unseen.is_empty() {
-            match host_events.recv().await {
-                Some(Event::PeerConnected { peer }) => unseen.retain(|p| *p != peer),
-                Some(_) => {}
-                None => return Err("network stopped".to_owned()),
-            }
-        }
-        Ok(())
-    })
-    .await
-    .map_err(|_| "the host did not see every guest connect".to_owned())??;
-    let fan = host.clone();
-    tokio::spawn(async move {
-        while let Some(event) = host_events.recv().await {
-            if let Event::Request { reply, .. } = event {
-                let fan = fan.clone();
-                let peers = peers.clone();
-                tokio::spawn(async move {
-                    let acks = fan.fan_out(&peers, vec![0xe7; 300]).await;
-                    let all = acks.iter().all(|(_, ack)| ack.is_ok());
-                    let _ = reply.reply(vec![u8::from(all)]);
-                });
-            }
-        }
-    });
-    let mut micros = Vec::with_capacity(rounds);
-    for round in 0..rounds {
-        let guest = &guests[round % guests.len()];
-        let started = Instant::now();
-        let verdict = guest
-            .request(host.peer_id(), Kind::Intent, vec![0x17; 100])
+        }));
+        let ticket = tokio::task::spawn_blocking(move || ticket_rx.recv_timeout(DEADLINE))
             .await
-            .map_err(|e| format!("round {round}: {e}"))?;
-        if verdict != [1] {
-            return Err(format!("round {round}: a guest did not acknowledge"));
+            .map_err(|e| e.to_string())?
+            .map_err(|_| "the host did not open".to_owned())?;
+        let mut guests = Vec::new();
+        for player in 0..3usize {
+            let mut secret = [7u8; 32];
+            secret[0] = player as u8;
+            secret[1] = game as u8;
+            let plan = JoinPlan {
+                target: ticket.parse::<Target>()?,
+                player: Player::Bot(ludopia::bots::Strategy::Easy),
+                node: loopback_node()?,
+                secret,
+                reach_within: DEADLINE,
+                name: format!("guest {player}"),
+                colour: None,
+                think: None,
+                home: None,
+            };
+            let seen = Arc::clone(&seen);
+            let seat = Arc::new(Mutex::new(None::<u8>));
+            guests.push(tokio::spawn(ludopia::net::join(plan, move |line| {
+                let Ok(mut seen) = seen.lock() else { return };
+                match line {
+                    Line::Joined { seat: s, .. } => {
+                        if let Ok(mut seat) = seat.lock() {
+                            *seat = Some(u8::from(s));
+                        }
+                    }
+                    Line::Entry { seq, .. } => {
+                        let who = seat.lock().ok().and_then(|s| *s).map_or(9, usize::from);
+                        seen.held.push((who, seq, Instant::now()));
+                    }
+                    _ => {}
+                }
+            })));
         }
-        micros.push(started.elapsed().as_micros());
-        // A turn's pace, well inside the intent rate limit.
-        tokio::time::sleep(Duration::from_millis(60)).await;
+        for guest in guests {
+            guest.await.map_err(|e| e.to_string())?.map_err(|e| e.to_string())?;
+        }
+        host.await.map_err(|e| e.to_string())?.map_err(|e| e.to_string())?;
+        let seen = seen.lock().map_err(|_| "poisoned".to_owned())?;
+        let when = |who: usize, seq: u64| {
+            seen.held.iter().find(|&&(w, s, _)| w == who && s == seq).map(|&(_, _, t)| t)
+        };
+        let players: Vec<usize> = {
+            let mut p: Vec<usize> = seen.held.iter().map(|&(w, _, _)| w).collect();
+            p.sort_unstable();
+            p.dedup();
+            p
+        };
+        for &(seq, actor) in &seen.acts {
+            let (Some(sent), Some(last)) = (
+                when(usize::from(actor), seq.saturating_sub(1)),
+                players
+                    .iter()
+                    .map(|&w| when(w, seq))
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|t| t.into_iter().max()),
+            ) else {
+                continue;
+            };
+            micros.push(last.saturating_duration_since(sent).as_micros());
+        }
+    }
+    if micros.is_empty() {
+        return Err("no act of a guest was timed".into());
     }
     micros.sort_unstable();
     let at = |q: f64| micros[((micros.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
-    say(json!({"event": "bench", "rounds": rounds, "guests": 3,
+    say(json!({"event": "bench", "games": games, "acts": micros.len(), "guests": 3,
                "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)}));
     Ok(())
 }
@@ -251,9 +316,9 @@ async fn main() -> ExitCode {
             (Ok(relay), Ok(code)) => code_join(relay, code, arg(&args, 3, "KiB").unwrap_or(0)).await,
             (Err(e), _) | (_, Err(e)) => Err(e),
         },
-        Some("bench") => bench(arg(&args, 1, "rounds").unwrap_or(200).max(1)).await,
+        Some("bench") => bench(arg(&args, 1, "games").unwrap_or(3).max(1)).await,
         _ => Err(
-            "usage: net_probe lan-host | lan-seek | code-host RELAY CODE | code-join RELAY CODE [KIB] | bench [ROUNDS]"
+            "usage: net_probe lan-host | lan-seek | code-host RELAY CODE | code-join RELAY CODE [KIB] | bench [GAMES]"
                 .into(),
         ),
     };

@@ -8,9 +8,9 @@ use fair_support::{Game, Replica, Roll, State, verify};
 use ludopia::fair::canonical::encode;
 use ludopia::fair::{
     AppendError, At, Body, Canonical, Chain, Digest, EntryError, Equivocation, Evidence, EvidenceError,
-    GenesisError, LogVerifier, Proof, ProofError, ProofFileError, PublicKey, Reveal, RevealError,
-    SignatureError, SignedEntry, SignedGenesis, SignedReveal, SignedSnapshot, Snapshot, SnapshotError,
-    SnapshotVerdict, die_face, roll_seed, state_hash, tagged,
+    GenesisError, LogVerifier, PROTOCOL_VERSION, Proof, ProofError, ProofFileError, PublicKey, Reveal,
+    RevealError, SignatureError, SignedEntry, SignedGenesis, SignedReveal, SignedSnapshot, Snapshot,
+    SnapshotError, SnapshotVerdict, die_face, roll_seed, state_hash, tagged,
 };
 use ludopia::rules::{Seat, SeatSet};
 use proptest::prelude::*;
@@ -263,8 +263,8 @@ fn bad_genesis_records_are_refused() {
     g.players = SeatSet::FULL.without(Seat::ALL[3]);
     assert_eq!(check(&g), Err(GenesisError::SeatMismatch(Seat::ALL[3])));
     let mut g = base.clone();
-    g.protocol = 2;
-    assert_eq!(check(&g), Err(GenesisError::UnsupportedProtocol(2)));
+    g.protocol = PROTOCOL_VERSION - 1;
+    assert_eq!(check(&g), Err(GenesisError::UnsupportedProtocol(PROTOCOL_VERSION - 1)));
     let mut g = base.clone();
     g.chain_len = 0;
     assert_eq!(check(&g), Err(GenesisError::ChainLength(0)));

@@ -6,8 +6,8 @@
 use ludopia::fair::canonical::encode;
 use ludopia::fair::hash::{TAG_GAME, tag_prefix};
 use ludopia::fair::{
-    Body, Chain, Commitment, Context, Digest, Genesis, Identity, PROTOCOL_VERSION, Reveal, SignedEntry,
-    SignedGenesis, Snapshot, die_face, roll_seed, state_hash, tagged,
+    Body, Chain, Commitment, Context, Digest, Genesis, Head, Identity, PROTOCOL_VERSION, Reveal, SignedEntry,
+    SignedGenesis, SignedHead, SignedReveal, Snapshot, Timing, die_face, roll_seed, state_hash, tagged,
 };
 use ludopia::rules::{Preset, Seat, SeatSet};
 use sha2::{Digest as _, Sha256};
@@ -138,7 +138,9 @@ fn vectors() -> BTreeMap<String, String> {
             })
         }),
         host: Seat::ALL[0],
+        held: SeatSet::EMPTY.with(Seat::ALL[0]),
         chain_len: 8,
+        timing: Timing::PEOPLE,
     };
     let signed = SignedGenesis::new(&genesis);
     put("genesis/bytes", hex(signed.genesis.bytes()));
@@ -159,6 +161,15 @@ fn vectors() -> BTreeMap<String, String> {
     let reveal =
         Reveal { game_id: game_id(), seat: Seat::ALL[2], k: 1, link: chains[2].link(1).unwrap_or_default() };
     put("reveal/bytes", hex(&encode(&reveal)));
+    // The seat signs its reveal (it goes to the host and to every other
+    // guest) and its head (the newest entry it verified, for its peers).
+    let seat2 = Identity::from_secret(&[3; 32]);
+    let signed_reveal = SignedReveal::new(&seat2, &reveal);
+    put("reveal/signature", hex(&signed_reveal.sig.0));
+    let head = Head { game_id: game_id(), seat: Seat::ALL[2], seq: 1, entry: entry.hash() };
+    let signed_head = SignedHead::new(&seat2, &head);
+    put("head/bytes", hex(signed_head.body.bytes()));
+    put("head/signature", hex(&signed_head.sig.0));
     let snapshot = Snapshot { game_id: game_id(), version: 1, after: entry.hash(), state: 7u32 };
     put("snapshot/bytes", hex(&encode(&snapshot)));
     v
@@ -211,7 +222,8 @@ const ABOUT: &[&str] = &[
     "die/rejecting-seed: the first H_{test/reject}(i:u32be) whose first die byte is >= 252.",
     "state/example-state = H_{ludo-p2p/v1/state}(\"example state\").",
     "sig/<context>: tag-prefix = SHA256(tag) || SHA256(tag) for tag ludo-p2p/v1/sig/<context>; body-hash = H(\"example body\") with the context's body tag (ludo-p2p/v1/game for genesis, ludo-p2p/v1/entry for entry, else ludo-p2p/v1/<context>); message = tag-prefix || body-hash (the bytes signed); signature = ed25519 (RFC 8032) by the key whose secret is 32 bytes of 01 (key/secret-01/public).",
-    "genesis: postcard of {protocol 1, game_nonce, Classic rules, players 0b1111, seats [key of secret i+1, chain anchor of seat i], host 0, chain_len 8}; game-id = H_{ludo-p2p/v1/game}(bytes).",
+    "genesis: postcard of {protocol 2, game_nonce, Classic rules, players 0b1111, seats [key of secret i+1, chain anchor of seat i], host 0, held 0b0001, chain_len 8, timing {bot_delay 700, drop_grace 15000, expiry 120000, reveal_wait 5000}}; game-id = H_{ludo-p2p/v1/game}(bytes).",
     "entry: postcard of {game_id, seq 1, prev = game_id, content = 7u32, state_hash = state/example-state}; hash = H_{ludo-p2p/v1/entry}(bytes); signature by secret 01 over sig/entry's tag-prefix || hash.",
-    "reveal: postcard of {game_id, seat 2, k 1, link = chain/seat2/link1}. snapshot: postcard of {game_id, version 1, after = entry/hash, state = 7u32}.",
+    "reveal: postcard of {game_id, seat 2, k 1, link = chain/seat2/link1}; signature by the key of secret 03 .. 03 (seat 2's) over sig/reveal's tag-prefix || H_{ludo-p2p/v1/reveal}(bytes). snapshot: postcard of {game_id, version 1, after = entry/hash, state = 7u32}.",
+    "head: postcard of {game_id, seat 2, seq 1, entry = entry/hash}; signature by seat 2's key over sig/head's tag-prefix || H_{ludo-p2p/v1/head}(bytes).",
 ];

@@ -15,15 +15,24 @@ use ludopia::ui::screen::setup::{BotSpeed, Sitter, Table};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};
 
+#[path = "gui_flows/table.rs"]
+mod table;
+
 const WINDOW: Size = Size::new(1280.0, 820.0);
+/// The smallest window the app opens at.
+const SMALL: Size = Size::new(960.0, 660.0);
 
 fn sim<'a, M>(element: impl Into<iced::Element<'a, M>>) -> Simulator<'a, M> {
+    sim_at(WINDOW, element)
+}
+
+fn sim_at<'a, M>(size: Size, element: impl Into<iced::Element<'a, M>>) -> Simulator<'a, M> {
     let settings = iced::Settings {
         fonts: theme::FONTS.iter().map(|f| (*f).into()).collect(),
         default_font: theme::FONT,
         ..iced::Settings::default()
     };
-    Simulator::with_size(settings, WINDOW, element)
+    Simulator::with_size(settings, size, element)
 }
 
 fn click_text(app: &mut App, label: &str) -> Result<(), Error> {
@@ -60,6 +69,19 @@ fn a_game_against_three_bots_is_two_clicks_from_launch() -> Result<(), Error> {
 
 fn you_and_bots(seed: u64, t0: Instant) -> GameScreen {
     GameScreen::new(Table::against_bots("You".into()), [seed as u8; 32], t0).expect("a valid table")
+}
+
+/// Plays bots' turns until you are to roll.
+fn until_you_roll(g: &mut GameScreen, t: &mut Instant) {
+    for _ in 0..2000 {
+        if g.game().to_act() == Some(Seat::ALL[0]) && g.game().phase() == Phase::Roll {
+            return;
+        }
+        *t += Duration::from_secs(3);
+        g.tick(*t);
+        let _ = g.update(game::Message::Tick, *t);
+    }
+    panic!("you never rolled");
 }
 
 /// Plays bots' turns (and rolls for you) until you have a move to choose.
@@ -170,15 +192,35 @@ fn bots_game_over(seed: u8, t: &mut Instant) -> GameScreen {
     g
 }
 
-/// Clicks the button labelled `label` on the game screen.
+/// Clicks the button labelled `label` on the game screen; the files it
+/// asks for are written as the app would (into `home`, if given).
 fn click_game(g: &mut GameScreen, label: &str, t: Instant) -> Result<(), Error> {
     let mut ui = sim(g.view());
     ui.click(label)?;
     let messages: Vec<game::Message> = ui.into_messages().collect();
     for m in messages {
-        let _ = g.update(m, t);
+        let actions = g.update(m, t);
+        write_saves(g, actions, None);
     }
     Ok(())
+}
+
+/// Writes the saves among `actions` and tells the screen how they went,
+/// as the app does.
+fn write_saves(g: &mut GameScreen, actions: Vec<game::Action>, home: Option<&ludopia::profile::Home>) {
+    for action in actions {
+        if let game::Action::Save(save) = action {
+            let written = save.write(home);
+            match &save {
+                game::Save::Proof(_, path) => g.exported(written.map(|()| path.clone())),
+                _ => {
+                    if let Err(e) = written {
+                        g.not_kept(&e)
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -247,8 +289,8 @@ fn four_bots_play_to_the_end_then_a_rematch_starts_fresh() {
     let mut t = Instant::now();
     let mut g = bots_game_over(3, &mut t);
     assert!(g.game().players().iter().all(|s| g.game().place(s).is_some()));
-    match g.update(game::Message::Rematch, t) {
-        game::Action::Rematch(table) => {
+    match g.update(game::Message::Rematch, t).pop() {
+        Some(game::Action::Rematch(table)) => {
             let fresh = GameScreen::new(table, [4; 32], t).expect("a valid table");
             assert!(!fresh.game().is_over());
         }
@@ -299,23 +341,27 @@ fn a_saved_game_resumes_after_the_window_closes_and_finishes_into_the_history() 
     let mut t = Instant::now();
     let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
     let mut g = GameScreen::new(table, [5; 32], t).expect("a valid table");
-    g.keep_in(home.clone()).expect("saving starts");
+    let first = g.start_keeping().into_iter().collect();
+    write_saves(&mut g, first, Some(&home));
     for _ in 0..40 {
         t += Duration::from_secs(3);
         g.tick(t);
-        let _ = g.update(game::Message::Tick, t);
+        let actions = g.update(game::Message::Tick, t);
+        write_saves(&mut g, actions, Some(&home));
     }
     let position = *g.game();
     drop(g);
     let saved = home.saved_game().expect("readable").expect("a saved game");
     let mut g = GameScreen::resume(saved, t).expect("the saved log verifies");
     assert_eq!(*g.game(), position);
-    g.keep_in(home.clone()).expect("saving goes on");
+    let first = g.start_keeping().into_iter().collect();
+    write_saves(&mut g, first, Some(&home));
     let mut steps = 0;
     while !g.game().is_over() {
         t += Duration::from_secs(3);
         g.tick(t);
-        let _ = g.update(game::Message::Tick, t);
+        let actions = g.update(game::Message::Tick, t);
+        write_saves(&mut g, actions, Some(&home));
         steps += 1;
         assert!(steps < 50_000, "the game does not end");
     }
@@ -347,13 +393,15 @@ fn the_host_pauses_resumes_closes_and_rematches_and_the_turn_timer_counts_down()
     click_game(&mut g, "Resume", later)?;
     assert!(!g.is_paused());
     click_game(&mut g, "Close the table", later)?;
+    assert!(!g.is_closed(), "closing is asked first");
+    click_game(&mut g, "Yes, close it", later)?;
     assert!(g.is_closed());
-    let _ = g.update(game::Message::Roll, later);
-    assert!(g.last_event().contains("closed"), "{}", g.last_event());
+    assert!(sim(g.view()).find("Roll").is_err(), "a closed table offers no roll");
+    assert!(g.update(game::Message::Roll, later).is_empty(), "and a roll does nothing");
     let mut ui = sim(g.view());
     ui.click("Rematch")?;
-    let rematch = ui.into_messages().find_map(|m| match g.update(m, later) {
-        game::Action::Rematch(table) => Some(table),
+    let rematch = ui.into_messages().find_map(|m| match g.update(m, later).pop() {
+        Some(game::Action::Rematch(table)) => Some(table),
         _ => None,
     });
     assert!(rematch.is_some(), "the host rematches a closed table");
@@ -384,7 +432,7 @@ fn a_new_table_starts_from_the_last_tables_preset_and_house_rules() {
     let home_dir = ludopia::profile::Home::at(dir.path());
     let (prefs, _) = Prefs::load(&home_dir).expect("fresh settings");
     let mut app =
-        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir.clone()), Vec::new());
+        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir.clone()), Vec::new()).0;
     let _ = app.update(Message::Home(home::Message::PlayHere));
     let _ = app.update(Message::Setup(setup::Message::Preset(Preset::Race)));
     let _ = app.update(Message::Setup(setup::Message::Start));
@@ -392,7 +440,7 @@ fn a_new_table_starts_from_the_last_tables_preset_and_house_rules() {
 
     let (prefs, _) = Prefs::load(&home_dir).expect("saved settings");
     assert_eq!(prefs.settings.preset, Preset::Race);
-    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir), Vec::new());
+    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir), Vec::new()).0;
     let _ = app.update(Message::Home(home::Message::PlayHere));
     let Screen::Setup(s) = &app.screen else { panic!("the setup screen") };
     assert_eq!(s.preset, Preset::Race);
@@ -405,9 +453,14 @@ fn a_new_table_starts_from_the_last_tables_preset_and_house_rules() {
 fn a_game_opened_at_launch_stays_open_and_is_saved_in_the_profile() {
     let dir = tempfile::tempdir().expect("a temp folder");
     let home = ludopia::profile::Home::at(dir.path());
-    let app = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
+    let (app, _writing) = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
         .with_home(Some(home.clone()), Vec::new());
     assert!(matches!(app.screen, Screen::Game(_)), "the bots' table is on the screen");
+    let pending: Vec<_> = app.keeper.pending().collect();
+    assert!(matches!(pending.as_slice(), [ludopia::ui::screen::game::Save::Begin(..)]), "{pending:?}");
+    for save in pending {
+        save.write(Some(&home)).expect("written");
+    }
     assert!(home.saved_game().expect("readable").is_some(), "the game is saved from the start");
 }
 
@@ -418,18 +471,27 @@ fn entries_sound_their_effects_and_the_mute_switch_is_kept() -> Result<(), Error
     use ludopia::ui::sound::Effect;
     let mut t = Instant::now();
     let mut g = you_and_bots(5, t);
-    until_you_move(&mut g, &mut t);
-    let cues = g.take_cues();
+    let played = |actions: Vec<game::Action>| -> Vec<ludopia::ui::sound::Cue> {
+        actions
+            .into_iter()
+            .flat_map(|a| match a {
+                game::Action::Play(cues) => cues,
+                _ => Vec::new(),
+            })
+            .collect()
+    };
+    until_you_roll(&mut g, &mut t);
+    let cues = played(g.update(game::Message::Roll, t));
     assert!(cues.iter().any(|c| c.effect == Effect::Roll), "{cues:?}");
+    until_you_move(&mut g, &mut t);
     let choice = g.game().legal_moves()[0];
-    let _ = g.update(game::Message::Choose(choice.pawn), t);
-    let cues = g.take_cues();
+    let cues = played(g.update(game::Message::Choose(choice.pawn), t));
     assert!(cues.iter().any(|c| c.effect == Effect::Hop), "{cues:?}");
-    assert!(g.take_cues().is_empty(), "each cue is taken once");
+    assert!(played(g.update(game::Message::Palette, t)).is_empty(), "nothing new, nothing sounds");
 
     let dir = tempfile::tempdir().expect("a temp folder");
     let home = ludopia::profile::Home::at(dir.path());
-    let mut app = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
+    let (mut app, _) = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
         .with_home(Some(home.clone()), Vec::new());
     click_text(&mut app, "Sound on")?;
     let Screen::Game(game) = &app.screen else { panic!("the game screen") };
@@ -448,7 +510,7 @@ fn settings_keep_sound_volume_and_relays_and_refuse_a_bad_relay() {
     use ludopia::ui::screen::{home, settings};
     let dir = tempfile::tempdir().expect("a temp folder");
     let home_dir = ludopia::profile::Home::at(dir.path());
-    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now())
+    let (mut app, _) = App::new(Prefs::default(), Opening::Home, Instant::now())
         .with_home(Some(home_dir.clone()), Vec::new());
     let _ = app.update(Message::Home(home::Message::Settings));
     let relay = "/ip4/203.0.113.7/tcp/4001/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
@@ -520,7 +582,7 @@ fn shows(app: &App, text: &str) -> bool {
 
 #[test]
 fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game() -> Result<(), Error> {
-    use ludopia::net::play::{Line, PlayError};
+    use ludopia::net::{Line, PlayError};
     use ludopia::ui::net::Report;
     let mut app = App::new(Prefs { name: "Ana".into(), ..Prefs::default() }, Opening::Home, Instant::now());
     click_text(&mut app, "Host a table")?;
@@ -537,24 +599,32 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     ui.click("Copy")?;
     let copies: Vec<Message> = ui.into_messages().collect();
     assert!(
-        matches!(copies.as_slice(), [Message::Waiting(ludopia::ui::screen::lobby::WaitingMessage::CopyCode)]),
+        matches!(copies.as_slice(), [Message::Waiting(ludopia::ui::screen::waiting::Message::CopyCode)]),
         "{copies:?}"
     );
     // A friend takes the seat across, leaves, and comes again.
-    let joined = Line::Joined { colour: "yellow".into(), seat: 2, peer: "friend".into() };
+    let joined = Line::Joined {
+        colour: ludopia::rules::Colour::Yellow,
+        seat: ludopia::rules::Seat::ALL[2],
+        peer: "friend".into(),
+        name: "Cam".into(),
+    };
     report(&mut app, Report::Line(joined.clone()));
     assert!(shows(&app, "A friend joined") && !shows(&app, "Waiting for a friend…"));
-    report(&mut app, Report::Line(Line::Left { colour: "yellow".into(), seat: 2 }));
+    report(
+        &mut app,
+        Report::Line(Line::Left { colour: ludopia::rules::Colour::Yellow, seat: ludopia::rules::Seat::ALL[2] }),
+    );
     assert!(shows(&app, "Waiting for a friend…"));
     report(&mut app, Report::Line(joined));
     // Every seat signed: the game screen opens over the signed genesis, and
     // the driver's entries are verified there.
     let table = networked_table(controls);
-    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone() }));
+    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }));
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
     assert!(game.is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
-        let entry = Line::Entry { seq: i as u64 + 1, record: *record, signed: signed.clone() };
+        let entry = Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() };
         report(&mut app, Report::Line(entry));
     }
     let Screen::Game(game) = &app.screen else { panic!("left the game") };
@@ -569,19 +639,20 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
 #[test]
 fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_given() -> Result<(), Error> {
     use ludopia::net::TableInfo;
-    use ludopia::net::play::{Line, PlayError};
+    use ludopia::net::{Line, PlayError};
     use ludopia::ui::net::Report;
-    use ludopia::ui::screen::lobby::JoinMessage;
+    use ludopia::ui::screen::joining::Message as JoinMessage;
     let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
     click_text(&mut app, "Join a table")?;
     assert!(shows(&app, "No open table on this network or your relays yet."));
     let peer = libp2p::PeerId::random();
     let info = TableInfo {
         host_name: "Ana".into(),
-        preset: "race".into(),
+        preset: ludopia::rules::Preset::Race,
         free_seats: 1,
         players: vec![],
         listed: true,
+        watching: 0,
     };
     report(&mut app, Report::TableFound(peer, info.clone(), None));
     assert!(shows(&app, "Ana · race · 1 free seats") && shows(&app, "on this network"));
@@ -591,11 +662,11 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     let far_info = TableInfo { host_name: "Rui".into(), ..info };
     report(&mut app, Report::TableFound(far, far_info.clone(), Some(ticket.clone())));
     assert!(shows(&app, "Rui · race · 1 free seats") && shows(&app, "via a relay"));
-    let mut listed = ludopia::ui::screen::lobby::Joining::default();
+    let mut listed = ludopia::ui::screen::joining::Joining::default();
     listed.found(peer, far_info.clone(), None);
     listed.found(far, far_info, Some(ticket));
     match listed.update(JoinMessage::JoinListed(far)) {
-        ludopia::ui::screen::lobby::JoinAction::Join(ludopia::net::play::Target::Ticket(t)) => {
+        ludopia::ui::screen::joining::Action::Join(ludopia::net::Target::Ticket(t)) => {
             assert_eq!(t.peer, far)
         }
         _ => panic!("a public table is joined by its ticket"),
@@ -616,18 +687,26 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, "Could not join: the host refused: the table is full."));
     // Again, and this time the host seats us at green.
     let _ = app.update(Message::Joining(JoinMessage::Join));
-    report(&mut app, Report::Line(Line::Joined { colour: "green".into(), seat: 1, peer: "me".into() }));
+    report(
+        &mut app,
+        Report::Line(Line::Joined {
+            colour: ludopia::rules::Colour::Green,
+            seat: ludopia::rules::Seat::ALL[1],
+            peer: "me".into(),
+            name: "Bao".into(),
+        }),
+    );
     let mut controls = [ludopia::table::Control::Bot(Strategy::Easy); 4];
     controls[0] = ludopia::table::Control::Person { owner: ludopia::table::Participant::LOCAL };
     controls[1] = ludopia::table::Control::Person { owner: ludopia::table::Participant(2) };
     let table = networked_table(controls);
-    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone() }));
+    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }));
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
     assert!(game.is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
         report(
             &mut app,
-            Report::Line(Line::Entry { seq: i as u64 + 1, record: *record, signed: signed.clone() }),
+            Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }),
         );
     }
     assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
@@ -635,7 +714,13 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, "REMOTE"), "the host's person plays from afar");
     // The host's person reacts; muted here, their next reaction stays hidden.
     use ludopia::table::Reaction;
-    let said = |reaction| Report::Line(Line::Reaction { colour: "red".into(), seat: 0, reaction });
+    let said = |reaction| {
+        Report::Line(Line::Reaction {
+            colour: ludopia::rules::Colour::Red,
+            seat: ludopia::rules::Seat::ALL[0],
+            reaction,
+        })
+    };
     report(&mut app, said(Reaction::GoodLuck));
     assert!(shows(&app, "Good luck!"), "the reaction shows at the sender's seat");
     click_text(&mut app, "Mute")?;

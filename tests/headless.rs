@@ -1,7 +1,10 @@
 //! Headless play as real processes on loopback: full games of a host and
 //! one or three joiners (by ticket, and by room code through a relay), a
-//! joiner whose connection drops mid-game, the host killed mid-game, and a
-//! joiner whose code nobody hosts; every player's log and places must match.
+//! joiner whose connection drops or freezes mid-game, the host killed
+//! mid-game, a joiner and a host killed and started again with their
+//! profiles, a table under a flood of idle peers and silent sockets, and a
+//! joiner whose code nobody hosts; every player's log and places must
+//! match. Every process has a profile folder of its own (`LUDOPIA_HOME`).
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -34,7 +37,7 @@ fn event(line: &Value) -> &str {
 /// A running `ludopia` process, killed when dropped: a test that fails
 /// midway must not leave a relay or host running, holding the test
 /// runner's output open (which hangs whatever reads it to the end).
-struct Running(Child);
+struct Running(Child, Option<tempfile::TempDir>);
 
 impl std::ops::Deref for Running {
     type Target = Child;
@@ -59,14 +62,29 @@ impl Drop for Running {
     }
 }
 
-fn spawn(args: &[&str]) -> Running {
+/// A profile folder for one player, removed when the test ends.
+fn profile() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a profile folder")
+}
+
+/// Starts a player with the profile at `home`.
+fn spawn_at(home: &std::path::Path, args: &[&str]) -> Running {
     let child = Command::new(BIN)
         .args(args)
+        .env("LUDOPIA_HOME", home)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .expect("player starts");
-    Running(child)
+    Running(child, None)
+}
+
+/// Starts a player with a profile of its own, removed with the process.
+fn spawn(args: &[&str]) -> Running {
+    let home = profile();
+    let mut running = spawn_at(home.path(), args);
+    running.1 = Some(home);
+    running
 }
 
 /// Kills these processes if they are still running after [`GAME_LIMIT`].
@@ -116,12 +134,16 @@ impl Hosting {
     }
 }
 
-/// Runs `n` joiners with `args` to the end, all at once.
+/// Runs `n` joiners with `args` to the end, all at once, each with a
+/// profile of its own.
 fn joiners(n: usize, args: &[&str]) -> Vec<Output> {
-    let children: Vec<Child> = (0..n)
-        .map(|_| {
+    let homes: Vec<tempfile::TempDir> = (0..n).map(|_| profile()).collect();
+    let children: Vec<Child> = homes
+        .iter()
+        .map(|home| {
             Command::new(BIN)
                 .args([&["join", "--headless"], args, &["--bot", "easy", "--listen", LOOPBACK]].concat())
+                .env("LUDOPIA_HOME", home.path())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -312,8 +334,10 @@ fn a_joiner_finds_the_code_through_a_relay_and_the_game_finishes() {
 
 #[test]
 fn a_join_to_a_code_nobody_hosts_exits_1_with_a_reason() {
+    let home = profile();
     let joiner = Command::new(BIN)
         .args(["join", "--headless", "QQQQQQ", "--listen", LOOPBACK])
+        .env("LUDOPIA_HOME", home.path())
         .output()
         .expect("joiner runs");
     assert_eq!(joiner.status.code(), Some(1));
@@ -389,4 +413,252 @@ fn the_host_killed_mid_game_the_guests_elect_the_next_and_finish_the_same_game()
             "the seat {seat} was lost to a stand-in"
         );
     }
+}
+
+/// Reads a player's lines until `until` says stop; returns them.
+fn read_until(out: &mut BufReader<ChildStdout>, mut until: impl FnMut(&Value) -> bool) -> Vec<Value> {
+    let mut seen = Vec::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(out.read_line(&mut line).expect("a line") > 0, "the player stopped early: {seen:?}");
+        let value: Value = serde_json::from_str(&line).expect("JSON");
+        assert_ne!(event(&value), "over", "the game ended too soon");
+        let stop = until(&value);
+        seen.push(value);
+        if stop {
+            return seen;
+        }
+    }
+}
+
+fn places_of(lines: &[Value]) -> Value {
+    let over =
+        lines.iter().rev().find(|l| event(l) == "over").unwrap_or_else(|| panic!("no over line: {lines:?}"));
+    over["places"].clone()
+}
+
+#[test]
+fn a_joiner_killed_and_started_again_with_its_profile_takes_its_seat_back() {
+    let hosting = host(&["--preset", "race", "--bots", "2"]);
+    let home = profile();
+    let join = ["join", "--headless", hosting.ticket.as_str(), "--bot", "easy", "--listen", LOOPBACK];
+    let mut first = spawn_at(home.path(), &join);
+    watchdog(&[&first, &hosting.child]);
+    let mut out = BufReader::new(first.stdout.take().expect("joiner stdout"));
+    let before = read_until(&mut out, |l| l["seq"].as_u64().is_some_and(|s| s >= 30));
+    let colour = before[0]["colour"].clone();
+    first.kill().expect("kill -9 the joiner");
+    let _ = first.wait();
+    // Another process on the same profile is refused while the first runs;
+    // now it is gone, the profile is free.
+    let started = Instant::now();
+    let mut again = spawn_at(home.path(), &join);
+    watchdog(&[&again]);
+    let lines = stamped(again.stdout.take().expect("joiner stdout"));
+    assert!(again.wait().expect("the joiner exits").success(), "the restarted joiner failed");
+    let lines = lines.join().expect("reader");
+    let host_lines = hosting.finish();
+    let (at, rejoined) = lines.iter().find(|(_, l)| event(l) == "rejoined").expect("a rejoined line");
+    eprintln!("restart to rejoined: {:?}", at.duration_since(started));
+    assert_eq!(rejoined["colour"], colour, "the same seat");
+    // Its saved log, which may lag a moment behind what it had verified.
+    assert!(rejoined["head"].as_u64().is_some_and(|h| h >= 1), "{rejoined}");
+    let plain: Vec<Value> = lines.into_iter().map(|(_, l)| l).collect();
+    assert!(!plain.iter().any(|l| event(l) == "host_changed"), "the host was there all along");
+    assert_eq!(places_of(&plain), places_of(&host_lines), "the same places at both ends");
+}
+
+#[test]
+fn a_second_peer_on_a_profile_in_use_says_so_and_exits_2() {
+    let home = profile();
+    let hosting = spawn_at(
+        home.path(),
+        &["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK],
+    );
+    let mut hosting = hosting;
+    let mut out = BufReader::new(hosting.stdout.take().expect("host stdout"));
+    let mut first = String::new();
+    out.read_line(&mut first).expect("the host's first line");
+    let second = Command::new(BIN)
+        .args(["join", "--headless", "QWERTY", "--listen", LOOPBACK])
+        .env("LUDOPIA_HOME", home.path())
+        .output()
+        .expect("the second peer runs");
+    assert_eq!(second.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains("in use by another running Ludopia"), "{stderr}");
+}
+
+#[test]
+fn the_host_killed_and_started_again_rejoins_the_host_its_guests_elected() {
+    let home = profile();
+    let args = ["host", "--headless", "--preset", "race", "--bots", "0", "--listen", LOOPBACK];
+    let mut host = spawn_at(home.path(), &args);
+    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
+    let listening = read_until(&mut host_out, |_| true);
+    let ticket = listening[0]["ticket"].as_str().expect("ticket").to_owned();
+    let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
+    let mut guests = [spawn(&join), spawn(&join), spawn(&join)];
+    let readers: Vec<_> = guests.iter_mut().map(|g| stamped(g.stdout.take().expect("stdout"))).collect();
+    watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>());
+    read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
+    host.kill().expect("kill -9 the host");
+    let _ = host.wait();
+    // Long enough for the guests to elect (three of four agree).
+    std::thread::sleep(Duration::from_secs(6));
+    let mut again = spawn_at(home.path(), &args);
+    watchdog(&[&again]);
+    let again_lines = stamped(again.stdout.take().expect("host stdout"));
+    for guest in &mut guests {
+        assert!(guest.wait().expect("guest exits").success(), "a guest failed");
+    }
+    assert!(again.wait().expect("the host exits").success(), "the restarted host failed");
+    let again_lines: Vec<Value> = again_lines.join().expect("reader").into_iter().map(|(_, l)| l).collect();
+    assert!(again_lines.iter().any(|l| event(l) == "rejoined"), "{again_lines:?}");
+    assert!(!again_lines.iter().any(|l| event(l) == "resumed"), "someone had taken over: {again_lines:?}");
+    let outputs: Vec<Vec<Value>> = readers
+        .into_iter()
+        .map(|r| r.join().expect("reader").into_iter().map(|(_, l)| l).collect())
+        .collect();
+    let epochs: Vec<u64> = outputs
+        .iter()
+        .flat_map(|lines| {
+            lines.iter().filter(|l| event(l) == "host_changed").map(|l| l["epoch"].as_u64().unwrap_or(0))
+        })
+        .collect();
+    assert_eq!(epochs, vec![1, 1, 1], "one election, seen once by every guest");
+    for lines in &outputs {
+        assert_eq!(places_of(lines), places_of(&again_lines), "one set of places");
+    }
+}
+
+/// A TCP forwarder in front of `target` whose connections can be frozen:
+/// from then on they swallow every byte both ways and never close (a link
+/// that died without either end hearing of it). New connections work.
+fn freezable(target: SocketAddr) -> (SocketAddr, Arc<Mutex<Vec<Arc<std::sync::atomic::AtomicBool>>>>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the forwarder");
+    let front = listener.local_addr().expect("forwarder address");
+    let frozen = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::clone(&frozen);
+    std::thread::spawn(move || {
+        for inbound in listener.incoming().map_while(Result::ok) {
+            let Ok(outbound) = TcpStream::connect(target) else { continue };
+            let flag = Arc::new(AtomicBool::new(false));
+            for (from, to) in [(&inbound, &outbound), (&outbound, &inbound)] {
+                let (Ok(mut from), Ok(mut to)) = (from.try_clone(), to.try_clone()) else { continue };
+                let flag = Arc::clone(&flag);
+                std::thread::spawn(move || {
+                    let mut buf = [0u8; 16 * 1024];
+                    while let Ok(n) = from.read(&mut buf) {
+                        if n == 0 {
+                            break;
+                        }
+                        if !flag.load(Ordering::SeqCst)
+                            && std::io::Write::write_all(&mut to, &buf[..n]).is_err()
+                        {
+                            break;
+                        }
+                    }
+                    if !flag.load(Ordering::SeqCst) {
+                        let _ = to.shutdown(Shutdown::Both);
+                    }
+                });
+            }
+            if let Ok(mut frozen) = kept.lock() {
+                frozen.push(flag);
+            }
+        }
+    });
+    (front, frozen)
+}
+
+#[test]
+fn a_connection_that_dies_unseen_does_not_freeze_the_table() {
+    use std::sync::atomic::Ordering;
+    let hosting = host(&["--preset", "race", "--bots", "2"]);
+    let ticket: Ticket = hosting.ticket.parse().expect("the host's ticket");
+    let target = ticket.addrs.iter().find_map(socket_of).expect("a TCP address in the ticket");
+    let (front, frozen) = freezable(target);
+    let front: Multiaddr = format!("/ip4/{}/tcp/{}", front.ip(), front.port()).parse().expect("multiaddr");
+    let via = Ticket::new(ticket.peer, [front]).to_string();
+    let mut joiner = spawn(&["join", "--headless", &via, "--bot", "easy", "--listen", LOOPBACK]);
+    watchdog(&[&joiner, &hosting.child]);
+    let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
+    let mut seen = read_until(&mut out, |l| l["seq"].as_u64().is_some_and(|s| s >= 30));
+    for flag in frozen.lock().expect("connections").iter() {
+        flag.store(true, Ordering::SeqCst);
+    }
+    let frozen_at = Instant::now();
+    let rest = drain(out).join().expect("joiner reader");
+    assert!(joiner.wait().expect("joiner exits").success(), "the joiner failed after the freeze");
+    eprintln!("the game ended {:?} after the connection froze", frozen_at.elapsed());
+    seen.extend(lines(&rest));
+    let host_lines = hosting.finish();
+    assert!(seen.iter().any(|l| event(l) == "reconnected"), "the joiner noticed and came back");
+    assert!(!seen.iter().any(|l| event(l) == "host_changed"), "the host was there all along");
+    one_game(&[("host", &host_lines), ("joiner", &seen)]);
+}
+
+#[test]
+fn idle_peers_silent_sockets_and_a_join_that_never_commits_lock_nobody_out() {
+    use ludopia::net::wire::Request;
+    use ludopia::net::{NodeConfig, spawn as node};
+    use ludopia::table::ToHost;
+    let hosting = host(&["--preset", "race", "--bots", "2"]);
+    let ticket: Ticket = hosting.ticket.parse().expect("the host's ticket");
+    let target = ticket.addrs.iter().find_map(socket_of).expect("a TCP address in the ticket");
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // 40 silent raw sockets, opened again every 10 s.
+    let silent = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                let sockets: Vec<TcpStream> =
+                    (0..40).filter_map(|_| TcpStream::connect(target).ok()).collect();
+                std::thread::sleep(Duration::from_secs(10));
+                drop(sockets);
+            }
+        })
+    };
+    // 60 peers that connect and do nothing for the table (again when closed),
+    // and one that asks for a seat and never commits.
+    let idle = runtime.block_on(async {
+        let mut clients = Vec::new();
+        for i in 0..61u8 {
+            let mut config =
+                NodeConfig::new(libp2p::identity::Keypair::ed25519_from_bytes([i + 100; 32]).expect("key"));
+            config.listen = vec![LOOPBACK.parse().expect("address")];
+            config.mdns = false;
+            let (client, mut events) = node(config).expect("a peer");
+            tokio::spawn(async move { while events.recv().await.is_some() {} });
+            clients.push(client);
+        }
+        let squatter = clients.pop().expect("a squatter");
+        let join = Request::Host(ToHost::Join { name: "squatter".into(), colour: None });
+        squatter.connect(ticket.clone()).await.expect("the squatter connects");
+        let offered = squatter.send(ticket.peer, join).await.expect("an answer");
+        assert!(matches!(offered, ludopia::table::Answer::Welcome { .. }), "{offered:?}");
+        for client in &clients {
+            let (client, ticket) = (client.clone(), ticket.clone());
+            tokio::spawn(async move {
+                loop {
+                    let _ = client.connect(ticket.clone()).await;
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            });
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        (clients, squatter)
+    });
+    // The real friend still gets the seat the squatter was offered.
+    let joined = joiners(1, &[&hosting.ticket]);
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let host_lines = hosting.finish();
+    let guests = succeeded(&joined, &host_lines);
+    one_game(&[("host", &host_lines), ("joiner", &guests[0])]);
+    drop(idle);
+    let _ = silent.join();
 }

@@ -1,5 +1,5 @@
-//! Real peers on loopback, in one process: envelopes both ways, table-info
-//! queries, rate limits, a rogue peer's malformed, oversized and
+//! Real peers on loopback, in one process: typed requests both ways,
+//! table-info queries, rate limits, a rogue peer's malformed, oversized and
 //! wrong-version messages, a room code found through a relay's rendezvous
 //! point, and public tables listed there.
 
@@ -10,14 +10,17 @@ use libp2p::{
     Multiaddr, PeerId, identity::Keypair, multiaddr::Protocol, noise, request_response, swarm::SwarmEvent,
     tcp, yamux,
 };
+use ludopia::fair::Digest;
 use ludopia::net::{
     Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo,
     limits::Rate,
     node::table_protocol,
     relay::{Relay, RelayEvent, spawn_relay},
     spawn,
-    wire::{Envelope, MAX_FRAME, PROTOCOL_VERSION, Refusal},
+    wire::{self, MAX_FRAME, PROTOCOL_VERSION, Refusal, Request, Response},
 };
+use ludopia::rules::Preset;
+use ludopia::table::{Answer, Position, Reaction, ToHost};
 use tokio::sync::mpsc;
 
 const WAIT: Duration = Duration::from_secs(15);
@@ -52,72 +55,75 @@ async fn listening(events: &mut mpsc::Receiver<Event>) {
     wait_for(events, |e| matches!(e, Event::Listening { .. }).then_some(())).await;
 }
 
-/// Answers every application request with `reply(kind, payload)`, in the
-/// background, forwarding other events.
+/// Answers every application request with `reply(request)`, in the
+/// background, passing the requests on.
 fn serve(
     mut events: mpsc::Receiver<Event>,
-    reply: impl Fn(Kind, Vec<u8>) -> Vec<u8> + Send + 'static,
-) -> mpsc::UnboundedReceiver<(PeerId, Kind, Vec<u8>)> {
+    reply: impl Fn(&Request) -> Answer + Send + 'static,
+) -> mpsc::UnboundedReceiver<(PeerId, Request)> {
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
         while let Some(event) = events.recv().await {
-            if let Event::Request { peer, kind, payload, reply: responder } = event {
-                let answer = reply(kind, payload.clone());
-                let _ = tx.send((peer, kind, payload));
-                let _ = responder.reply(answer);
+            if let Event::Request { peer, request, reply: responder } = event {
+                responder.reply(reply(&request));
+                let _ = tx.send((peer, request));
             }
         }
     });
     rx
 }
 
+fn done(_: &Request) -> Answer {
+    Answer::Done
+}
+
+fn join(name: &str) -> Request {
+    Request::Host(ToHost::Join { name: name.into(), colour: None })
+}
+
 fn table(listed: bool) -> TableInfo {
     TableInfo {
         host_name: "Ada".into(),
-        preset: "classic".into(),
+        preset: Preset::Classic,
         free_seats: 2,
         players: vec!["Ada".into(), "Bob".into()],
         listed,
+        watching: 0,
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn host_and_guests_exchange_intents_and_entries() {
+async fn host_and_guests_exchange_typed_requests_both_ways() {
     let (host, mut host_events) = peer(1, vec![]);
     listening(&mut host_events).await;
     let ticket = host.ticket().await.unwrap();
-    let mut host_requests = serve(host_events, |kind, payload| {
-        let mut verdict = format!("{kind:?}:").into_bytes();
-        verdict.extend(payload);
-        verdict
+    let mut host_requests = serve(host_events, |request| match request {
+        Request::Host(ToHost::Join { name, .. }) => Answer::Refused(format!("hello {name}")),
+        _ => Answer::Stale,
     });
-
     let mut guests = Vec::new();
     for seed in 2..=3 {
         let (guest, mut guest_events) = peer(seed, vec![]);
         listening(&mut guest_events).await;
         guest.connect(ticket.clone()).await.unwrap();
-        let reply = guest.request(host.peer_id(), Kind::Intent, vec![seed, 42]).await.unwrap();
-        assert_eq!(reply, [b"Intent:".as_slice(), &[seed, 42]].concat());
-        let (from, kind, payload) = host_requests.recv().await.unwrap();
-        assert_eq!((from, kind, payload), (guest.peer_id(), Kind::Intent, vec![seed, 42]));
-        guests.push((guest, serve(guest_events, |_, payload| [b"ack".as_slice(), &payload].concat())));
+        let name = format!("guest {seed}");
+        let answer = guest.send(host.peer_id(), join(&name)).await.unwrap();
+        assert_eq!(answer, Answer::Refused(format!("hello {name}")));
+        let (from, request) = host_requests.recv().await.unwrap();
+        assert_eq!((from, request), (guest.peer_id(), join(&name)));
+        let head = Position { seq: u64::from(seed), hash: Digest([seed; 32]) };
+        guests.push((guest, serve(guest_events, move |_| Answer::Holds(head))));
     }
-
-    // The host fans an entry out to every guest at once, each acknowledging
-    // it; a guest that has gone is reported, not waited for forever.
-    let mut peers: Vec<PeerId> = guests.iter().map(|(g, _)| g.peer_id()).collect();
-    let acks = host.fan_out(&peers, vec![7, 7]).await;
-    for ((peer, ack), (guest, received)) in acks.into_iter().zip(&mut guests) {
-        assert_eq!(peer, guest.peer_id());
-        assert_eq!(ack.unwrap(), b"ack\x07\x07");
-        assert_eq!(received.recv().await.unwrap(), (host.peer_id(), Kind::Entry, vec![7, 7]));
+    // The host asks each guest; each answers with its own head.
+    for (seed, (guest, received)) in (2u8..).zip(&mut guests) {
+        let beat = Request::React(Reaction::Smile);
+        let answer = host.send(guest.peer_id(), beat.clone()).await.unwrap();
+        assert_eq!(answer, Answer::Holds(Position { seq: u64::from(seed), hash: Digest([seed; 32]) }));
+        assert_eq!(received.recv().await.unwrap(), (host.peer_id(), beat));
     }
+    // A peer that has gone is reported, not waited for forever.
     let gone = Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
-    peers.push(gone);
-    let acks = host.fan_out(&peers, vec![8]).await;
-    assert!(acks[..2].iter().all(|(_, ack)| ack.is_ok()));
-    assert!(matches!(acks[2], (p, Err(NetError::NoReply(_))) if p == gone));
+    assert!(host.send(gone, join("nobody")).await.is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -126,7 +132,7 @@ async fn table_info_answers_listed_tables_and_unlisted_ones_by_code() {
     listening(&mut host_events).await;
     let code = RoomCode::from_seed(99);
     let ticket = host.ticket().await.unwrap();
-    let _host = serve(host_events, |_, p| p);
+    let _host = serve(host_events, done);
     let (guest, mut guest_events) = peer(12, vec![]);
     listening(&mut guest_events).await;
     guest.connect(ticket).await.unwrap();
@@ -148,24 +154,17 @@ async fn reactions_are_rate_limited_per_peer() {
     let (host, mut host_events) = peer(21, vec![]);
     listening(&mut host_events).await;
     let ticket = host.ticket().await.unwrap();
-    let _host = serve(host_events, |_, _| vec![]);
+    let _host = serve(host_events, done);
     let (guest, mut guest_events) = peer(22, vec![]);
     listening(&mut guest_events).await;
     guest.connect(ticket).await.unwrap();
+    let react = Request::React(Reaction::Laugh);
     for _ in 0..Rate::for_kind(Kind::Reaction).burst {
-        guest.request(host.peer_id(), Kind::Reaction, vec![1]).await.unwrap();
+        guest.send(host.peer_id(), react.clone()).await.unwrap();
     }
-    assert_eq!(
-        guest.request(host.peer_id(), Kind::Reaction, vec![1]).await,
-        Err(NetError::Refused(Refusal::RateLimited))
-    );
-    // Intents have their own budget.
-    assert!(guest.request(host.peer_id(), Kind::Intent, vec![1]).await.is_ok());
-    // And an oversized payload never leaves the sender.
-    assert!(matches!(
-        guest.request(host.peer_id(), Kind::Intent, vec![0; 64 * 1024]).await,
-        Err(NetError::Wire(_))
-    ));
+    assert_eq!(guest.send(host.peer_id(), react).await, Err(NetError::Refused(Refusal::RateLimited)));
+    // Messages to the host have their own budget.
+    assert!(guest.send(host.peer_id(), join("Bea")).await.is_ok());
 }
 
 /// A peer that speaks the table protocol's framing but sends raw bytes.
@@ -210,41 +209,39 @@ async fn rogue_messages_are_refused_and_the_table_goes_on() {
     let (host, mut host_events) = peer(31, vec![]);
     listening(&mut host_events).await;
     let ticket = host.ticket().await.unwrap();
-    let mut host_requests = serve(host_events, |_, p| p);
+    let mut host_requests = serve(host_events, done);
     let addr = ticket.addrs[0].clone();
 
-    let newer = Envelope { version: PROTOCOL_VERSION + 1, kind: Kind::Intent, payload: vec![] };
-    let forged_cap = Envelope {
-        version: PROTOCOL_VERSION,
-        kind: Kind::Intent,
-        payload: vec![0; Kind::Intent.max_payload() + 1],
-    };
-    let reply_as_request = Envelope::new(Kind::Reply, vec![1]).unwrap();
+    let mut newer = wire::encode(&join("from the future"));
+    newer[0] = PROTOCOL_VERSION as u8 + 1;
+    // A name of 20 KiB: over the cap of a message to the host, under the frame's.
+    let over_cap = wire::encode(&join(&"x".repeat(20 * 1024)));
+    assert!(over_cap.len() > Kind::Intent.max_len() && over_cap.len() < MAX_FRAME);
+    let answer_as_request = wire::encode(&Response::Answer(Answer::Done));
     let results = rogue_send(
         addr,
         host.peer_id(),
         vec![
             vec![PROTOCOL_VERSION as u8, 200, 3], // malformed
             vec![0; MAX_FRAME + 10],              // oversized frame
-            forged_cap.encode().unwrap(),         // payload over its kind's cap
-            reply_as_request.encode().unwrap(),   // a reply kind sent as a request
-            newer.encode().unwrap(),              // a newer protocol
+            over_cap,                             // over its kind's cap
+            answer_as_request,                    // an answer sent as a request
+            newer,                                // a newer protocol
         ],
     )
     .await;
     for (i, result) in results.iter().take(4).enumerate() {
         assert!(result.is_err(), "rogue message {i} got an answer: {result:?}");
     }
-    let answer = Envelope::decode(results[4].as_ref().unwrap()).unwrap();
-    assert_eq!(answer.kind, Kind::Incompatible);
-    assert_eq!(answer.payload_as::<u16>().unwrap(), PROTOCOL_VERSION);
+    let answer = wire::decode_response(results[4].as_ref().unwrap()).unwrap();
+    assert_eq!(answer, Response::Incompatible(PROTOCOL_VERSION));
 
     // None of it reached the application, and an honest guest still plays.
     let (guest, mut guest_events) = peer(32, vec![]);
     listening(&mut guest_events).await;
     guest.connect(ticket).await.unwrap();
-    assert_eq!(guest.request(host.peer_id(), Kind::Intent, vec![5]).await.unwrap(), vec![5]);
-    let (from, _, _) = host_requests.recv().await.unwrap();
+    assert_eq!(guest.send(host.peer_id(), join("Cy")).await.unwrap(), Answer::Done);
+    let (from, _) = host_requests.recv().await.unwrap();
     assert_eq!(from, guest.peer_id());
 }
 
@@ -280,7 +277,7 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
     // The invite ticket carries the relayed address, ahead of the others.
     let ticket = host.ticket().await.unwrap();
     assert!(ticket.addrs[0].iter().any(|p| p == Protocol::P2pCircuit), "{:?}", ticket.addrs);
-    let _host = serve(host_events, |_, p| p);
+    let _host = serve(host_events, done);
 
     let (guest, mut guest_events) = peer(42, vec![relay_addr]);
     wait_for(&mut guest_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
@@ -288,7 +285,7 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
     let (found, info) = guest.find_code(code).await.unwrap();
     println!("code lookup through the relay took {:?}", started.elapsed());
     assert_eq!((found, info), (host.peer_id(), table(false)));
-    assert_eq!(guest.request(found, Kind::Intent, vec![9]).await.unwrap(), vec![9]);
+    assert_eq!(guest.send(found, join("Di")).await.unwrap(), Answer::Done);
 
     let unknown = RoomCode::from_seed(1);
     assert_eq!(guest.find_code(unknown).await, Err(NetError::CodeNotFound(unknown)));
@@ -304,7 +301,7 @@ async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
         wait_for(&mut events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
         host.open_table(table(listed), RoomCode::from_seed(u64::from(seed))).await.unwrap();
         wait_for(&mut events, |e| matches!(e, Event::CodeRegistered { .. }).then_some(())).await;
-        hosts.push((host, serve(events, |_, p| p)));
+        hosts.push((host, serve(events, done)));
     }
     let (public, private) = (hosts[0].0.peer_id(), hosts[1].0.peer_id());
 
@@ -314,7 +311,7 @@ async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
     config.listen = vec![loopback()];
     config.mdns = false;
     config.relays = vec![relay_addr.clone()];
-    config.public_lobby = true;
+    config.lobby = true;
     let (_lobby, mut lobby_events) = spawn(config).unwrap();
     let started = std::time::Instant::now();
     let (info, ticket) = wait_for(&mut lobby_events, |e| match e {

@@ -8,10 +8,7 @@ use std::time::Duration;
 
 use libp2p::{Multiaddr, identity::Keypair};
 use ludopia::bots::Strategy;
-use ludopia::net::{
-    NodeConfig, RoomCode,
-    play::{self, Deed, HostPlan, JoinPlan, Line, Player, Target},
-};
+use ludopia::net::{self as play, Deed, HostPlan, JoinPlan, Line, NodeConfig, Player, RoomCode, Target};
 use ludopia::rules::{Phase, Preset, Seat};
 use ludopia::table::{Act, By, Control, Participant, Reaction, Record, Replica, TableState, Timing};
 use tokio::sync::mpsc;
@@ -32,7 +29,7 @@ struct Seen {
     state: TableState,
     seat: Seat,
     records: Vec<Record>,
-    heard: Vec<(u8, Reaction)>,
+    heard: Vec<(Seat, Reaction)>,
 }
 
 /// Plays a seat as the window does: a replica from the sealed genesis
@@ -51,10 +48,8 @@ async fn person(
     let mut heard = Vec::new();
     while let Some(line) = lines.recv().await {
         match line {
-            Line::Joined { seat: joined, .. } if seat.is_none() => {
-                seat = Seat::ALL.get(usize::from(joined)).copied()
-            }
-            Line::Sealed { genesis } => {
+            Line::Joined { seat: joined, .. } if seat.is_none() => seat = Some(joined),
+            Line::Sealed { genesis, .. } => {
                 replica = Some(Replica::new(&genesis).expect("the genesis verifies"));
                 for &reaction in &says {
                     let _ = acts.send(Deed::React(reaction));
@@ -73,7 +68,7 @@ async fn person(
                     continue;
                 }
                 let act = match state.game.phase() {
-                    Phase::Roll => Some(Act::Roll { link: None }),
+                    Phase::Roll => Some(Act::Roll),
                     Phase::Move { .. } => {
                         state.game.legal_moves().iter().next().map(|m| Act::Move { pawn: m.pawn })
                     }
@@ -111,6 +106,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         node: node(41),
         entropy: [41; 32],
         acts: Some(host_acts_in),
+        home: None,
     };
     let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
     let mut ticket_tx = Some(ticket_tx);
@@ -132,6 +128,10 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         node: node(42),
         secret: [42; 32],
         reach_within: Duration::from_secs(60),
+        name: "Bia".into(),
+        colour: None,
+        think: None,
+        home: None,
     };
     let guest = tokio::spawn(play::join(plan, move |line| {
         let _ = guest_lines.send(line);
@@ -164,6 +164,10 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
     }
     assert_eq!(at_host.records, at_guest.records);
     // Reactions reached the other end, named by the sender's seat.
-    assert_eq!(at_guest.heard, vec![(0, Reaction::GoodLuck)], "the guest heard the host");
-    assert_eq!(at_host.heard, vec![(1, Reaction::Smile); 3], "the host heard the guest, at a player's rate");
+    assert_eq!(at_guest.heard, vec![(Seat::ALL[0], Reaction::GoodLuck)], "the guest heard the host");
+    assert_eq!(
+        at_host.heard,
+        vec![(Seat::ALL[1], Reaction::Smile); 3],
+        "the host heard the guest, at a player's rate"
+    );
 }

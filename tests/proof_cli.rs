@@ -102,3 +102,106 @@ fn unreadable_files_exit_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+/// A game at a table with a guest's seat, played honestly for a while by
+/// the library's table (the guest's signed reveals fed in as its client
+/// sends them): the host's key, the table and the guest's chain.
+fn table_with_a_guest() -> (ludopia::fair::Identity, ludopia::table::Table) {
+    use ludopia::bots::Strategy;
+    use ludopia::fair::{Chain, Commitment, Identity, Reveal, SignedReveal};
+    use ludopia::rules::{Preset, Seat};
+    use ludopia::table::{CHAIN_LEN, Control, Input, Participant, Table, TableConfig, Timing, game_nonce};
+    let host = Identity::from_secret(&[1; 32]);
+    let guest = Identity::from_secret(&[2; 32]);
+    let entropy = [3; 32];
+    let seat = Seat::ALL[1];
+    let chain = Chain::new(game_nonce(&entropy), seat, &[4; 32], CHAIN_LEN);
+    let mut remote = [None; 4];
+    remote[1] = Some(Commitment { key: guest.public_key(), anchor: chain.anchor() });
+    let config = TableConfig {
+        rules: Preset::Race.rules(),
+        seats: [
+            Control::Bot(Strategy::Normal),
+            Control::Person { owner: Participant(1) },
+            Control::Empty,
+            Control::Empty,
+        ],
+        host: Participant::LOCAL,
+        timing: Timing::INSTANT,
+        chain_len: CHAIN_LEN,
+    };
+    let mut table = Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
+    let sig = table.genesis().sign(&guest);
+    table.handle(0, Input::GenesisSigned { from: Participant(1), seat, sig }).expect("signed");
+    for now in 1..400u64 {
+        let state = *table.state();
+        let k = state.next_roll;
+        let link = chain.link(k).expect("a link");
+        let reveal = SignedReveal::new(&guest, &Reveal { game_id: table.genesis().game_id(), seat, k, link });
+        let _ = table.handle(now, Input::Reveal(reveal));
+        if state.game.to_act() == Some(seat) {
+            let act = match state.game.phase() {
+                ludopia::rules::Phase::Roll => ludopia::table::Act::Roll,
+                _ => match state.game.legal_moves().iter().next() {
+                    Some(m) => ludopia::table::Act::Move { pawn: m.pawn },
+                    None => continue,
+                },
+            };
+            let _ = table.handle(now, Input::Intent { from: Participant(1), seat, act });
+        }
+        if table.entries().len() > 30 {
+            break;
+        }
+    }
+    (host, table)
+}
+
+#[test]
+fn a_roll_that_leaves_a_live_seat_out_is_refused_at_its_entry_with_a_reason() {
+    use ludopia::fair::{SignedEntry, log::Body};
+    use ludopia::table::{Record, RollProof};
+    let (host, table) = table_with_a_guest();
+    let mut proof = table.proof();
+    // The host re-signs a roll with the guest's link left out: a face it
+    // could pick, were the contributors its to choose.
+    let at = proof
+        .entries
+        .iter()
+        .position(|e| matches!(e.body.decode().map(|b| b.content), Ok(Record::Roll { .. })))
+        .expect("a roll");
+    let body: Body<Record> = proof.entries[at].body.decode().expect("body");
+    let Record::Roll { seat, face, proof: roll, by } = body.content else { panic!("not a roll") };
+    let mut links = roll.links;
+    links[1] = None;
+    let mask = roll.mask.without(ludopia::rules::Seat::ALL[1]);
+    let forged = Record::Roll { seat, face, proof: RollProof { mask, links, ..roll }, by };
+    proof.entries[at] = SignedEntry::sign(&host, &Body { content: forged, ..body });
+    proof.entries.truncate(at + 1);
+    let dir = scratch();
+    let path = dir.path().join("left-out.ludoproof");
+    std::fs::write(&path, proof.to_postcard()).expect("write");
+    let (code, out) = verify(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with(&format!("invalid at entry {}: ", at + 1)), "{out}");
+    assert!(out.contains("the live chains are"), "the reason names the live set: {out}");
+}
+
+#[test]
+fn two_entries_for_one_place_in_a_proof_are_reported_as_equivocation() {
+    use ludopia::fair::{Equivocation, Evidence, SignedEntry, log::Body};
+    use ludopia::table::{PauseReason, Record};
+    let (host, table) = table_with_a_guest();
+    let mut proof = table.proof();
+    let last = proof.entries.last().expect("entries").clone();
+    let body: Body<Record> = last.body.decode().expect("body");
+    let other =
+        SignedEntry::sign(&host, &Body { content: Record::Pause { reason: PauseReason::Host }, ..body });
+    proof.evidence.push(Evidence::Equivocation(Equivocation { a: last, b: other }));
+    let dir = scratch();
+    let path = dir.path().join("two-logs.json");
+    std::fs::write(&path, proof.to_json().expect("json")).expect("write");
+    let (code, out) = verify(&path);
+    assert_eq!(code, 0, "the log itself verifies: {out}");
+    let seq = proof.entries.len();
+    assert!(out.contains(&format!("the host equivocated at entry {seq}")), "{out}");
+}

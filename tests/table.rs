@@ -3,12 +3,12 @@
 //! and replicas rebuilt from the log alone.
 
 use ludopia::bots::Strategy;
-use ludopia::fair::{Commitment, Identity};
+use ludopia::fair::{Commitment, Identity, Reveal, SignedReveal};
 use ludopia::rules::{Phase, Preset, Rules, Seat};
 use ludopia::table::TableState;
 use ludopia::table::{
     Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
-    TableConfig, Timing, dice::Chain,
+    TableConfig, Timing, rolls::Chain,
 };
 
 const LOCAL: Participant = Participant::LOCAL;
@@ -75,7 +75,7 @@ fn play_person_turn(table: &mut Table, now: u64, owner: Participant, seat: Seat)
     while table.state().game.to_act() == Some(seat) && !table.state().game.is_over() {
         now += 10;
         let act = match table.state().game.phase() {
-            Phase::Roll => Act::Roll { link: None },
+            Phase::Roll => Act::Roll,
             Phase::Move { .. } => Act::Move { pawn: table.state().game.legal_moves()[0].pawn },
             other => panic!("unexpected phase {other:?}"),
         };
@@ -138,6 +138,17 @@ fn guest_chain(table_entropy: u8, seat_index: usize) -> (Chain, [Option<Commitme
     (chain, remote)
 }
 
+/// The guest's signed reveal of its link for roll `k`, as its client sends it.
+fn reveal(table: &Table, chain: &Chain, seat_index: usize, k: u32) -> Input {
+    let link = chain.link(k).unwrap_or_default();
+    reveal_link(table, seat_index, k, link)
+}
+
+fn reveal_link(table: &Table, seat_index: usize, k: u32, link: ludopia::fair::Digest) -> Input {
+    let body = Reveal { game_id: table.genesis().game_id(), seat: seat(seat_index), k, link };
+    Input::Reveal(SignedReveal::new(&guest_key(), &body))
+}
+
 fn seat0_first(preset: Preset) -> Rules {
     Rules { first_player: ludopia::rules::FirstPlayer::Seat0, ..preset.rules() }
 }
@@ -151,7 +162,7 @@ fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
     assert_eq!(table.next_deadline(), Some(10_000));
     // The guest reveals its link for the pending roll, as its client does.
     let k = table.state().next_roll;
-    table.handle(50, Input::Reveal { from: GUEST, seat: seat(1), k, link: chain.link(k).unwrap() }).unwrap();
+    table.handle(50, reveal(&table, &chain, 1, k)).unwrap();
     assert!(table.handle(9_999, Input::Tick).unwrap().is_empty());
     let records = table.handle(10_050, Input::Tick).unwrap();
     let Record::Roll { by, seat: s, proof, face } = records[0] else { panic!("{records:?}") };
@@ -170,24 +181,29 @@ fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
 }
 
 #[test]
-fn a_missing_link_is_waited_for_then_left_out_and_a_withholder_loses_the_seat() {
+fn a_missing_link_is_waited_for_then_recorded_as_missed_and_a_bot_stands_in() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (_chain, anchors) = guest_chain(4, 1);
     let mut table =
         open_table(config(seat0_first(Preset::Classic), seats, Timing::PEOPLE), entropy(4), anchors, 0)
             .unwrap();
-    table.handle(10, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }).unwrap();
+    table.handle(10, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll }).unwrap();
     assert_eq!(table.next_deadline(), Some(10 + Timing::PEOPLE.reveal_wait));
     assert!(table.handle(5_009, Input::Tick).unwrap().is_empty(), "waits for the guest's link");
     let records = table.handle(5_010, Input::Tick).unwrap();
-    assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Standin { owner: GUEST } });
+    assert_eq!(records[0], Record::Missed { seat: seat(1), k: 1, waited: Timing::PEOPLE.reveal_wait });
+    assert_eq!(table.state().control[1], Control::Standin { owner: GUEST });
     let Record::Roll { proof, .. } = records[1] else { panic!("{records:?}") };
     assert_eq!(proof.mask.iter().collect::<Vec<_>>(), vec![seat(0)]);
+    // Its chain is out of the live set until its person is back.
+    assert!(!table.state().live.contains(seat(1)));
+    table.handle(6_000, Input::Connected(GUEST)).unwrap();
+    assert!(table.state().live.contains(seat(1)));
     replay(&table);
 }
 
 #[test]
-fn reveals_that_do_not_follow_the_chain_or_come_from_others_are_refused() {
+fn reveals_that_do_not_follow_the_chain_or_are_not_the_seats_own_are_refused() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
     let (chain, anchors) = guest_chain(5, 1);
     let mut table =
@@ -196,11 +212,27 @@ fn reveals_that_do_not_follow_the_chain_or_come_from_others_are_refused() {
     let k = table.state().next_roll;
     let good = chain.link(k).unwrap();
     let wrong_index = chain.link(k + 1).unwrap();
-    let reveal = |from, link, k| Input::Reveal { from, seat: seat(1), k, link };
-    assert!(matches!(table.handle(1, reveal(GUEST, wrong_index, k)), Err(Refusal::BadReveal(_))));
-    assert!(matches!(table.handle(1, reveal(GUEST, good, k + 1)), Err(Refusal::BadReveal(_))));
-    assert!(matches!(table.handle(1, reveal(Participant(7), good, k)), Err(Refusal::NotYourSeat(_))));
-    assert!(table.handle(1, reveal(GUEST, good, k)).unwrap().is_empty());
+    let (wrong, early, right) = (
+        reveal_link(&table, 1, k, wrong_index),
+        reveal_link(&table, 1, k + 1, good),
+        reveal_link(&table, 1, k, good),
+    );
+    assert!(matches!(table.handle(1, wrong), Err(Refusal::BadReveal(_))));
+    assert!(matches!(table.handle(1, early), Err(Refusal::BadReveal(_))));
+    // Signed by another key than the seat's: refused.
+    let body = Reveal { game_id: table.genesis().game_id(), seat: seat(1), k, link: good };
+    let forged = Input::Reveal(SignedReveal::new(&host_key(), &body));
+    assert!(matches!(table.handle(1, forged), Err(Refusal::BadReveal(_))));
+    // The table's own chains are not revealed to it.
+    let secret = ludopia::fair::tagged("ludopia/table/secret", &[&entropy(5), &[0u8]]);
+    let held = Chain::new(table.state().nonce, seat(0), &secret.0, 4096);
+    let own = Reveal { game_id: table.genesis().game_id(), seat: seat(0), k, link: held.link(k).unwrap() };
+    let own = Input::Reveal(SignedReveal::new(&host_key(), &own));
+    assert!(matches!(table.handle(1, own), Err(Refusal::NotYourSeat(_))));
+    // The seat's own signature counts, whoever passes the reveal on; once.
+    assert!(table.handle(1, right.clone()).unwrap().is_empty());
+    assert!(table.handle(1, right).unwrap().is_empty());
+    assert_eq!(table.proof().reveals.len(), 1, "the signed reveal goes into the proof");
 }
 
 #[test]
@@ -229,7 +261,7 @@ fn leave_gives_the_seat_to_a_bot_for_the_rest_of_the_game() {
     assert_eq!(records[0], Record::Control { seat: seat(1), control: Control::Bot(Strategy::Normal) });
     // Leaving is for good: intents for the seat are refused from now on.
     assert_eq!(
-        table.handle(6, Input::Intent { from: LOCAL, seat: seat(1), act: Act::Roll { link: None } }),
+        table.handle(6, Input::Intent { from: LOCAL, seat: seat(1), act: Act::Roll }),
         Err(Refusal::NotYourSeat(seat(1)))
     );
     replay(&table);
@@ -249,7 +281,7 @@ fn hot_seat_persons_on_one_computer_take_turns_and_nobody_acts_for_another() {
         let other = if to_act == seat(0) { seat(2) } else { seat(0) };
         let before = *table.state();
         assert_eq!(
-            table.handle(now, Input::Intent { from: LOCAL, seat: other, act: Act::Roll { link: None } }),
+            table.handle(now, Input::Intent { from: LOCAL, seat: other, act: Act::Roll }),
             Err(Refusal::NotYourTurn(other))
         );
         assert_eq!(table.state(), &before);
@@ -269,7 +301,7 @@ fn intents_for_someone_elses_seat_or_illegal_moves_are_refused_and_change_nothin
             .unwrap();
     let before = *table.state();
     let records_before = table.records().len();
-    let roll = Act::Roll { link: None };
+    let roll = Act::Roll;
     assert_eq!(
         table.handle(1, Input::Intent { from: GUEST, seat: seat(0), act: roll }),
         Err(Refusal::NotYourSeat(seat(0)))
@@ -299,7 +331,7 @@ fn the_host_pauses_resumes_and_closes_and_nothing_moves_while_paused() {
     assert_eq!(table.next_deadline(), None);
     assert!(table.handle(500_000, Input::Tick).unwrap().is_empty());
     assert_eq!(
-        table.handle(500_000, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll { link: None } }),
+        table.handle(500_000, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll }),
         Err(Refusal::Paused)
     );
     assert_eq!(table.handle(600_000, Input::Resume(LOCAL)).unwrap(), vec![Record::Resume]);
@@ -531,8 +563,8 @@ fn a_table_resumes_from_its_verified_log_and_finishes_as_one_proof() {
     let state = *table.state();
     // The app crashes: the table is dropped, only the log and the secrets remain.
     drop(table);
-    let mut resumed =
-        Table::resume(setup.clone(), host_key(), entropy(9), &saved, 0).expect("resume from the saved log");
+    let mut resumed = Table::resume(setup.clone(), host_key(), entropy(9), None, &saved, 0)
+        .expect("resume from the saved log");
     assert_eq!(*resumed.state(), state);
     assert_eq!(resumed.entries(), saved.as_slice());
     let mut now = 0;
@@ -553,11 +585,12 @@ fn a_table_resumes_from_its_verified_log_and_finishes_as_one_proof() {
 
     // Nothing saved is trusted: another table's secrets, or a damaged log, are refused.
     assert!(matches!(
-        Table::resume(setup.clone(), host_key(), entropy(8), &saved, 0),
+        Table::resume(setup.clone(), host_key(), entropy(8), None, &saved, 0),
         Err(Refusal::Setup(_))
     ));
     let mut skipped = saved.clone();
     skipped.remove(5);
-    let err = Table::resume(setup, host_key(), entropy(9), &skipped, 0).err().expect("a gap is refused");
+    let err =
+        Table::resume(setup, host_key(), entropy(9), None, &skipped, 0).err().expect("a gap is refused");
     assert!(err.to_string().contains("entry 6"), "{err}");
 }

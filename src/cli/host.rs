@@ -1,15 +1,15 @@
 //! `ludopia host --headless`: hosts a networked game whose own seat and
 //! `--bots` more are bots; the other seats wait for guests. One JSON object
-//! per line: `listening` (code and ticket), `joined`, `entry`, `over`.
+//! per line: `listening` (code and ticket), `joined`, `entry`, `over`. The
+//! game is kept in the profile at `$LUDOPIA_HOME`: a host started again
+//! with it resumes (`resumed`) or rejoins the host elected meanwhile
+//! (`rejoined`).
 
 use clap::Args;
-use libp2p::{Multiaddr, identity::Keypair};
+use libp2p::Multiaddr;
 
-use super::headless::{node_config, print_line, run_async};
-use crate::net::{
-    RoomCode,
-    play::{self, HostPlan},
-};
+use super::headless::{Profile, node_config, print_line, run_async};
+use crate::net::{self, HostPlan, RoomCode};
 use crate::rules::Preset;
 
 #[derive(Args)]
@@ -60,8 +60,20 @@ pub fn run(args: HostArgs) -> i32 {
         eprintln!("ludopia host: no randomness for the dice: {e}");
         return 1;
     }
-    let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
-    let plan =
-        HostPlan { listed: !args.private, ..HostPlan::headless(preset, args.bots, code, node, entropy) };
-    run_async("host", play::host(plan, print_line))
+    let profile = match Profile::open("host") {
+        Ok(profile) => profile,
+        Err((code, why)) => {
+            eprintln!("{why}");
+            return code;
+        }
+    };
+    let node = node_config(profile.keypair.clone(), args.listen, args.relays);
+    let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Host".into());
+    let plan = HostPlan {
+        listed: !args.private,
+        name,
+        home: Some(profile.home.clone()),
+        ..HostPlan::headless(preset, args.bots, code, node, entropy)
+    };
+    run_async("host", net::host(plan, print_line))
 }

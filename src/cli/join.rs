@@ -1,16 +1,17 @@
 //! `ludopia join --headless CODE|TICKET`: joins a networked table, plays a
 //! free seat with a bot and verifies every entry. One JSON object per line:
 //! `joined`, `entry`, `over`; exits 1 with a reason if the table cannot be
-//! reached.
+//! reached. The game is kept in the profile at `$LUDOPIA_HOME`: a joiner
+//! started again with it takes its seat back (`rejoined`).
 
 use std::time::Duration;
 
 use clap::Args;
-use libp2p::{Multiaddr, identity::Keypair};
+use libp2p::Multiaddr;
 
-use super::headless::{node_config, print_line, run_async};
+use super::headless::{Profile, node_config, print_line, run_async};
 use crate::bots::Strategy;
-use crate::net::play::{self, JoinPlan, Player, Target};
+use crate::net::{self, JoinPlan, Player, Target};
 
 /// How long a joiner looks for its table.
 const REACH_WITHIN: Duration = Duration::from_secs(15);
@@ -31,6 +32,10 @@ pub struct JoinArgs {
     /// A relay (with its /p2p/ id) to look the code up at (repeatable).
     #[arg(long = "relay", value_name = "ADDR")]
     relays: Vec<Multiaddr>,
+    /// The bot waits this long before its first act of the game, then plays
+    /// at its usual pace (a slow player).
+    #[arg(long, value_name = "SECONDS")]
+    think: Option<u64>,
 }
 
 pub fn run(args: JoinArgs) -> i32 {
@@ -53,7 +58,25 @@ pub fn run(args: JoinArgs) -> i32 {
         eprintln!("ludopia join: no randomness for the dice: {e}");
         return 1;
     }
-    let node = node_config(Keypair::generate_ed25519(), args.listen, args.relays);
-    let plan = JoinPlan { target, player: Player::Bot(strategy), node, secret, reach_within: REACH_WITHIN };
-    run_async("join", play::join(plan, print_line))
+    let profile = match Profile::open("join") {
+        Ok(profile) => profile,
+        Err((code, why)) => {
+            eprintln!("{why}");
+            return code;
+        }
+    };
+    let node = node_config(profile.keypair.clone(), args.listen, args.relays);
+    let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Guest".into());
+    let plan = JoinPlan {
+        target,
+        player: Player::Bot(strategy),
+        node,
+        secret,
+        reach_within: REACH_WITHIN,
+        name,
+        colour: None,
+        think: args.think.map(Duration::from_secs),
+        home: Some(profile.home.clone()),
+    };
+    run_async("join", net::join(plan, print_line))
 }

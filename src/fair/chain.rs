@@ -10,9 +10,9 @@ use super::hash::{Digest, TAG_CHAIN, tagged};
 use crate::rules::Seat;
 use zeroize::Zeroize;
 
-/// Links in a chain unless the genesis says otherwise: far more rolls than
-/// a four-player game makes.
-pub const DEFAULT_CHAIN_LEN: u32 = 4096;
+/// Links in the chains the table makes: far more rolls than the longest
+/// game (a four-player game takes a few hundred).
+pub const CHAIN_LEN: u32 = 8192;
 /// The longest chain a genesis may declare, so building one stays cheap.
 pub const MAX_CHAIN_LEN: u32 = 1 << 16;
 /// Every this many elements the secret chain keeps a checkpoint, so a link

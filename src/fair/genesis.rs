@@ -9,8 +9,36 @@ use crate::rules::{Rules, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The protocol this module speaks (`ludo-p2p/v1`).
-pub const PROTOCOL_VERSION: u16 = 1;
+/// The protocol this module speaks (`ludo-p2p/v1` hashes; version 2 of
+/// the genesis: it carries the table's timing).
+pub const PROTOCOL_VERSION: u16 = 2;
+
+/// Milliseconds, as the table's rules count them.
+pub type Millis = u64;
+
+/// How long the table waits for what. Fixed in the genesis, so that every
+/// replica can check a record that claims the table waited (a missed dice
+/// link) and every guest knows when a bot's or a timer's move is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Timing {
+    /// A bot's pause before each decision, so people can follow the game.
+    pub bot_delay: Millis,
+    /// A person who drops out is replaced by a bot after this long.
+    pub drop_grace: Millis,
+    /// A table paused with no person connected closes after this long.
+    pub expiry: Millis,
+    /// How long a pressed roll waits for a peer's dice link before the
+    /// table records the link as missed and rolls without it.
+    pub reveal_wait: Millis,
+}
+
+impl Timing {
+    /// The pace people play at.
+    pub const PEOPLE: Timing =
+        Timing { bot_delay: 700, drop_grace: 15_000, expiry: 120_000, reveal_wait: 5_000 };
+    /// Bots act at once: simulations and tests.
+    pub const INSTANT: Timing = Timing { bot_delay: 0, ..Timing::PEOPLE };
+}
 
 /// What a seat commits to: its signing key and its chain's anchor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,7 +58,11 @@ pub struct Genesis {
     pub seats: [Option<Commitment>; 4],
     /// The seat whose key signs the log.
     pub host: Seat,
+    /// The seats whose dice chains the host holds (its bots' and its own
+    /// persons'); the others' links come from their peers.
+    pub held: SeatSet,
     pub chain_len: u32,
+    pub timing: Timing,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +133,9 @@ impl Genesis {
         }
         if !self.players.contains(self.host) {
             return Err(GenesisError::HostNotPlaying(self.host));
+        }
+        if let Some(seat) = self.held.minus(self.players).iter().next() {
+            return Err(GenesisError::SeatMismatch(seat));
         }
         if !(1..=MAX_CHAIN_LEN).contains(&self.chain_len) {
             return Err(GenesisError::ChainLength(self.chain_len));

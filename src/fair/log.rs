@@ -163,6 +163,8 @@ pub struct LogVerifier<C> {
     /// Sequence number and hash of the newest entry (`base` when none).
     head: (u64, Digest),
     entries: Vec<SignedEntry<C>>,
+    /// From which entry on each key signed (a hand-over changes it).
+    signers: Vec<(u64, Verifier)>,
 }
 
 impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
@@ -181,6 +183,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             base: (seq, hash),
             head: (seq, hash),
             entries: Vec::new(),
+            signers: vec![(seq + 1, *genesis.host())],
         }
     }
 
@@ -206,6 +209,11 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
     /// The entries held, from `base + 1` to the head.
     pub fn entries(&self) -> &[SignedEntry<C>] {
         &self.entries
+    }
+
+    /// The key that signed entry `seq` (or signs it next, past the head).
+    pub fn signer_of(&self, seq: u64) -> Option<Verifier> {
+        self.signers.iter().rev().find(|&&(from, _)| from <= seq).map(|&(_, key)| key)
     }
 
     /// The held entry `seq`, if any.
@@ -280,20 +288,23 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         let (body, hash, signer) = match self.check_hashed(&entry, hands_over) {
             Ok(checked) => checked,
             Err(EntryError::Replayed { seq, head }) => {
-                return Err(match self.entry(seq) {
-                    Some(held) => {
+                return Err(match (self.entry(seq), self.signer_of(seq)) {
+                    (Some(held), Some(signer)) => {
                         let evidence = Equivocation { a: held.clone(), b: entry };
-                        match evidence.verify_with(&self.game_id, &self.host) {
+                        match evidence.verify_by(&self.game_id, &signer) {
                             Ok(_) => AppendError::Equivocation(Box::new(evidence)),
                             Err(_) => AppendError::Entry(EntryError::Replayed { seq, head }),
                         }
                     }
-                    None => AppendError::Entry(EntryError::Replayed { seq, head }),
+                    _ => AppendError::Entry(EntryError::Replayed { seq, head }),
                 });
             }
             Err(e) => return Err(AppendError::Entry(e)),
         };
         let out = transition(&body).map_err(AppendError::Transition)?;
+        if signer != self.host {
+            self.signers.push((body.seq, signer));
+        }
         self.host = signer;
         self.head = (body.seq, hash);
         self.entries.push(entry);
@@ -345,10 +356,12 @@ impl<C: Serialize + DeserializeOwned> Equivocation<C> {
     /// Checks the evidence against the genesis; returns the sequence number
     /// the host equivocated on.
     pub fn verify(&self, genesis: &VerifiedGenesis) -> Result<u64, EvidenceError> {
-        self.verify_with(&genesis.game_id(), genesis.host())
+        self.verify_by(&genesis.game_id(), genesis.host())
     }
 
-    fn verify_with(&self, game_id: &Digest, host: &Verifier) -> Result<u64, EvidenceError> {
+    /// Checks the evidence against the key of the host that signed the
+    /// place (the genesis host's, or a later host's after a hand-over).
+    pub fn verify_by(&self, game_id: &Digest, host: &Verifier) -> Result<u64, EvidenceError> {
         if self.a.body == self.b.body {
             return Err(EvidenceError::SameBytes);
         }

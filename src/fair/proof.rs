@@ -6,7 +6,7 @@ use super::canonical::{self, CanonicalError};
 use super::genesis::{GenesisError, SignedGenesis, VerifiedGenesis};
 use super::hash::Digest;
 use super::log::{AppendError, Body, EntryError, Equivocation, EvidenceError, LogVerifier, SignedEntry};
-use super::roll::{RevealError, SignedReveal};
+use super::roll::{Reveal, RevealError, SignedReveal};
 use crate::rules::Seat;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -29,12 +29,25 @@ pub struct Proof<C> {
     pub evidence: Vec<Evidence<C>>,
 }
 
-/// Proof of host misbehaviour that stands on its own.
+/// What a peer kept of a host's misbehaviour, or of a split table, that
+/// anyone can check offline against the proof's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "C: Serialize + DeserializeOwned")]
 #[serde(rename_all = "snake_case")]
 pub enum Evidence<C> {
+    /// The host signed two different entries for one place.
     Equivocation(Equivocation<C>),
+    /// An entry the host signed that does not follow from the log before
+    /// it (an illegal move, a roll its links do not give, an old roll
+    /// replayed): the verifier re-runs it and must find it refused.
+    Refused(SignedEntry<C>),
+    /// The host's entry `seq` records a seat's dice link as missed, yet
+    /// the seat signed that very link (and sent it to every peer).
+    Withheld { seq: u64, reveal: SignedReveal },
+    /// A branch the table dropped after a split: entries from `from` on,
+    /// continuing the log's entry `from - 1` under another host. Kept so
+    /// that both branches stay on record.
+    Branch { from: u64, entries: Vec<SignedEntry<C>> },
 }
 
 /// The JSON file: the same fields under a readable header.
@@ -109,6 +122,18 @@ pub enum ProofError<E> {
     Transition(E),
     Reveal(RevealError),
     Evidence(EvidenceError),
+    /// Evidence of a refused entry whose entry the rules accept.
+    NotRefused {
+        seq: u64,
+    },
+    /// Evidence that names an entry the log does not hold.
+    NotInLog {
+        seq: u64,
+    },
+    /// Evidence of a hidden reveal whose entry records no missed link of it.
+    NotWithheld {
+        seq: u64,
+    },
 }
 
 impl<E: fmt::Display> fmt::Display for ProofError<E> {
@@ -123,6 +148,13 @@ impl<E: fmt::Display> fmt::Display for ProofError<E> {
             ProofError::Transition(e) => e.fmt(f),
             ProofError::Reveal(e) => e.fmt(f),
             ProofError::Evidence(e) => e.fmt(f),
+            ProofError::NotRefused { seq } => {
+                write!(f, "the entry {seq} said to break the rules follows them")
+            }
+            ProofError::NotInLog { seq } => write!(f, "the log holds no entry {seq}"),
+            ProofError::NotWithheld { seq } => {
+                write!(f, "entry {seq} records no missed link of the reveal given as evidence")
+            }
         }
     }
 }
@@ -155,6 +187,14 @@ pub struct Valid {
     pub through: u64,
     /// Entry numbers at which the evidence proves the host equivocated.
     pub equivocations: Vec<u64>,
+    /// Entry numbers of host-signed entries that the rules refuse, with why.
+    pub refused: Vec<(u64, String)>,
+    /// Entries that record a missed dice link the seat had revealed, with
+    /// the reveal (checked against the entry by the caller: only it reads
+    /// the content).
+    pub withheld: Vec<(u64, Reveal)>,
+    /// Dropped branches: where each began and how many entries it held.
+    pub branches: Vec<(u64, usize)>,
 }
 
 impl fmt::Display for Valid {
@@ -163,7 +203,29 @@ impl fmt::Display for Valid {
         for seq in &self.equivocations {
             write!(f, "; the host equivocated at entry {seq}")?;
         }
+        for (seq, why) in &self.refused {
+            write!(f, "; the host signed an invalid entry {seq} ({why})")?;
+        }
+        for (seq, reveal) in &self.withheld {
+            write!(f, "; entry {seq} hides {}'s revealed link for roll {}", reveal.seat, reveal.k)?;
+        }
+        for (from, len) in &self.branches {
+            write!(f, "; a dropped branch of {len} entries from entry {from}")?;
+        }
         Ok(())
+    }
+}
+
+/// The sequence number an entry claims.
+fn entry_seq<C: Serialize + DeserializeOwned>(entry: &SignedEntry<C>) -> Result<u64, EntryError> {
+    canonical::decode::<Body<C>>(entry.body.bytes()).map(|b| b.seq).map_err(EntryError::NotCanonical)
+}
+
+fn append_error<C, E>(e: AppendError<C, E>, seq: u64) -> ProofError<E> {
+    match e {
+        AppendError::Entry(e) => ProofError::Entry(e),
+        AppendError::Equivocation(_) => ProofError::Equivocation { seq },
+        AppendError::Transition(e) => ProofError::Transition(e),
     }
 }
 
@@ -214,9 +276,9 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     /// caller's transition check from the genesis; it runs once per entry
     /// after the entry's own checks), then each reveal and each piece of
     /// evidence on its own.
-    pub fn verify<E, F>(
+    pub fn verify<E: fmt::Display, F>(
         &self,
-        start: impl FnOnce(&VerifiedGenesis) -> Result<F, E>,
+        start: impl Fn(&VerifiedGenesis) -> Result<F, E>,
     ) -> Result<Valid, Invalid<E>>
     where
         F: FnMut(&Body<C>) -> Result<(), E>,
@@ -226,9 +288,9 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
 
     /// [`Proof::verify`] for content that may hand the log to another
     /// seat's key (see [`LogVerifier::append_handing_over`]).
-    pub fn verify_handing_over<E, F>(
+    pub fn verify_handing_over<E: fmt::Display, F>(
         &self,
-        start: impl FnOnce(&VerifiedGenesis) -> Result<F, E>,
+        start: impl Fn(&VerifiedGenesis) -> Result<F, E>,
         hands_over: impl Fn(&Body<C>) -> Option<Seat>,
     ) -> Result<Valid, Invalid<E>>
     where
@@ -236,32 +298,87 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     {
         let genesis =
             self.genesis.verify().map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Genesis(e) })?;
-        let mut transition =
-            start(&genesis).map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) })?;
-        let mut log = LogVerifier::<C>::new(&genesis);
-        for (n, entry) in (1u64..).zip(&self.entries) {
-            log.append_handing_over(entry.clone(), &hands_over, &mut transition).map_err(|e| Invalid {
-                at: At::Entry(n),
-                reason: match e {
-                    AppendError::Entry(e) => ProofError::Entry(e),
-                    AppendError::Equivocation(_) => ProofError::Equivocation { seq: n },
-                    AppendError::Transition(e) => ProofError::Transition(e),
-                },
-            })?;
-        }
+        let (log, _) = self.replay(&genesis, &start, &hands_over, self.entries.len())?;
         for (i, reveal) in self.reveals.iter().enumerate() {
             reveal
                 .verify(&genesis)
                 .map_err(|e| Invalid { at: At::Reveal(i), reason: ProofError::Reveal(e) })?;
         }
-        let mut equivocations = Vec::new();
+        let mut valid = Valid {
+            game_id: genesis.game_id(),
+            through: log.head().0,
+            equivocations: Vec::new(),
+            refused: Vec::new(),
+            withheld: Vec::new(),
+            branches: Vec::new(),
+        };
         for (i, evidence) in self.evidence.iter().enumerate() {
-            let Evidence::Equivocation(pair) = evidence;
-            let seq = pair
-                .verify(&genesis)
-                .map_err(|e| Invalid { at: At::Evidence(i), reason: ProofError::Evidence(e) })?;
-            equivocations.push(seq);
+            let bad = |reason| Invalid { at: At::Evidence(i), reason };
+            match evidence {
+                Evidence::Equivocation(pair) => {
+                    // Checked against the key that signed that place.
+                    let seq = entry_seq(&pair.a).map_err(|e| bad(ProofError::Entry(e)))?;
+                    let signer = log.signer_of(seq).unwrap_or(*genesis.host());
+                    let seq = pair
+                        .verify_by(&genesis.game_id(), &signer)
+                        .map_err(|e| bad(ProofError::Evidence(e)))?;
+                    valid.equivocations.push(seq);
+                }
+                Evidence::Refused(entry) => {
+                    let seq = entry_seq(entry).map_err(|e| bad(ProofError::Entry(e)))?;
+                    let before = usize::try_from(seq.saturating_sub(1)).unwrap_or(usize::MAX);
+                    let (log, mut transition) = self.replay(&genesis, &start, &hands_over, before)?;
+                    // The entry must be the host's, in its place; only its content is wrong.
+                    let body = log.check(entry).map_err(|e| bad(ProofError::Entry(e)))?;
+                    match transition(&body) {
+                        Ok(()) => return Err(bad(ProofError::NotRefused { seq })),
+                        Err(why) => valid.refused.push((seq, why.to_string())),
+                    }
+                }
+                Evidence::Withheld { seq, reveal } => {
+                    let reveal = reveal.verify(&genesis).map_err(|e| bad(ProofError::Reveal(e)))?;
+                    if *seq == 0 || *seq > valid.through {
+                        return Err(bad(ProofError::NotInLog { seq: *seq }));
+                    }
+                    valid.withheld.push((*seq, reveal));
+                }
+                Evidence::Branch { from, entries } => {
+                    let before = usize::try_from(from.saturating_sub(1)).unwrap_or(usize::MAX);
+                    if *from == 0 || before > self.entries.len() {
+                        return Err(bad(ProofError::NotInLog { seq: *from }));
+                    }
+                    let (mut log, mut transition) = self.replay(&genesis, &start, &hands_over, before)?;
+                    for entry in entries {
+                        log.append_handing_over(entry.clone(), &hands_over, &mut transition)
+                            .map_err(|e| bad(append_error(e, log.head().0 + 1)))?;
+                    }
+                    valid.branches.push((*from, entries.len()));
+                }
+            }
         }
-        Ok(Valid { game_id: genesis.game_id(), through: log.head().0, equivocations })
+        Ok(valid)
+    }
+
+    /// The log's first `n` entries checked from the genesis: the log and
+    /// the transition check at its head.
+    #[allow(clippy::type_complexity)]
+    fn replay<E, F>(
+        &self,
+        genesis: &VerifiedGenesis,
+        start: &impl Fn(&VerifiedGenesis) -> Result<F, E>,
+        hands_over: &impl Fn(&Body<C>) -> Option<Seat>,
+        n: usize,
+    ) -> Result<(LogVerifier<C>, F), Invalid<E>>
+    where
+        F: FnMut(&Body<C>) -> Result<(), E>,
+    {
+        let mut transition =
+            start(genesis).map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) })?;
+        let mut log = LogVerifier::<C>::new(genesis);
+        for (seq, entry) in (1u64..).zip(self.entries.iter().take(n)) {
+            log.append_handing_over(entry.clone(), hands_over, &mut transition)
+                .map_err(|e| Invalid { at: At::Entry(seq), reason: append_error(e, seq) })?;
+        }
+        Ok((log, transition))
     }
 }

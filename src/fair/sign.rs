@@ -13,16 +13,13 @@ use std::fmt;
 /// (`ludo-p2p/v1/sig/...`) and body hash tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Context {
-    /// A seat's join message in the lobby.
-    Join,
     /// A seat's agreement to a genesis record (body hash = game id).
     Genesis,
     /// The host's log entry (body hash = entry hash).
     Entry,
-    /// A seat's acknowledgement of an entry.
-    Ack,
-    /// A seat's move intent.
-    Intent,
+    /// A seat's head: the newest entry it verified, which guests exchange
+    /// so that a host showing them different logs is caught.
+    Head,
     /// A seat's reveal of a chain link.
     Reveal,
     /// The host's state snapshot.
@@ -30,24 +27,15 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 7] = [
-        Context::Join,
-        Context::Genesis,
-        Context::Entry,
-        Context::Ack,
-        Context::Intent,
-        Context::Reveal,
-        Context::Snapshot,
-    ];
+    pub const ALL: [Context; 5] =
+        [Context::Genesis, Context::Entry, Context::Head, Context::Reveal, Context::Snapshot];
 
     /// The signature context tag.
     pub fn sig_tag(self) -> &'static str {
         match self {
-            Context::Join => "ludo-p2p/v1/sig/join",
             Context::Genesis => "ludo-p2p/v1/sig/genesis",
             Context::Entry => "ludo-p2p/v1/sig/entry",
-            Context::Ack => "ludo-p2p/v1/sig/ack",
-            Context::Intent => "ludo-p2p/v1/sig/intent",
+            Context::Head => "ludo-p2p/v1/sig/head",
             Context::Reveal => "ludo-p2p/v1/sig/reveal",
             Context::Snapshot => "ludo-p2p/v1/sig/snapshot",
         }
@@ -57,11 +45,9 @@ impl Context {
     /// hashes of a genesis and an entry.
     pub fn body_tag(self) -> &'static str {
         match self {
-            Context::Join => "ludo-p2p/v1/join",
             Context::Genesis => TAG_GAME,
             Context::Entry => TAG_ENTRY,
-            Context::Ack => "ludo-p2p/v1/ack",
-            Context::Intent => "ludo-p2p/v1/intent",
+            Context::Head => "ludo-p2p/v1/head",
             Context::Reveal => "ludo-p2p/v1/reveal",
             Context::Snapshot => "ludo-p2p/v1/snapshot",
         }
@@ -223,13 +209,13 @@ mod tests {
     #[test]
     fn signs_and_verifies_per_context() {
         let id = Identity::from_secret(&[7; 32]);
-        let sig = id.sign(Context::Intent, b"move pawn 2");
+        let sig = id.sign(Context::Head, b"move pawn 2");
         let key = id.public_key();
-        assert_eq!(key.verify(Context::Intent, b"move pawn 2", &sig), Ok(()));
-        assert_eq!(key.verify(Context::Intent, b"move pawn 3", &sig), Err(SignatureError::BadSignature));
+        assert_eq!(key.verify(Context::Head, b"move pawn 2", &sig), Ok(()));
+        assert_eq!(key.verify(Context::Head, b"move pawn 3", &sig), Err(SignatureError::BadSignature));
         assert_eq!(key.verify(Context::Reveal, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
         let other = Identity::from_secret(&[8; 32]).public_key();
-        assert_eq!(other.verify(Context::Intent, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
+        assert_eq!(other.verify(Context::Head, b"move pawn 2", &sig), Err(SignatureError::BadSignature));
     }
 
     /// dice.md Appendix B: with the identity point as key, the signature

@@ -17,24 +17,21 @@ pub struct Rate {
 }
 
 impl Rate {
-    /// The rate a peer may send requests of `kind` at. Generous for game
-    /// traffic (a turn is a few intents), tight for chatter.
+    /// The rate a peer may send requests of `kind` at. Game traffic is
+    /// sized so that bots playing as fast as the table allows (an entry
+    /// out, a reveal or an intent back, a few hundred a second on one
+    /// computer) are never held back: only a flood is. Chatter is tight.
     pub const fn for_kind(kind: Kind) -> Rate {
         match kind {
-            // Bots at a headless table play a roll per round trip (an
-            // entry out, a reveal back): 100 a second keeps them quick and
-            // still caps a flood.
-            Kind::Intent | Kind::Entry => Rate { burst: 40, every: Duration::from_millis(10) },
+            Kind::Intent | Kind::Entry => Rate { burst: 2_000, every: Duration::from_micros(500) },
+            // Heads every second or two, a reveal per roll, election votes.
+            Kind::Peer => Rate { burst: 500, every: Duration::from_millis(2) },
             // A host passes on the reactions of up to four players, each
             // held to `PLAYER_REACTIONS` where it was sent.
             Kind::Reaction => Rate { burst: 12, every: Duration::from_millis(500) },
             // Lobbies ask on connecting and then every few seconds; a
             // guesser of unlisted codes gets 4 tries a second at most.
             Kind::TableQuery => Rate { burst: 10, every: Duration::from_millis(250) },
-            // Replies are never requests; they are not rate limited here.
-            Kind::Reply | Kind::TableInfo | Kind::Refused | Kind::Incompatible => {
-                Rate { burst: 0, every: Duration::MAX }
-            }
         }
     }
 }
@@ -130,8 +127,17 @@ mod tests {
     }
 
     #[test]
-    fn replies_are_never_accepted_as_requests() {
+    fn bots_at_full_speed_are_never_held_back() {
+        // A guest answering every entry of a fast game: 800 messages a
+        // second for ten seconds, evenly spread.
         let mut limiter = RateLimiter::default();
-        assert!(!limiter.allow(&1, Kind::Reply, Instant::now()));
+        let t0 = Instant::now();
+        let refused = (0..8_000u64)
+            .filter(|&i| !limiter.allow(&1, Kind::Intent, t0 + Duration::from_micros(i * 1_250)))
+            .count();
+        assert_eq!(refused, 0);
+        // A flood is held back.
+        let flood = (0..10_000).filter(|_| limiter.allow(&2, Kind::Intent, t0)).count();
+        assert_eq!(flood, Rate::for_kind(Kind::Intent).burst as usize);
     }
 }

@@ -1,28 +1,38 @@
-//! Peer-to-peer transport: the only part of Ludopia (with `table` and `ui`)
-//! that touches sockets, threads and the clock. It holds no game logic: it
-//! carries intents in and signed log entries out as opaque, size-capped
-//! payloads that the table and the fair-dice module encode and verify.
+//! Peer-to-peer transport and the networked table's drivers: the only part
+//! of Ludopia (with `ui`) that touches sockets, threads and the clock. It
+//! holds no game logic: the table's rules, both sides of its messages and
+//! its succession live in `table`; this carries them.
 //!
 //! - [`node`]: one task owns the libp2p swarm (TCP and QUIC, noise, yamux,
 //!   identify, ping, mDNS, relay client, DCUtR, AutoNAT, rendezvous,
-//!   request-response); [`Client`] talks to it, [`Event`]s come out.
-//! - [`wire`]: the versioned envelope, caps and codec.
+//!   request-response, the connection [`guard`]); [`Client`] talks to it,
+//!   [`Event`]s come out.
+//! - [`wire`]: the versioned, typed, size-capped messages.
 //! - [`code`], [`ticket`]: room codes and invite tickets.
 //! - [`relay`]: the headless relay and rendezvous point.
-//! - [`play`]: headless host and guest drivers over the table.
-//! - [`election`]: host succession and epochs, pure.
+//! - [`role`]: where a player starts (hosting or joining) and how its role
+//!   changes; [`host`] and [`guest`] drive each side, [`succession`] a
+//!   guest whose host is lost; [`session`] is what they share; [`report`]
+//!   what they say.
 //! - [`limits`]: per-peer rate limits.
 
 pub mod code;
-pub mod election;
+pub mod guard;
+pub mod guest;
+pub mod host;
 pub mod limits;
 pub mod node;
-pub mod play;
 pub mod relay;
+pub mod report;
+pub mod role;
+pub mod session;
+pub mod succession;
 pub mod ticket;
 pub mod wire;
 
 pub use code::RoomCode;
 pub use node::{Client, Event, NetError, NodeConfig, Responder, spawn};
+pub use report::{Deed, Line, Places, PlayError, RouteKind, places};
+pub use role::{HostPlan, JoinPlan, Player, Target, host, join};
 pub use ticket::Ticket;
 pub use wire::{Kind, TableInfo};

@@ -10,7 +10,7 @@ use std::{
 
 use futures::{FutureExt, StreamExt, future::BoxFuture, stream::FuturesUnordered};
 use libp2p::{
-    Multiaddr, PeerId, Swarm, autonat, connection_limits, dcutr, identify,
+    Multiaddr, PeerId, Swarm, autonat, dcutr, identify,
     identity::Keypair,
     mdns,
     multiaddr::Protocol,
@@ -26,18 +26,23 @@ use tracing::{debug, info, warn};
 
 use super::{
     code::RoomCode,
+    guard::Guard,
     limits::RateLimiter,
     ticket::Ticket,
     wire::{
-        Envelope, FrameCodec, Kind, PROTOCOL_VERSION, Refusal, TABLE_PROTOCOL, TableInfo, TableQuery,
-        WireError,
+        self, FrameCodec, PROTOCOL_VERSION, Refusal, Request, Response, TABLE_PROTOCOL, TableInfo, WireError,
     },
 };
+use crate::table::Answer;
 
 /// Identify's protocol string; peers of other games are told apart by it.
 pub const IDENTIFY_PROTOCOL: &str = "/ludopia/1";
-/// How long a request waits for its reply.
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection may take to be made, handshake included.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(4);
+/// How long a request waits for its reply: peers answer at once, and a
+/// table judges its peers by heartbeats every second, so a request that
+/// waits longer is on a connection that is gone.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 /// How often the LAN lobby asks known tables for fresh seats and players.
 const LOBBY_REFRESH: Duration = Duration::from_secs(3);
 /// How long a relayed connection stays open after a direct one joined it,
@@ -59,9 +64,10 @@ pub struct NodeConfig {
     pub relays: Vec<Multiaddr>,
     /// Find tables on the LAN with mDNS.
     pub mdns: bool,
-    /// Look for public tables at the relays' rendezvous points (a lobby;
-    /// players at a table need not).
-    pub public_lobby: bool,
+    /// Browse for tables: dial the tables found on the LAN and ask them
+    /// for their info, and look for public tables at the relays'
+    /// rendezvous points (a lobby; players at a table need not).
+    pub lobby: bool,
     /// A connection with no traffic is closed after this long.
     pub idle_timeout: Duration,
 }
@@ -81,7 +87,7 @@ impl NodeConfig {
             ],
             relays: Vec::new(),
             mdns: true,
-            public_lobby: false,
+            lobby: false,
             // Turn-based play can be quiet for a while; the table sends
             // heartbeats well inside this.
             idle_timeout: Duration::from_secs(120),
@@ -135,15 +141,13 @@ impl From<WireError> for NetError {
 /// The application's answer to a peer's request. Dropping it unanswered
 /// tells the peer [`Refusal::Unanswered`].
 #[derive(Debug)]
-pub struct Responder(oneshot::Sender<Vec<u8>>);
+pub struct Responder(oneshot::Sender<Answer>);
 
 impl Responder {
-    /// Sends `payload` back as a [`Kind::Reply`].
-    pub fn reply(self, payload: Vec<u8>) -> Result<(), NetError> {
-        if payload.len() > Kind::Reply.max_payload() {
-            return Err(WireError::Oversized { len: payload.len(), max: Kind::Reply.max_payload() }.into());
-        }
-        self.0.send(payload).map_err(|_| NetError::Stopped)
+    pub fn reply(self, answer: Answer) {
+        // The network stopped, or the request's connection is gone: the
+        // peer asks again.
+        let _ = self.0.send(answer);
     }
 }
 
@@ -166,12 +170,10 @@ pub enum Event {
     TableGone {
         peer: PeerId,
     },
-    /// A peer's request for the application: an intent, an entry
-    /// or a reaction. Answer through `reply`.
+    /// A peer's request for the application. Answer through `reply`.
     Request {
         peer: PeerId,
-        kind: Kind,
-        payload: Vec<u8>,
+        request: Request,
         reply: Responder,
     },
     PeerConnected {
@@ -221,7 +223,13 @@ fn public_namespace() -> rendezvous::Namespace {
 enum Command {
     Addresses(oneshot::Sender<Vec<Multiaddr>>),
     Connect(Ticket, Reply<()>),
-    Request { peer: PeerId, envelope: Envelope, reply: Reply<Envelope> },
+    Request {
+        peer: PeerId,
+        request: Request,
+        reply: Reply<Response>,
+    },
+    /// The table needs this peer (true) or no longer does (false).
+    Keep(PeerId, bool),
     // Acknowledged, so a query sent after the call returns sees the table.
     OpenTable(TableInfo, RoomCode, oneshot::Sender<()>),
     CloseTable(oneshot::Sender<()>),
@@ -239,7 +247,7 @@ pub struct Client {
 
 #[derive(NetworkBehaviour)]
 struct Behaviour {
-    limits: connection_limits::Behaviour,
+    guard: Guard,
     relay_client: relay::client::Behaviour,
     identify: identify::Behaviour,
     ping: ping::Behaviour,
@@ -248,16 +256,6 @@ struct Behaviour {
     rendezvous: rendezvous::client::Behaviour,
     mdns: Toggle<mdns::tokio::Behaviour>,
     table: request_response::Behaviour<FrameCodec>,
-}
-
-/// The connection limits of a player's peer: a 4-seat table plus lobby
-/// browsing and relays, with room for redials.
-pub fn player_limits() -> connection_limits::ConnectionLimits {
-    connection_limits::ConnectionLimits::default()
-        .with_max_pending_incoming(Some(16))
-        .with_max_established_incoming(Some(32))
-        .with_max_established(Some(64))
-        .with_max_established_per_peer(Some(4))
 }
 
 /// The request-response behaviour of the table protocol.
@@ -292,7 +290,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
                 None
             };
             Ok(Behaviour {
-                limits: connection_limits::Behaviour::new(player_limits()),
+                guard: Guard::new(peer_id),
                 relay_client,
                 identify: identify::Behaviour::new(
                     identify::Config::new(IDENTIFY_PROTOCOL.into(), key.public())
@@ -310,6 +308,9 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
         })
         .map_err(|e| setup(&e))?
         .with_swarm_config(|c| c.with_idle_connection_timeout(config.idle_timeout))
+        // A dial that hangs (a link cut mid-handshake) gives way to a fresh
+        // one soon: peers redial every beat while they miss each other.
+        .with_connection_timeout(CONNECT_TIMEOUT)
         .build();
 
     for addr in &config.listen {
@@ -346,7 +347,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
         lobby_queries: HashMap::new(),
         queried: HashSet::new(),
         lan: HashMap::new(),
-        public_lobby: config.public_lobby,
+        lobby: config.lobby,
         public: HashMap::new(),
         relayed: HashMap::new(),
         replies: FuturesUnordered::new(),
@@ -388,40 +389,30 @@ impl Client {
         self.commands.send(Command::Disconnect(peer)).await.map_err(|_| NetError::Stopped)
     }
 
-    async fn exchange(&self, peer: PeerId, envelope: Envelope) -> Result<Envelope, NetError> {
-        self.call(|reply| Command::Request { peer, envelope, reply }).await?
+    async fn exchange(&self, peer: PeerId, request: Request) -> Result<Response, NetError> {
+        self.call(|reply| Command::Request { peer, request, reply }).await?
     }
 
-    /// Sends an opaque payload of a request `kind` (intent, entry,
-    /// reaction) and returns the peer application's reply.
-    pub async fn request(&self, peer: PeerId, kind: Kind, payload: Vec<u8>) -> Result<Vec<u8>, NetError> {
-        if !kind.is_request() || kind == Kind::TableQuery {
-            return Err(WireError::Malformed(format!("{kind:?} is not an application request")).into());
+    /// Sends a request to a peer's application and returns its answer.
+    pub async fn send(&self, peer: PeerId, request: Request) -> Result<Answer, NetError> {
+        match self.exchange(peer, request).await? {
+            Response::Answer(answer) => Ok(answer),
+            other => Err(unexpected(other)),
         }
-        let reply = self.exchange(peer, Envelope::new(kind, payload)?).await?;
-        expect_kind(&reply, Kind::Reply)?;
-        Ok(reply.payload)
     }
 
-    /// Sends the same entry to every guest at once and returns each one's
-    /// acknowledgement (or failure), in the order of `guests`.
-    pub async fn fan_out(
-        &self,
-        guests: &[PeerId],
-        entry: Vec<u8>,
-    ) -> Vec<(PeerId, Result<Vec<u8>, NetError>)> {
-        let sends = guests.iter().map(|&guest| {
-            let entry = entry.clone();
-            async move { (guest, self.request(guest, Kind::Entry, entry).await) }
-        });
-        futures::future::join_all(sends).await
+    /// The table needs this peer (its connections are never closed as
+    /// idle), or no longer does.
+    pub async fn keep(&self, peer: PeerId, keep: bool) -> Result<(), NetError> {
+        self.commands.send(Command::Keep(peer, keep)).await.map_err(|_| NetError::Stopped)
     }
 
     /// Asks a peer for its table (an unlisted table answers only its code).
     pub async fn table_info(&self, peer: PeerId, code: Option<RoomCode>) -> Result<TableInfo, NetError> {
-        let reply = self.exchange(peer, Envelope::of(Kind::TableQuery, &TableQuery { code })?).await?;
-        expect_kind(&reply, Kind::TableInfo)?;
-        Ok(reply.payload_as()?)
+        match self.exchange(peer, Request::TableQuery { code }).await? {
+            Response::TableInfo(info) => Ok(info),
+            other => Err(unexpected(other)),
+        }
     }
 
     /// Opens (or updates) the table this peer hosts: lobbies get `info`,
@@ -442,6 +433,8 @@ impl Client {
         for peer in lan {
             match self.table_info(peer, Some(code)).await {
                 Ok(info) => return Ok((peer, info)),
+                // The table is there, but speaks another version: say so.
+                Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
                 Err(e) => debug!(%peer, %code, "LAN peer is not the table: {e}"),
             }
         }
@@ -469,19 +462,16 @@ impl Client {
     }
 }
 
-/// Turns a reply of the wrong kind into the error it stands for.
-fn expect_kind(reply: &Envelope, kind: Kind) -> Result<(), NetError> {
-    match reply.kind {
-        k if k == kind => Ok(()),
-        Kind::Refused => Err(NetError::Refused(reply.payload_as()?)),
-        Kind::Incompatible => {
-            Err(WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: reply.payload_as()? }.into())
-        }
-        other => Err(WireError::Malformed(format!("expected a {kind:?} reply, got {other:?}")).into()),
+/// Turns a response of the wrong kind into the error it stands for.
+fn unexpected(response: Response) -> NetError {
+    match response {
+        Response::Refused(why) => NetError::Refused(why),
+        Response::Incompatible(theirs) => WireError::Incompatible { ours: PROTOCOL_VERSION, theirs }.into(),
+        other => WireError::Malformed(format!("an unexpected answer: {other:?}")).into(),
     }
 }
 
-type PendingReply = BoxFuture<'static, (PeerId, Option<Vec<u8>>, ResponseChannel<Vec<u8>>)>;
+type PendingReply = BoxFuture<'static, (PeerId, Option<Answer>, ResponseChannel<Vec<u8>>)>;
 
 struct EventLoop {
     swarm: Swarm<Behaviour>,
@@ -494,7 +484,7 @@ struct EventLoop {
     table: Option<OpenTable>,
     limiter: RateLimiter<PeerId>,
     pending_dials: HashMap<PeerId, Vec<Reply<()>>>,
-    pending_requests: HashMap<OutboundRequestId, Reply<Envelope>>,
+    pending_requests: HashMap<OutboundRequestId, Reply<Response>>,
     pending_lookups: Vec<(PeerId, Reply<Vec<Sighting>>)>,
     /// The lobby's own table queries, answered into events.
     lobby_queries: HashMap<OutboundRequestId, PeerId>,
@@ -502,8 +492,8 @@ struct EventLoop {
     queried: HashSet<PeerId>,
     /// LAN peers found by mDNS, with their addresses.
     lan: HashMap<PeerId, Vec<Multiaddr>>,
-    /// Whether to look for public tables at the relays.
-    public_lobby: bool,
+    /// Whether this peer browses for tables.
+    lobby: bool,
     /// Public tables by the relays that list them: each relay's sightings.
     public: HashMap<PeerId, Vec<Sighting>>,
     /// Relayed connections, closed once a direct one exists.
@@ -586,7 +576,7 @@ impl EventLoop {
 
     /// Asks a relay for the public tables it lists, if this is a lobby.
     fn discover_public(&mut self, relay: PeerId) {
-        if self.public_lobby {
+        if self.lobby {
             self.swarm.behaviour_mut().rendezvous.discover(Some(public_namespace()), None, None, relay);
         }
     }
@@ -623,10 +613,7 @@ impl EventLoop {
         if self.relays.contains_key(&peer) || self.lobby_queries.values().any(|p| *p == peer) {
             return;
         }
-        let Ok(bytes) = Envelope::of(Kind::TableQuery, &TableQuery { code: None }).and_then(|e| e.encode())
-        else {
-            return;
-        };
+        let bytes = wire::encode(&Request::TableQuery { code: None });
         let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
         self.lobby_queries.insert(id, peer);
         self.queried.insert(peer);
@@ -685,15 +672,13 @@ impl EventLoop {
                     }
                 }
             }
-            Command::Request { peer, envelope, reply } => match envelope.encode() {
-                Ok(bytes) => {
-                    let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
-                    self.pending_requests.insert(id, reply);
-                }
-                Err(e) => {
-                    let _ = reply.send(Err(e.into()));
-                }
-            },
+            Command::Request { peer, request, reply } => {
+                self.swarm.behaviour_mut().guard.touch(peer);
+                let id = self.swarm.behaviour_mut().table.send_request(&peer, wire::encode(&request));
+                self.pending_requests.insert(id, reply);
+            }
+            Command::Keep(peer, true) => self.swarm.behaviour_mut().guard.keep(peer),
+            Command::Keep(peer, false) => self.swarm.behaviour_mut().guard.release(&peer),
             Command::OpenTable(info, code, done) => {
                 let new_code = self.table.as_ref().map(|t| t.code) != Some(code);
                 self.table = Some(OpenTable { info, code });
@@ -751,40 +736,26 @@ impl EventLoop {
 
     /// Sends the application's answer (or a refusal if it dropped the
     /// responder) back to the peer.
-    fn answer(&mut self, peer: PeerId, answer: Option<Vec<u8>>, channel: ResponseChannel<Vec<u8>>) {
-        let envelope = match answer {
-            Some(payload) => Envelope::new(Kind::Reply, payload),
-            None => Envelope::of(Kind::Refused, &Refusal::Unanswered),
+    fn answer(&mut self, peer: PeerId, answer: Option<Answer>, channel: ResponseChannel<Vec<u8>>) {
+        let response = match answer {
+            Some(answer) => Response::Answer(answer),
+            None => Response::Refused(Refusal::Unanswered),
         };
-        self.respond(peer, channel, envelope);
+        self.respond(peer, channel, &response);
     }
 
-    fn respond(
-        &mut self,
-        peer: PeerId,
-        channel: ResponseChannel<Vec<u8>>,
-        envelope: Result<Envelope, WireError>,
-    ) {
-        match envelope.and_then(|e| e.encode()) {
-            Ok(bytes) => {
-                if self.swarm.behaviour_mut().table.send_response(channel, bytes).is_err() {
-                    debug!(%peer, "reply not sent: the connection closed");
-                }
-            }
-            Err(e) => warn!(%peer, "reply not sent: {e}"),
+    fn respond(&mut self, peer: PeerId, channel: ResponseChannel<Vec<u8>>, response: &Response) {
+        if self.swarm.behaviour_mut().table.send_response(channel, wire::encode(response)).is_err() {
+            debug!(%peer, "reply not sent: the connection closed");
         }
     }
 
     async fn on_inbound(&mut self, peer: PeerId, bytes: Vec<u8>, channel: ResponseChannel<Vec<u8>>) {
-        let envelope = match Envelope::decode(&bytes) {
-            Ok(envelope) if envelope.kind.is_request() => envelope,
-            Ok(envelope) => {
-                warn!(%peer, kind = ?envelope.kind, "dropped a reply sent as a request");
-                return;
-            }
+        let request = match wire::decode_request(&bytes) {
+            Ok(request) => request,
             Err(WireError::Incompatible { theirs, .. }) => {
                 warn!(%peer, theirs, ours = PROTOCOL_VERSION, "peer speaks another protocol version");
-                self.respond(peer, channel, Envelope::of(Kind::Incompatible, &PROTOCOL_VERSION));
+                self.respond(peer, channel, &Response::Incompatible(PROTOCOL_VERSION));
                 return;
             }
             Err(e) => {
@@ -792,60 +763,49 @@ impl EventLoop {
                 return;
             }
         };
-        if !self.limiter.allow(&peer, envelope.kind, Instant::now()) {
-            warn!(%peer, kind = ?envelope.kind, "rate limit: request refused");
-            self.respond(peer, channel, Envelope::of(Kind::Refused, &Refusal::RateLimited));
+        let kind = request.kind();
+        if !self.limiter.allow(&peer, kind, Instant::now()) {
+            warn!(%peer, ?kind, "rate limit: request refused");
+            self.respond(peer, channel, &Response::Refused(Refusal::RateLimited));
             return;
         }
-        if envelope.kind == Kind::TableQuery {
-            let answer = match (envelope.payload_as::<TableQuery>(), &self.table) {
-                (Ok(query), Some(table)) if table.info.listed || query.code == Some(table.code) => {
-                    Envelope::of(Kind::TableInfo, &table.info)
+        self.swarm.behaviour_mut().guard.touch(peer);
+        if let Request::TableQuery { code } = request {
+            let response = match &self.table {
+                Some(table) if table.info.listed || code == Some(table.code) => {
+                    Response::TableInfo(table.info.clone())
                 }
-                (Ok(_), _) => Envelope::of(Kind::Refused, &Refusal::NoTable),
-                (Err(e), _) => {
-                    warn!(%peer, "dropped a table query: {e}");
-                    return;
-                }
+                _ => Response::Refused(Refusal::NoTable),
             };
-            self.respond(peer, channel, answer);
+            self.respond(peer, channel, &response);
             return;
         }
         let (tx, rx) = oneshot::channel();
         self.replies.push(rx.map(move |answer| (peer, answer.ok(), channel)).boxed());
-        self.emit(Event::Request {
-            peer,
-            kind: envelope.kind,
-            payload: envelope.payload,
-            reply: Responder(tx),
-        })
-        .await;
+        self.emit(Event::Request { peer, request, reply: Responder(tx) }).await;
     }
 
     async fn on_response(&mut self, peer: PeerId, id: OutboundRequestId, bytes: Vec<u8>) {
-        let envelope = Envelope::decode(&bytes);
+        let response = wire::decode_response(&bytes);
         if let Some(asked) = self.lobby_queries.remove(&id) {
-            match envelope.map_err(NetError::from).and_then(|e| {
-                expect_kind(&e, Kind::TableInfo)?;
-                Ok(e.payload_as::<TableInfo>()?)
-            }) {
-                Ok(info) if info.listed => {
+            match response {
+                Ok(Response::TableInfo(info)) if info.listed => {
                     // A table on the LAN is joined there; a public one by the
                     // addresses its relay lists.
                     let ticket =
                         (!self.lan.contains_key(&asked)).then(|| self.public_ticket(&asked)).flatten();
                     self.emit(Event::TableFound { peer: asked, info, ticket }).await
                 }
-                Ok(_) | Err(NetError::Refused(_)) => {}
+                Ok(_) => {}
                 Err(e) => debug!(%peer, "lobby query failed: {e}"),
             }
             return;
         }
         if let Some(reply) = self.pending_requests.remove(&id) {
-            if let Err(e) = &envelope {
+            if let Err(e) = &response {
                 warn!(%peer, "dropped a reply: {e}");
             }
-            let _ = reply.send(envelope.map_err(NetError::from));
+            let _ = reply.send(response.map_err(NetError::from));
         }
     }
 
@@ -906,9 +866,7 @@ impl EventLoop {
                     let _ = tx.send(Ok(()));
                 }
                 if num_established.get() == 1 {
-                    if !self.relays.contains_key(&peer_id) && !self.queried.contains(&peer_id) {
-                        // Either side of an mDNS sighting may dial; asking on
-                        // every new peer makes LAN discovery symmetric.
+                    if self.lobby && !self.relays.contains_key(&peer_id) && !self.queried.contains(&peer_id) {
                         self.query_lobby(peer_id);
                     }
                     self.emit(Event::PeerConnected { peer: peer_id }).await;
@@ -950,7 +908,16 @@ impl EventLoop {
                     self.on_response(peer, request_id, response).await;
                 }
             },
-            request_response::Event::OutboundFailure { peer, request_id, error, .. } => {
+            request_response::Event::OutboundFailure { peer, connection_id, request_id, error } => {
+                // Peers answer at once: a request that timed out went down a
+                // connection that is dead without knowing it (a link cut, a
+                // reset the other end never saw). Requests are spread over
+                // a peer's connections, so a dead one must go, or it eats
+                // every other request.
+                if matches!(error, request_response::OutboundFailure::Timeout) {
+                    debug!(%peer, "closing a connection that stopped answering");
+                    self.swarm.close_connection(connection_id);
+                }
                 self.lobby_queries.remove(&request_id);
                 if let Some(reply) = self.pending_requests.remove(&request_id) {
                     let _ = reply.send(Err(NetError::NoReply(error.to_string())));
@@ -979,7 +946,10 @@ impl EventLoop {
                         new_peers.push(peer);
                     }
                 }
-                for peer in new_peers {
+                // Only a lobby dials what it finds: a table's peers are
+                // dialed by those who join them, one connection a pair.
+                let lobby = self.lobby;
+                for peer in new_peers.into_iter().filter(|_| lobby) {
                     if self.swarm.is_connected(&peer) {
                         self.query_lobby(peer);
                     } else if let Err(e) = self.swarm.dial(peer) {

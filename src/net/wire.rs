@@ -1,81 +1,107 @@
-//! The wire protocol: one versioned envelope (protocol version, message kind,
-//! opaque payload) encoded with postcard, with a hard size cap per kind.
-//!
-//! The payloads are opaque here: the table and the fair-dice module encode
-//! and verify them. Only [`TableInfo`], [`TableQuery`] and [`Refusal`] are
-//! the network layer's own.
+//! The wire protocol: one versioned envelope around a typed request or
+//! response, encoded with postcard, with a hard size cap per kind of
+//! message. The version comes first so that a peer of any other version
+//! still reads it and gets a plain "incompatible" answer.
 
 use std::{fmt, io};
 
 use futures::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use libp2p::{StreamProtocol, request_response};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::code::RoomCode;
+use crate::fair::canonical;
+use crate::rules::Preset;
+use crate::table::{Answer, Reaction, Said, ToGuest, ToHost, ToPeer};
 
 /// The protocol version this build speaks. Bump it on any change to the
-/// envelope or to the meaning of a payload.
-pub const PROTOCOL_VERSION: u16 = 2;
+/// envelope or to the meaning of a message.
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The libp2p protocol name of the table protocol. It carries the major
 /// version only so that peers of other versions still reach us and get a
 /// clear "incompatible" reply instead of a silent protocol mismatch.
 pub const TABLE_PROTOCOL: StreamProtocol = StreamProtocol::new("/ludopia/table");
 
-/// The largest encoded envelope read from a stream; anything longer is
+/// The largest encoded message read from a stream; anything longer is
 /// refused before it is decoded.
 pub const MAX_FRAME: usize = 260 * 1024;
 
-/// What an envelope carries. Requests are the first four; the rest are
-/// replies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What a peer asks of another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Request {
+    /// A guest's message to its host.
+    Host(ToHost),
+    /// The host's message to a guest.
+    Guest(ToGuest),
+    /// A guest's message to another guest.
+    Peer(ToPeer),
+    /// A player's emote or stock phrase, for the host to pass on.
+    React(Reaction),
+    /// Another player's reaction, passed on by the host.
+    Said(Said),
+    /// The lobby asks a table for its [`TableInfo`]; `code` opens unlisted tables.
+    TableQuery { code: Option<RoomCode> },
+}
+
+/// The answer to a [`Request`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Response {
+    /// The application's answer.
+    Answer(Answer),
+    /// The answer to a table query.
+    TableInfo(TableInfo),
+    /// The network layer refused the request.
+    Refused(Refusal),
+    /// The peer speaks another protocol version: its version.
+    Incompatible(u16),
+}
+
+/// The kinds of request, for caps and rate limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
-    /// A guest's signed intent, for the host.
+    /// To the host: joins, intents, reveals, rejoins.
     Intent,
-    /// A signed log entry, from the host to a guest.
+    /// To a guest: entries and heartbeats.
     Entry,
-    /// An emote or stock phrase sent to the table.
+    /// Between guests: heads, reveals, elections.
+    Peer,
     Reaction,
-    /// The lobby asks a table for its [`TableInfo`].
     TableQuery,
-    /// The application's reply to a request (an ack, a verdict, entries).
-    Reply,
-    /// The reply to a [`Kind::TableQuery`].
-    TableInfo,
-    /// The request was refused by the network layer ([`Refusal`]).
-    Refused,
-    /// The peer speaks another protocol version (payload: its version).
-    Incompatible,
 }
 
 impl Kind {
-    /// The payload cap of this kind, in bytes.
-    pub const fn max_payload(self) -> usize {
+    /// The largest encoded request of this kind, in bytes.
+    pub const fn max_len(self) -> usize {
         match self {
-            Kind::Intent => 4 * 1024,
-            Kind::Entry => 16 * 1024,
+            // A rejoin carries up to 16 entries.
+            Kind::Intent => 16 * 1024,
+            // An entry batch, or the genesis and roster.
+            Kind::Entry => 64 * 1024,
+            Kind::Peer => 16 * 1024,
             Kind::Reaction => 256,
             Kind::TableQuery => 64,
-            // A reply may carry many entries.
-            Kind::Reply => 256 * 1024,
-            Kind::TableInfo => 4 * 1024,
-            Kind::Refused | Kind::Incompatible => 256,
         }
-    }
-
-    /// Whether this kind is sent as a request (the others are replies).
-    pub const fn is_request(self) -> bool {
-        matches!(self, Kind::Intent | Kind::Entry | Kind::Reaction | Kind::TableQuery)
     }
 }
 
-/// The one message shape on the wire. `version` comes first so that any
-/// later version can still read it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Envelope {
-    pub version: u16,
-    pub kind: Kind,
-    pub payload: Vec<u8>,
+impl Request {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Request::Host(_) => Kind::Intent,
+            Request::Guest(_) => Kind::Entry,
+            Request::Peer(_) => Kind::Peer,
+            Request::React(_) | Request::Said(_) => Kind::Reaction,
+            Request::TableQuery { .. } => Kind::TableQuery,
+        }
+    }
+}
+
+/// The one message shape on the wire.
+#[derive(Serialize, Deserialize)]
+struct Envelope<T> {
+    version: u16,
+    body: T,
 }
 
 /// Why bytes from a peer were not accepted.
@@ -83,7 +109,7 @@ pub struct Envelope {
 pub enum WireError {
     /// The message is longer than its cap.
     Oversized { len: usize, max: usize },
-    /// The bytes are not an envelope (or a payload of the expected shape).
+    /// The bytes are not a message of the expected shape.
     Malformed(String),
     /// The peer speaks another protocol version.
     Incompatible { ours: u16, theirs: u16 },
@@ -98,11 +124,11 @@ impl fmt::Display for WireError {
             WireError::Malformed(why) => write!(f, "malformed message: {why}"),
             WireError::Incompatible { ours, theirs } if theirs > ours => write!(
                 f,
-                "the host's version is newer (protocol {theirs}, this app speaks {ours}): update Ludopia to join"
+                "the table's version is newer (protocol {theirs}, this app speaks {ours}): update Ludopia to join"
             ),
             WireError::Incompatible { ours, theirs } => write!(
                 f,
-                "the host's version is older (protocol {theirs}, this app speaks {ours}): the host must update Ludopia"
+                "the table's version is older (protocol {theirs}, this app speaks {ours}): its host must update Ludopia"
             ),
         }
     }
@@ -110,76 +136,57 @@ impl fmt::Display for WireError {
 
 impl std::error::Error for WireError {}
 
-impl Envelope {
-    /// An envelope of this version, refusing a payload over the kind's cap.
-    pub fn new(kind: Kind, payload: Vec<u8>) -> Result<Self, WireError> {
-        check_cap(kind, payload.len())?;
-        Ok(Envelope { version: PROTOCOL_VERSION, kind, payload })
-    }
-
-    /// An envelope whose payload is one of the network layer's own types.
-    pub fn of<T: Serialize>(kind: Kind, value: &T) -> Result<Self, WireError> {
-        let payload = postcard::to_allocvec(value).map_err(|e| WireError::Malformed(e.to_string()))?;
-        Envelope::new(kind, payload)
-    }
-
-    pub fn encode(&self) -> Result<Vec<u8>, WireError> {
-        postcard::to_allocvec(self).map_err(|e| WireError::Malformed(e.to_string()))
-    }
-
-    /// Decodes bytes from a peer: size first, then the version (readable in
-    /// every version), then the rest, with no trailing bytes allowed.
-    pub fn decode(bytes: &[u8]) -> Result<Self, WireError> {
-        if bytes.len() > MAX_FRAME {
-            return Err(WireError::Oversized { len: bytes.len(), max: MAX_FRAME });
-        }
-        let (version, _) =
-            postcard::take_from_bytes::<u16>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
-        if version != PROTOCOL_VERSION {
-            return Err(WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: version });
-        }
-        let (envelope, rest) =
-            postcard::take_from_bytes::<Envelope>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
-        if !rest.is_empty() {
-            return Err(WireError::Malformed(format!("{} trailing bytes", rest.len())));
-        }
-        check_cap(envelope.kind, envelope.payload.len())?;
-        Ok(envelope)
-    }
-
-    /// Decodes the payload as one of the network layer's own types.
-    pub fn payload_as<T: for<'de> Deserialize<'de>>(&self) -> Result<T, WireError> {
-        let (value, rest) =
-            postcard::take_from_bytes::<T>(&self.payload).map_err(|e| WireError::Malformed(e.to_string()))?;
-        if rest.is_empty() {
-            Ok(value)
-        } else {
-            Err(WireError::Malformed("trailing bytes in payload".into()))
-        }
-    }
+/// Encodes a message of this version.
+pub fn encode<T: Serialize>(body: &T) -> Vec<u8> {
+    canonical::encode(&Envelope { version: PROTOCOL_VERSION, body })
 }
 
-fn check_cap(kind: Kind, len: usize) -> Result<(), WireError> {
-    let max = kind.max_payload();
-    if len > max { Err(WireError::Oversized { len, max }) } else { Ok(()) }
+/// Decodes bytes from a peer: size first, then the version (readable in
+/// every version), then the rest, with no trailing bytes allowed.
+fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
+    if bytes.len() > MAX_FRAME {
+        return Err(WireError::Oversized { len: bytes.len(), max: MAX_FRAME });
+    }
+    let (version, _) =
+        postcard::take_from_bytes::<u16>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
+    if version != PROTOCOL_VERSION {
+        return Err(WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: version });
+    }
+    let (envelope, rest) =
+        postcard::take_from_bytes::<Envelope<T>>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(WireError::Malformed(format!("{} trailing bytes", rest.len())));
+    }
+    Ok(envelope.body)
+}
+
+/// Decodes a request and checks it against its kind's cap.
+pub fn decode_request(bytes: &[u8]) -> Result<Request, WireError> {
+    let request: Request = decode(bytes)?;
+    let max = request.kind().max_len();
+    if bytes.len() > max {
+        return Err(WireError::Oversized { len: bytes.len(), max });
+    }
+    Ok(request)
+}
+
+pub fn decode_response(bytes: &[u8]) -> Result<Response, WireError> {
+    decode(bytes)
 }
 
 /// What a lobby shows for a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableInfo {
     pub host_name: String,
-    /// The rules preset's name (see `rules::params`).
-    pub preset: String,
+    /// The rules preset the table is listed under.
+    pub preset: Preset,
     pub free_seats: u8,
+    /// The names of the players seated so far.
     pub players: Vec<String>,
-    /// Listed in LAN lobbies; an unlisted table answers only its code.
+    /// Listed in lobbies; an unlisted table answers only its code.
     pub listed: bool,
-}
-
-/// A lobby's question; `code` opens unlisted tables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableQuery {
-    pub code: Option<RoomCode>,
+    /// People watching the game.
+    pub watching: u8,
 }
 
 /// Why the network layer refused a request.
@@ -204,7 +211,7 @@ impl fmt::Display for Refusal {
 }
 
 /// Length-capped raw-bytes codec for request-response: each stream carries
-/// one encoded envelope and is closed after it, so no length prefix is
+/// one encoded message and is closed after it, so no length prefix is
 /// needed. Decoding happens in the swarm task, where a malformed message
 /// can be logged with its sender and an incompatible version answered.
 #[derive(Clone, Copy, Debug, Default)]
@@ -213,7 +220,7 @@ pub struct FrameCodec;
 async fn read_frame<T: AsyncRead + Unpin + Send>(io: &mut T) -> io::Result<Vec<u8>> {
     let mut buf = Vec::new();
     io.take(MAX_FRAME as u64 + 1).read_to_end(&mut buf).await?;
-    // No envelope is empty; a stream closed without one is a peer that
+    // No message is empty; a stream closed without one is a peer that
     // dropped the request (request-response does this when the responder
     // is dropped), which must read as a failure, not as a reply.
     if buf.is_empty() {
@@ -272,40 +279,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn envelope_round_trips() {
-        let env = Envelope::new(Kind::Intent, vec![1, 2, 3]).unwrap();
-        let bytes = env.encode().unwrap();
-        assert_eq!(Envelope::decode(&bytes).unwrap(), env);
+    fn requests_and_responses_round_trip() {
+        let request = Request::TableQuery { code: Some("ABCDEF".parse().unwrap()) };
+        assert_eq!(decode_request(&encode(&request)).unwrap(), request);
+        let response = Response::Answer(Answer::Refused("no".into()));
+        assert_eq!(decode_response(&encode(&response)).unwrap(), response);
     }
 
     #[test]
-    fn oversized_payload_is_refused_on_both_ends() {
-        let big = vec![0u8; Kind::Reaction.max_payload() + 1];
-        assert!(matches!(Envelope::new(Kind::Reaction, big.clone()), Err(WireError::Oversized { .. })));
-        // A hand-built envelope that skips `new` is still refused on decode.
-        let forged = Envelope { version: PROTOCOL_VERSION, kind: Kind::Reaction, payload: big };
-        let bytes = forged.encode().unwrap();
-        assert!(matches!(Envelope::decode(&bytes), Err(WireError::Oversized { .. })));
-        assert!(matches!(Envelope::decode(&vec![1u8; MAX_FRAME + 1]), Err(WireError::Oversized { .. })));
+    fn oversized_messages_are_refused() {
+        let big = Request::React(Reaction::Thanks);
+        let mut bytes = encode(&big);
+        assert!(decode_request(&bytes).is_ok());
+        bytes.resize(Kind::Reaction.max_len() + 1, 0);
+        assert!(decode_request(&bytes).is_err());
+        assert!(matches!(decode_request(&vec![3u8; MAX_FRAME + 1]), Err(WireError::Oversized { .. })));
     }
 
     #[test]
     fn garbage_is_malformed_not_a_panic() {
-        // Our version first, so that what follows is what is refused.
         let v = PROTOCOL_VERSION as u8;
         for bytes in [&[][..], &[v], &[v, 200], &[v, 0, 255, 255, 255, 255, 255]] {
-            assert!(matches!(Envelope::decode(bytes), Err(WireError::Malformed(_))));
+            assert!(matches!(decode_request(bytes), Err(WireError::Malformed(_))), "{bytes:?}");
         }
-        let mut trailing = Envelope::new(Kind::Entry, vec![9]).unwrap().encode().unwrap();
+        let mut trailing = encode(&Request::TableQuery { code: None });
         trailing.push(0);
-        assert!(matches!(Envelope::decode(&trailing), Err(WireError::Malformed(_))));
+        assert!(matches!(decode_request(&trailing), Err(WireError::Malformed(_))));
     }
 
     #[test]
-    fn newer_version_reads_as_a_clear_message() {
-        let newer = Envelope { version: PROTOCOL_VERSION + 1, kind: Kind::Intent, payload: vec![] };
-        let err = Envelope::decode(&newer.encode().unwrap()).unwrap_err();
+    fn another_version_reads_as_a_clear_message() {
+        let newer = canonical::encode(&Envelope { version: PROTOCOL_VERSION + 1, body: 7u8 });
+        let err = decode_request(&newer).unwrap_err();
         assert_eq!(err, WireError::Incompatible { ours: PROTOCOL_VERSION, theirs: PROTOCOL_VERSION + 1 });
-        assert!(err.to_string().starts_with("the host's version is newer"));
+        assert!(err.to_string().starts_with("the table's version is newer"));
     }
 }

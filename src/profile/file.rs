@@ -27,6 +27,8 @@ pub enum ProfileError {
     },
     /// A file could not be read and was kept under another name.
     Kept(Notice),
+    /// Another running Ludopia uses the profile in this folder.
+    InUse(PathBuf),
 }
 
 impl fmt::Display for ProfileError {
@@ -40,6 +42,11 @@ impl fmt::Display for ProfileError {
             }
             ProfileError::Damaged { path, why } => write!(f, "{} is damaged: {why}", path.display()),
             ProfileError::Kept(notice) => notice.fmt(f),
+            ProfileError::InUse(dir) => write!(
+                f,
+                "the profile in {} is in use by another running Ludopia (give each player its own LUDOPIA_HOME)",
+                dir.display()
+            ),
         }
     }
 }

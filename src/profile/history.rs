@@ -146,6 +146,20 @@ impl Home {
     }
 }
 
+/// Writes a proof where the player chose, atomically: JSON when the name
+/// ends in `.json`, else postcard (both read back by `ludopia verify`).
+pub fn export_proof(proof: &Proof<Record>, path: &std::path::Path) -> Result<(), ProfileError> {
+    let bytes = if path.extension().is_some_and(|e| e == "json") {
+        let json = proof
+            .to_json()
+            .map_err(|e| ProfileError::Damaged { path: path.to_path_buf(), why: e.to_string() })?;
+        json.into_bytes()
+    } else {
+        proof.to_postcard()
+    };
+    file::write_atomic(path, &bytes, false)
+}
+
 /// A proof file from the history (or anywhere), read but not yet verified.
 pub fn read_proof(path: &std::path::Path) -> Result<Proof<Record>, ProfileError> {
     let bytes = fs::read(path).map_err(io_error("read", path))?;

@@ -12,11 +12,14 @@
 mod file;
 pub mod history;
 mod identity;
+mod lock;
+pub mod network;
 pub mod saves;
 mod settings;
 pub mod stats;
 
 pub use file::{Notice, Problem, ProfileError, write_atomic};
+pub use lock::ProfileLock;
 pub use settings::{Profile, Settings, Sound};
 
 use crate::fair::Identity;
@@ -142,6 +145,9 @@ mod tests {
             bot_speed: "fast".into(),
             preset: Preset::Palace,
             rules: Preset::Race.rules(),
+            auto_move: true,
+            enter_moves_first: true,
+            pawn_marks: true,
         };
         home.save_profile(&profile).unwrap();
         home.save_settings(&settings).unwrap();

@@ -132,7 +132,7 @@ mod tests {
             *now += 10;
             let input = match (table.state().game.to_act(), table.state().game.phase()) {
                 (Some(s), Phase::Roll) if s == seat => {
-                    Input::Intent { from: Participant::LOCAL, seat, act: Act::Roll { link: None } }
+                    Input::Intent { from: Participant::LOCAL, seat, act: Act::Roll }
                 }
                 (Some(s), Phase::Move { .. }) if s == seat => {
                     let pawn = table.state().game.legal_moves()[0].pawn;
@@ -179,6 +179,7 @@ mod tests {
             saved.meta.config,
             key(&saved.meta.entropy.0),
             saved.meta.entropy.0,
+            None,
             &saved.entries,
             0,
         )

@@ -49,6 +49,12 @@ pub struct Settings {
     /// The preset and house rules a new table starts with.
     pub preset: Preset,
     pub rules: Rules,
+    /// Helpers at the table: a pawn moves by itself when every legal move
+    /// is the same; Enter moves the first movable pawn; each pawn carries
+    /// a mark of its colour's shape (for colour-blind players).
+    pub auto_move: bool,
+    pub enter_moves_first: bool,
+    pub pawn_marks: bool,
 }
 
 impl Default for Settings {
@@ -62,6 +68,9 @@ impl Default for Settings {
             bot_speed: "normal".into(),
             preset: Preset::Classic,
             rules: Preset::Classic.rules(),
+            auto_move: false,
+            enter_moves_first: false,
+            pawn_marks: false,
         }
     }
 }

@@ -1,69 +1,33 @@
-//! A guest at a networked table, without the network: the messages a guest
-//! and its host exchange, and the guest's side of them. The guest commits to
+//! A guest at a networked table, without the network. The guest commits to
 //! a dice chain, checks and signs the genesis, verifies every entry with a
-//! [`Replica`], reveals its link for each roll and plays its seat with a bot,
-//! or carries the acts of the person who plays it ([`Guest::act`]).
-//! Pure: the driver in `net` carries the messages and supplies the secret.
+//! [`Replica`], signs its reveals and its head, plays its seat with a bot
+//! or carries the acts of its person ([`Guest::act`]), and catches a host
+//! that lies: two entries for one place, an entry the rules refuse, a link
+//! recorded as missed that its seat had revealed, a roll held back past
+//! the table's wait. Pure: the driver in `net` carries the messages and
+//! supplies the secret and the time.
 
-use super::authority::{Act, Millis, Table, Timing};
-use super::dice::Chain;
-use super::record::{Control, Link, Record};
+use super::authority::{Act, Millis, Table};
+use super::evidence::{Found, Kind};
+use super::message::{Position, ToHost, ToPeer};
+use super::record::{Control, Record};
 use super::replica::{EntryRefused, Replica};
+use super::rolls::Chain;
+use super::roster::Roster;
+use super::takeover::Successor;
 use crate::bots::{Bot, Strategy};
-use crate::fair::{self, Commitment, Identity, Signature, SignedEntry, SignedGenesis};
-use crate::rules::{Action, Phase, Rules, Seat};
-use serde::{Deserialize, Serialize};
+use crate::fair::{
+    self, AppendError, Commitment, EntryError, Evidence, Head, Identity, Proof, Reveal, Signature,
+    SignedEntry, SignedGenesis, SignedHead, SignedReveal,
+};
+use crate::rules::{Action, Events, Phase, Seat};
 use std::fmt;
 
-/// What a guest asks of the host.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ToHost {
-    /// A free seat, please.
-    Join,
-    /// The seat's signing key and dice-chain anchor, for the genesis, and
-    /// how the other peers reach this one if the host goes (a ticket).
-    Commit { commitment: Commitment, reach: String },
-    /// Back after a drop, or at a newly elected host: this guest's verified
-    /// head and its newest entries (the new host may lack the last ones).
-    Rejoin { head: u64, tail: Vec<SignedEntry<Record>> },
-    /// The link of the seat's chain for roll `k`.
-    Reveal { k: u32, link: Link },
-    /// A wish for the seat, when the game waits for it.
-    Intent(Act),
-}
+/// How much longer than the table's own waits a guest gives a roll that is
+/// due before it counts the host as holding it back (network delays).
+pub const STALL_SLACK: Millis = 5_000;
 
-/// What the host sends a guest, in order.
-#[derive(Clone, Serialize, Deserialize)]
-pub enum ToGuest {
-    /// The genesis to check and sign (answered with [`Answer::Signed`]).
-    Sign(SignedGenesis),
-    /// The genesis with every seat's signature: the game begins.
-    Sealed(SignedGenesis),
-    /// How to reach each guest's peer (a ticket per seat), so that the
-    /// peers can elect and reach a new host if this one goes.
-    Roster(Vec<(Seat, String)>),
-    /// The next log entries, oldest first.
-    Entries(Vec<SignedEntry<Record>>),
-}
-
-/// The answer to a [`ToHost`] or [`ToGuest`] message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Answer {
-    /// The guest's seat, the rules, and the nonce its chain must be bound to.
-    Welcome {
-        seat: Seat,
-        rules: Rules,
-        nonce: Link,
-        chain_len: u32,
-    },
-    /// The guest's signature of the genesis.
-    Signed(Signature),
-    Done,
-    /// Why the message was refused, in a sentence.
-    Refused(String),
-}
-
-/// Why a guest stops trusting its host.
+/// Why a guest stops trusting an entry, or cannot take it yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GuestError {
     /// The genesis does not hold this guest's commitment at its seat.
@@ -71,9 +35,13 @@ pub enum GuestError {
     /// An entry came before the sealed genesis.
     NotSealed,
     /// Entries after `head` are missing before this one (lost while away).
-    Gap {
-        head: u64,
-    },
+    Gap { head: u64 },
+    /// Another host's entry for a place this guest holds: the table split
+    /// and this is another branch (not a lie of our host).
+    Fork { seq: u64 },
+    /// The host lied, and here is the evidence.
+    Lie(Box<Found>),
+    /// The entry is not one of this log's (a stale host's, say).
     Entry(String),
 }
 
@@ -83,6 +51,8 @@ impl fmt::Display for GuestError {
             GuestError::Genesis(why) => write!(f, "the host's genesis is refused: {why}"),
             GuestError::NotSealed => f.write_str("the host sent entries before the sealed genesis"),
             GuestError::Gap { head } => write!(f, "entries after {head} are missing"),
+            GuestError::Fork { seq } => write!(f, "another host's branch from entry {seq}"),
+            GuestError::Lie(found) => write!(f, "the host lied: {found}"),
             GuestError::Entry(why) => write!(f, "the host's log entry is refused: {why}"),
         }
     }
@@ -90,21 +60,22 @@ impl fmt::Display for GuestError {
 
 impl std::error::Error for GuestError {}
 
-impl From<EntryRefused> for GuestError {
-    fn from(e: EntryRefused) -> Self {
-        GuestError::Entry(e.to_string())
-    }
-}
-
-/// A verified entry.
+/// A verified entry, new to this guest.
 pub struct Applied {
     pub seq: u64,
     pub record: Record,
-    /// What the guest sends the host in answer.
-    pub send: Vec<ToHost>,
+    pub events: Events,
 }
 
-/// One guest's seat, chain, bot and replica.
+/// The game once every seat signed: the genesis, the verified log, who
+/// sits where.
+struct Sealed {
+    genesis: SignedGenesis,
+    replica: Replica,
+    roster: Roster,
+}
+
+/// One guest's seat, chain, bot and replica, and what it caught.
 pub struct Guest {
     seat: Seat,
     key: Identity,
@@ -113,20 +84,42 @@ pub struct Guest {
     bot: Option<Strategy>,
     /// Seeds the bot's decisions together with the log position.
     seed: [u8; 32],
-    replica: Option<Replica>,
-    /// The genesis every seat signed, once the game began.
-    sealed: Option<SignedGenesis>,
+    sealed: Option<Sealed>,
     /// The last roll this guest sent its link for, so each goes once.
     revealed: u32,
+    /// The head at which this guest last sent its seat's act.
+    acted: Option<u64>,
+    /// When the newest entry arrived, and when this guest pressed its own
+    /// roll (for a roll held back).
+    last_entry_at: Millis,
+    /// Signed reveals seen: this guest's own and its peers'.
+    reveals: Vec<SignedReveal>,
+    /// Reveals the host acknowledged taking from this guest (its own, or
+    /// a peer's passed on): a link the host cannot claim never came.
+    acked_reveals: Vec<(Seat, u32)>,
+    /// Missed-link records seen, to check against reveals that come later.
+    missed: Vec<(u64, Seat, u32)>,
+    /// What this guest caught, for its proof.
+    evidence: Vec<Evidence<Record>>,
+    /// The table's creator following another host: its chain is one the
+    /// genesis says the host holds.
+    creator: bool,
+}
+
+/// What a guest keeps when it takes the table over.
+pub struct Kept {
+    pub reveals: Vec<SignedReveal>,
+    pub evidence: Vec<Evidence<Record>>,
+    pub roster: Roster,
 }
 
 impl Guest {
-    /// A guest seated at `seat` by a [`Answer::Welcome`]; `secret` (fresh
-    /// random bytes) seeds its dice chain and its bot. With no `bot`, a
-    /// person plays the seat through [`Guest::act`].
+    /// A guest seated at `seat` by a welcome; `secret` (fresh random bytes,
+    /// saved to come back after a restart) seeds its dice chain and its
+    /// bot. With no `bot`, a person plays the seat through [`Guest::act`].
     pub fn new(
         seat: Seat,
-        nonce: Link,
+        nonce: crate::table::Link,
         chain_len: u32,
         key: Identity,
         secret: &[u8; 32],
@@ -140,9 +133,38 @@ impl Guest {
             chain: Chain::new(nonce, seat, &chain_secret.0, chain_len),
             bot,
             seed: seed.0,
-            replica: None,
             sealed: None,
             revealed: 0,
+            acted: None,
+            last_entry_at: 0,
+            reveals: Vec::new(),
+            acked_reveals: Vec::new(),
+            missed: Vec::new(),
+            evidence: Vec::new(),
+            creator: false,
+        }
+    }
+
+    /// A guest that holds `chain` already: the table's creator following
+    /// another host after a split (its chains came from the table's
+    /// entropy); a person at its computer plays the seat.
+    pub fn holding(seat: Seat, key: Identity, chain: Chain) -> Guest {
+        let seed = fair::tagged("ludopia/guest/bot", &[&chain.anchor().0]);
+        Guest {
+            seat,
+            key,
+            chain,
+            bot: None,
+            seed: seed.0,
+            sealed: None,
+            revealed: 0,
+            acted: None,
+            last_entry_at: 0,
+            reveals: Vec::new(),
+            acked_reveals: Vec::new(),
+            missed: Vec::new(),
+            evidence: Vec::new(),
+            creator: true,
         }
     }
 
@@ -157,7 +179,21 @@ impl Guest {
 
     /// The verified game so far, once the genesis is sealed.
     pub fn replica(&self) -> Option<&Replica> {
-        self.replica.as_ref()
+        self.sealed.as_ref().map(|s| &s.replica)
+    }
+
+    pub fn genesis(&self) -> Option<&SignedGenesis> {
+        self.sealed.as_ref().map(|s| &s.genesis)
+    }
+
+    pub fn roster(&self) -> Option<&Roster> {
+        self.sealed.as_ref().map(|s| &s.roster)
+    }
+
+    /// The newest verified entry.
+    pub fn head(&self) -> Position {
+        let (seq, hash) = self.replica().map_or((0, fair::Digest::default()), Replica::head);
+        Position { seq, hash }
     }
 
     /// Signs a genesis that holds this guest's commitment at its seat and
@@ -176,137 +212,325 @@ impl Guest {
                 self.seat
             )));
         }
+        if decoded.held.contains(self.seat) && !self.creator {
+            return Err(GuestError::Genesis(format!("the host claims to hold {}'s dice chain", self.seat)));
+        }
         Ok(())
     }
 
-    /// Starts the replica from the genesis every seat signed; returns what
-    /// to send.
-    pub fn seal(&mut self, genesis: &SignedGenesis) -> Result<Vec<ToHost>, GuestError> {
+    /// Starts the replica from the genesis every seat signed.
+    pub fn seal(&mut self, genesis: &SignedGenesis, roster: Roster) -> Result<(), GuestError> {
         self.check(genesis)?;
-        self.replica = Some(Replica::new(genesis).map_err(|e| GuestError::Genesis(e.to_string()))?);
-        self.sealed = Some(genesis.clone());
-        Ok(self.next())
+        let replica = Replica::new(genesis).map_err(|e| GuestError::Genesis(e.to_string()))?;
+        self.sealed = Some(Sealed { genesis: genesis.clone(), replica, roster });
+        Ok(())
     }
 
-    /// Verifies the next entry: its number, its record and what to send.
-    /// An entry already verified (a resent batch) is skipped: `None`.
-    pub fn apply(&mut self, entry: SignedEntry<Record>) -> Result<Option<Applied>, GuestError> {
-        let replica = self.replica.as_mut().ok_or(GuestError::NotSealed)?;
+    /// Verifies an entry from the host at time `now`: a new one is applied;
+    /// one already held is compared (the same bytes: `None`; other bytes
+    /// from the same host: evidence; another host's: a fork).
+    pub fn apply(&mut self, entry: SignedEntry<Record>, now: Millis) -> Result<Option<Applied>, GuestError> {
+        let sealed = self.sealed.as_mut().ok_or(GuestError::NotSealed)?;
         let body = entry.body.decode().map_err(|e| GuestError::Entry(e.to_string()))?;
-        let head = replica.head().0;
-        if body.seq <= head {
-            return Ok(None);
+        let state = *sealed.replica.state();
+        match sealed.replica.apply(entry.clone()) {
+            Ok(events) => {
+                self.last_entry_at = now;
+                if body.content.hands_over().is_some() {
+                    // The departed host may never have used the link sent last.
+                    self.offer_again();
+                }
+                if let Record::Missed { seat, k, .. } = body.content {
+                    self.missed.push((body.seq, seat, k));
+                    if let Some(found) = self.withheld(body.seq, seat, k) {
+                        return Err(GuestError::Lie(Box::new(found)));
+                    }
+                }
+                Ok(Some(Applied { seq: body.seq, record: body.content, events }))
+            }
+            Err(AppendError::Entry(EntryError::Duplicate { .. })) => Ok(None),
+            Err(AppendError::Entry(EntryError::OutOfOrder { expected, found })) if found > expected => {
+                Err(GuestError::Gap { head: expected - 1 })
+            }
+            Err(AppendError::Entry(EntryError::Replayed { seq, .. })) => Err(GuestError::Fork { seq }),
+            Err(AppendError::Equivocation(pair)) => {
+                let found = Found { kind: Kind::Equivocation, entry: body.seq, evidence: None };
+                self.evidence.push(Evidence::Equivocation(*pair));
+                Err(GuestError::Lie(Box::new(found)))
+            }
+            Err(AppendError::Transition(why)) => {
+                let replay = matches!(body.content, Record::Roll { proof, .. } if proof.k < state.next_roll);
+                let kind = if replay { Kind::Replay } else { Kind::Illegal };
+                self.evidence.push(Evidence::Refused(entry));
+                Err(GuestError::Lie(Box::new(Found {
+                    kind,
+                    entry: body.seq,
+                    evidence: Some(why.to_string()),
+                })))
+            }
+            Err(e @ AppendError::Entry(_)) => Err(GuestError::Entry(refused(e))),
         }
-        if body.seq > head + 1 {
-            return Err(GuestError::Gap { head });
-        }
-        replica.apply(entry)?;
-        let seq = replica.head().0;
-        if body.content.hands_over().is_some() {
-            // The departed host may never have used the link sent last.
-            self.offer_again();
-        }
-        Ok(Some(Applied { seq, record: body.content, send: self.next() }))
     }
 
-    /// What the verified state asks of this guest now, its link for the
-    /// pending roll included even if sent before: back after a drop, its
-    /// last messages may never have reached the host.
+    /// A peer's signed reveal: kept (for the proof, and to pass on to the
+    /// host) if it verifies; whether it is new and for the pending roll.
+    pub fn reveal_seen(&mut self, reveal: &SignedReveal) -> Result<bool, GuestError> {
+        let sealed = self.sealed.as_ref().ok_or(GuestError::NotSealed)?;
+        let body = reveal.verify(sealed.replica.genesis()).map_err(|e| GuestError::Entry(e.to_string()))?;
+        let fresh = !self.reveals.iter().any(|r| r.body == reveal.body);
+        if fresh {
+            self.reveals.push(reveal.clone());
+        }
+        Ok(fresh && body.k == sealed.replica.state().next_roll)
+    }
+
+    /// The host acknowledged taking this reveal from this guest. Checked
+    /// against the log at once: a link missed before it came is evidence.
+    pub fn delivered(&mut self, reveal: &SignedReveal) -> Result<(), GuestError> {
+        let Ok(body) = reveal.body.decode() else { return Ok(()) };
+        if !self.acked_reveals.contains(&(body.seat, body.k)) {
+            self.acked_reveals.push((body.seat, body.k));
+        }
+        let hit =
+            self.missed.iter().find(|&&(_, s, k)| s == body.seat && k == body.k).map(|&(seq, _, _)| seq);
+        match hit.and_then(|seq| self.withheld(seq, body.seat, body.k)) {
+            Some(found) => Err(GuestError::Lie(Box::new(found))),
+            None => Ok(()),
+        }
+    }
+
+    /// The entry `seq` recorded `seat`'s link for roll `k` as missed: if
+    /// the host had acknowledged a signed reveal of it from this guest,
+    /// that is evidence. (A reveal that only reached the guests, not the
+    /// host, is no proof: the guest may be cut off from the host.)
+    fn withheld(&mut self, seq: u64, seat: Seat, k: u32) -> Option<Found> {
+        if !self.acked_reveals.contains(&(seat, k)) {
+            return None;
+        }
+        let reveal = self
+            .reveals
+            .iter()
+            .find(|r| r.body.decode().is_ok_and(|b: Reveal| b.seat == seat && b.k == k))?;
+        let evidence = Evidence::Withheld { seq, reveal: reveal.clone() };
+        if self.evidence.contains(&evidence) {
+            return None;
+        }
+        self.evidence.push(evidence);
+        Some(Found { kind: Kind::Withheld, entry: seq, evidence: None })
+    }
+
+    /// This guest's signed head, with the entry it names, for its peers.
+    pub fn signed_head(&self) -> Option<ToPeer> {
+        let sealed = self.sealed.as_ref()?;
+        let Position { seq, hash } = self.head();
+        let head = Head { game_id: sealed.replica.genesis().game_id(), seat: self.seat, seq, entry: hash };
+        let entry = sealed.replica.entry(seq).cloned();
+        Some(ToPeer::Head { head: SignedHead::new(&self.key, &head), entry })
+    }
+
+    /// A peer's signed head: compared with this guest's log where both
+    /// hold the entry. Another entry for the same place, signed by the same
+    /// host, is evidence; by another host, another branch.
+    pub fn peer_head(
+        &mut self,
+        head: &SignedHead,
+        entry: Option<SignedEntry<Record>>,
+    ) -> Result<(), GuestError> {
+        let sealed = self.sealed.as_ref().ok_or(GuestError::NotSealed)?;
+        let body = head.verify(sealed.replica.genesis()).map_err(|e| GuestError::Entry(e.to_string()))?;
+        let Some(ours) = sealed.replica.entry(body.seq) else { return Ok(()) };
+        if ours.hash() == body.entry {
+            return Ok(());
+        }
+        let Some(theirs) = entry.filter(|e| e.hash() == body.entry) else {
+            return Err(GuestError::Fork { seq: body.seq });
+        };
+        let pair = fair::Equivocation { a: ours.clone(), b: theirs };
+        match sealed
+            .replica
+            .signer_of(body.seq)
+            .map(|key| pair.verify_by(&sealed.replica.genesis().game_id(), &key))
+        {
+            Some(Ok(seq)) => {
+                self.evidence.push(Evidence::Equivocation(pair));
+                Err(GuestError::Lie(Box::new(Found { kind: Kind::Equivocation, entry: seq, evidence: None })))
+            }
+            _ => Err(GuestError::Fork { seq: body.seq }),
+        }
+    }
+
+    /// What this guest owes the table now: its link for the pending roll
+    /// (with the roll itself on its own turn, when a bot plays), or its
+    /// bot's decision. Each goes once; [`Guest::offer_again`] sends them
+    /// again (back after a drop, its last messages may be lost).
     pub fn owed(&mut self) -> Vec<ToHost> {
-        self.offer_again();
-        self.next()
-    }
-
-    fn offer_again(&mut self) {
-        if let Some(replica) = &self.replica {
-            self.revealed = self.revealed.min(replica.state().next_roll.saturating_sub(1));
+        let Some(sealed) = &self.sealed else { return Vec::new() };
+        let state = *sealed.replica.state();
+        let control = state.control[self.seat.index()];
+        if !state.started && state.next_roll > 1 {
+            return Vec::new();
         }
+        if state.paused.is_some() || state.closed.is_some() || state.game.is_over() {
+            return Vec::new();
+        }
+        let at = sealed.replica.head().0;
+        let mut out = Vec::new();
+        // Our link, whenever a roll is pending and our chain is live.
+        let pending = !state.started || state.game.phase() == Phase::Roll;
+        if pending && state.live.contains(self.seat) && state.next_roll > self.revealed {
+            if let Some(reveal) = self.signed_reveal(state.next_roll) {
+                self.revealed = state.next_roll;
+                out.push(ToHost::Reveal(reveal));
+            }
+        }
+        let ours = state.started
+            && state.game.to_act() == Some(self.seat)
+            && matches!(control, Control::Person { .. });
+        if ours && self.acted != Some(at) {
+            if let Some(strategy) = self.bot {
+                let act = match state.game.phase() {
+                    Phase::Roll => Some(Act::Roll),
+                    _ => {
+                        let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &at.to_be_bytes()]);
+                        let mut first = [0u8; 8];
+                        first.copy_from_slice(&seed.0[..8]);
+                        Bot::new(strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of)
+                    }
+                };
+                if let Some(act) = act {
+                    self.acted = Some(at);
+                    out.push(ToHost::Intent { at, act });
+                }
+            }
+        }
+        out
     }
 
-    /// The verified entries from `after + 1` on, at most `max` of the newest.
+    /// Forgets what was sent for the current position, so that
+    /// [`Guest::owed`] offers it again.
+    pub fn offer_again(&mut self) {
+        if let Some(sealed) = &self.sealed {
+            self.revealed = self.revealed.min(sealed.replica.state().next_roll.saturating_sub(1));
+        }
+        self.acted = None;
+    }
+
+    /// The messages for a person's act on this seat: a roll goes with the
+    /// seat's signed link for it. Empty before the game began.
+    pub fn act(&mut self, act: Act) -> Vec<ToHost> {
+        let Some(sealed) = &self.sealed else { return Vec::new() };
+        let (at, k) = (sealed.replica.head().0, sealed.replica.state().next_roll);
+        let mut out = Vec::new();
+        if act == Act::Roll && k > self.revealed {
+            if let Some(reveal) = self.signed_reveal(k) {
+                self.revealed = k;
+                out.push(ToHost::Reveal(reveal));
+            }
+        }
+        self.acted = Some(at);
+        out.push(ToHost::Intent { at, act });
+        out
+    }
+
+    /// The seat's link for roll `k`, signed; kept as this guest's own.
+    fn signed_reveal(&mut self, k: u32) -> Option<SignedReveal> {
+        let game_id = self.replica()?.genesis().game_id();
+        let link = self.chain.link(k)?;
+        let reveal = SignedReveal::new(&self.key, &Reveal { game_id, seat: self.seat, k, link });
+        self.reveals.push(reveal.clone());
+        Some(reveal)
+    }
+
+    /// The newest signed reveal of this guest, for its peers.
+    pub fn last_reveal(&self) -> Option<&SignedReveal> {
+        let k = self.revealed;
+        self.reveals
+            .iter()
+            .rev()
+            .find(|r| r.body.decode().is_ok_and(|b: Reveal| b.seat == self.seat && b.k == k))
+    }
+
+    /// Whether the host has held a due roll back past every wait the table
+    /// allows it: a bot's roll (the host rolls for bots) or this guest's
+    /// own, with every link in. Evidence when it has.
+    pub fn stalled(&mut self, now: Millis) -> Option<Found> {
+        let sealed = self.sealed.as_ref()?;
+        let state = sealed.replica.state();
+        if !state.started || state.paused.is_some() || state.closed.is_some() || state.game.is_over() {
+            return None;
+        }
+        let (seat, control) = state.to_act()?;
+        if state.game.phase() != Phase::Roll {
+            return None;
+        }
+        let due = if control.bot().is_some() {
+            state.timing.bot_delay
+        } else if seat == self.seat && self.acted == Some(sealed.replica.head().0) {
+            0
+        } else {
+            return None;
+        };
+        let bound = self.last_entry_at + due + state.timing.reveal_wait + STALL_SLACK;
+        (now > bound).then(|| Found { kind: Kind::Stall, entry: sealed.replica.head().0 + 1, evidence: None })
+    }
+
+    /// The verified entries, at most `max` of the newest.
     pub fn tail(&self, max: usize) -> Vec<SignedEntry<Record>> {
-        let entries = self.replica.as_ref().map_or(&[][..], Replica::entries);
+        let entries = self.replica().map_or(&[][..], Replica::entries);
         entries[entries.len().saturating_sub(max)..].to_vec()
     }
 
+    /// Goes back to entry `keep` (a branch the table does not follow): the
+    /// entries after it leave the log, and stay in the proof as a branch.
+    pub fn roll_back(&mut self, keep: u64) -> Result<usize, GuestError> {
+        let sealed = self.sealed.as_mut().ok_or(GuestError::NotSealed)?;
+        let entries = sealed.replica.entries().to_vec();
+        let keep = usize::try_from(keep).unwrap_or(usize::MAX).min(entries.len());
+        if keep == entries.len() {
+            return Ok(0);
+        }
+        let mut replica = Replica::new(&sealed.genesis).map_err(|e| GuestError::Genesis(e.to_string()))?;
+        for entry in &entries[..keep] {
+            replica.apply(entry.clone()).map_err(|e| GuestError::Entry(refused(e)))?;
+        }
+        sealed.replica = replica;
+        let dropped = entries[keep..].to_vec();
+        let n = dropped.len();
+        self.evidence.push(Evidence::Branch { from: keep as u64 + 1, entries: dropped });
+        self.offer_again();
+        Ok(n)
+    }
+
+    /// The game as verified so far, with the reveals seen and the evidence
+    /// caught, as a proof file.
+    pub fn proof(&self) -> Option<Proof<Record>> {
+        let sealed = self.sealed.as_ref()?;
+        let mut proof = sealed.replica.proof(&sealed.genesis);
+        proof.reveals.clone_from(&self.reveals);
+        proof.evidence.clone_from(&self.evidence);
+        Some(proof)
+    }
+
     /// Elected host: the table that continues this guest's verified log,
-    /// signed with its key, from hand-over `epoch` on.
-    pub fn take_over(self, epoch: u32, timing: Timing, now: Millis) -> Result<Table, GuestError> {
-        let (Some(replica), Some(sealed)) = (self.replica, self.sealed) else {
-            return Err(GuestError::NotSealed);
-        };
-        let state = *replica.state();
+    /// signed with its key, from hand-over `epoch` on; and what the guest
+    /// had gathered.
+    pub fn take_over(self, epoch: u32, now: Millis) -> Result<(Table, Kept), GuestError> {
+        let sealed = self.sealed.ok_or(GuestError::NotSealed)?;
+        let state = *sealed.replica.state();
         let me = state.control[self.seat.index()]
             .owner()
             .ok_or_else(|| GuestError::Entry(format!("{} is no longer this guest's seat", self.seat)))?;
         let entropy = fair::tagged("ludopia/guest/table", &[&self.seed]).0;
-        Table::take_over(
-            sealed,
-            replica.entries().to_vec(),
-            state,
-            (me, self.seat),
-            self.key,
-            self.chain,
-            entropy,
-            epoch,
-            timing,
-            now,
-        )
-        .map_err(|e| GuestError::Entry(format!("cannot take the table over: {e}")))
+        let successor = Successor { me: (me, self.seat), identity: self.key, chain: self.chain, entropy };
+        let table =
+            Table::take_over(sealed.genesis, sealed.replica.entries().to_vec(), state, successor, epoch, now)
+                .map_err(|e| GuestError::Entry(format!("cannot take the table over: {e}")))?;
+        Ok((table, Kept { reveals: self.reveals, evidence: self.evidence, roster: sealed.roster }))
     }
+}
 
-    /// The message for a person's act on this seat: a roll carries the
-    /// seat's link for it (once). `None` before the game began.
-    pub fn act(&mut self, act: Act) -> Option<ToHost> {
-        let k = self.replica.as_ref()?.state().next_roll;
-        Some(ToHost::Intent(match act {
-            Act::Roll { .. } => {
-                self.revealed = self.revealed.max(k);
-                Act::Roll { link: self.chain.link(k) }
-            }
-            other => other,
-        }))
-    }
-
-    /// What the verified state asks of this guest: its link for a pending
-    /// roll (with the roll itself on its own turn, when a bot plays), or its
-    /// bot's decision; a person's turn waits for [`Guest::act`].
-    fn next(&mut self) -> Vec<ToHost> {
-        let Some(replica) = &self.replica else { return Vec::new() };
-        let state = replica.state();
-        let control = state.control[self.seat.index()];
-        if !state.started || state.paused.is_some() || state.closed.is_some() || control.owner().is_none() {
-            return Vec::new();
-        }
-        let ours = state.game.to_act() == Some(self.seat) && matches!(control, Control::Person { .. });
-        match state.game.phase() {
-            Phase::Over => Vec::new(),
-            // A person's roll carries the link when they roll.
-            Phase::Roll if ours && self.bot.is_none() => Vec::new(),
-            Phase::Roll => {
-                let k = state.next_roll;
-                let Some(link) = self.chain.link(k).filter(|_| k > self.revealed) else {
-                    return Vec::new();
-                };
-                self.revealed = k;
-                if ours {
-                    vec![ToHost::Intent(Act::Roll { link: Some(link) })]
-                } else {
-                    vec![ToHost::Reveal { k, link }]
-                }
-            }
-            Phase::Move { .. } | Phase::ChooseOpponent | Phase::Duel(_) if ours => {
-                let Some(strategy) = self.bot else { return Vec::new() };
-                let position = replica.head().0;
-                let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &position.to_be_bytes()]);
-                let mut first = [0u8; 8];
-                first.copy_from_slice(&seed.0[..8]);
-                let act = Bot::new(strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of);
-                act.map(ToHost::Intent).into_iter().collect()
-            }
-            Phase::Move { .. } | Phase::ChooseOpponent | Phase::Duel(_) => Vec::new(),
-        }
-    }
+fn refused(e: EntryRefused) -> String {
+    e.to_string()
 }
 
 /// The intent that asks the table for a bot's action.
@@ -317,144 +541,5 @@ fn act_of(action: Action) -> Option<Act> {
         Action::Mark { cell, .. } => Some(Act::Mark { cell }),
         // The die is the table's to roll.
         Action::Roll { .. } => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Preset;
-    use crate::table::Replica;
-    use crate::table::{CHAIN_LEN, Input, Participant, Table, TableConfig, Timing, game_nonce};
-
-    const GUEST: Participant = Participant(1);
-
-    /// The host's side of the messages, without a network.
-    fn deliver(table: &mut Table, now: u64, seat: Seat, message: ToHost) {
-        let input = match message {
-            ToHost::Reveal { k, link } => Input::Reveal { from: GUEST, seat, k, link },
-            ToHost::Intent(act) => Input::Intent { from: GUEST, seat, act },
-            other => panic!("unexpected {other:?}"),
-        };
-        table.handle(now, input).expect("the guest's message is accepted");
-    }
-
-    /// A race table of three Normal bots and a guest in the last seat,
-    /// signed and sealed: the seat, the table, the guest, its first messages.
-    fn race_with_a_guest(entropy: [u8; 32]) -> (Seat, Table, Guest, Vec<ToHost>) {
-        let seat = Seat::ALL[3];
-        let mut seats = [Control::Bot(Strategy::Normal); 4];
-        seats[3] = Control::Person { owner: GUEST };
-        let key = Identity::from_secret(&[3; 32]);
-        let mut guest =
-            Guest::new(seat, game_nonce(&entropy), CHAIN_LEN, key, &[4; 32], Some(Strategy::Easy));
-        let mut remote = [None; 4];
-        remote[3] = Some(guest.commitment());
-        let config = TableConfig {
-            rules: Preset::Race.rules(),
-            seats,
-            host: Participant::LOCAL,
-            timing: Timing::INSTANT,
-            chain_len: CHAIN_LEN,
-        };
-        let mut table =
-            Table::new(config, Identity::from_secret(&[1; 32]), entropy, remote, 0).expect("table");
-        let sig = guest.sign(table.genesis()).expect("the genesis holds the guest's commitment");
-        table.handle(0, Input::GenesisSigned { from: GUEST, seat, sig }).expect("signature");
-        let pending = guest.seal(table.genesis()).expect("sealed");
-        (seat, table, guest, pending)
-    }
-
-    #[test]
-    fn a_guest_signs_verifies_reveals_and_plays_to_the_end() {
-        let entropy = [7; 32];
-        let (seat, mut table, mut guest, mut pending) = race_with_a_guest(entropy);
-        let mut sent = 0;
-        for now in 1..20_000u64 {
-            for message in std::mem::take(&mut pending) {
-                deliver(&mut table, now, seat, message);
-            }
-            for entry in &table.entries()[sent..] {
-                let applied = guest.apply(entry.clone()).expect("verified").expect("new");
-                pending.extend(applied.send);
-            }
-            // A resent entry is skipped, not refused.
-            if let Some(last) = table.entries().last() {
-                assert!(guest.apply(last.clone()).expect("skipped").is_none());
-            }
-            sent = table.entries().len();
-            if table.state().game.is_over() {
-                break;
-            }
-        }
-        let state = guest.replica().expect("replica").state();
-        assert!(state.game.is_over(), "the game did not finish");
-        assert_eq!(state, table.state());
-        // The guest played its own seat: its moves are in the log as a player's.
-        assert!(table.records().iter().any(|r| matches!(
-            r,
-            Record::Act { action, by: crate::table::By::Player } if action.seat() == seat
-        )));
-        // A genesis without the guest's commitment is not signed.
-        let other = Guest::new(
-            seat,
-            game_nonce(&entropy),
-            CHAIN_LEN,
-            Identity::from_secret(&[9; 32]),
-            &[4; 32],
-            Some(Strategy::Easy),
-        );
-        assert!(matches!(other.sign(table.genesis()), Err(GuestError::Genesis(_))));
-    }
-
-    #[test]
-    fn an_elected_guest_takes_the_table_over_and_every_replica_and_the_verifier_follow() {
-        let (seat, mut table, mut guest, mut pending) = race_with_a_guest([5; 32]);
-        // A watcher's replica, fed everything the guest verifies.
-        let mut watcher = Replica::new(table.genesis()).expect("replica");
-        let mut sent = 0;
-        for now in 1..200u64 {
-            for message in std::mem::take(&mut pending) {
-                deliver(&mut table, now, seat, message);
-            }
-            for entry in &table.entries()[sent..] {
-                pending.extend(guest.apply(entry.clone()).expect("verified").expect("new").send);
-                watcher.apply(entry.clone()).expect("watcher");
-            }
-            sent = table.entries().len();
-        }
-        let head = sent;
-        assert!(head > 10 && !table.state().game.is_over());
-        // The host is gone: the guest takes over (its seat's key signs now).
-        let mut next = guest.take_over(1, Timing::INSTANT, 0).expect("take over");
-        assert_eq!(next.records()[head], Record::Handover { epoch: 1, host: seat });
-        next.handle(0, Input::Intent { from: GUEST, seat, act: Act::Leave }).expect("a bot plays on");
-        for now in 1..20_000u64 {
-            next.handle(now, Input::Tick).expect("tick");
-            if next.state().game.is_over() {
-                break;
-            }
-        }
-        assert!(next.state().game.is_over(), "the game finished under the new host");
-        for entry in &next.entries()[head..] {
-            watcher.apply(entry.clone()).expect("the watcher verifies the new host's entries");
-        }
-        assert_eq!(watcher.state(), next.state());
-        let (valid, end) = crate::table::verify_proof(&next.proof()).expect("the whole log verifies");
-        assert_eq!(valid.through, next.entries().len() as u64);
-        assert_eq!(&end, next.state());
-        // Rolls after the hand-over go on without the departed host's chains.
-        assert!(next.records()[head..].iter().any(|r| matches!(
-            r,
-            Record::Roll { proof, .. } if proof.mask.iter().eq([seat])
-        )));
-        // A hand-over signed by anyone but the seat it names is refused.
-        let mut forged = Replica::new(next.genesis()).expect("replica");
-        for entry in &next.entries()[..head] {
-            forged.apply(entry.clone()).expect("old host's entries");
-        }
-        let body = next.entries()[head].body.decode().expect("body");
-        let fake = crate::fair::SignedEntry::sign(&Identity::from_secret(&[1; 32]), &body);
-        assert!(forged.apply(fake).is_err(), "the old host's key cannot hand the log over");
     }
 }

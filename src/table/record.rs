@@ -2,14 +2,16 @@
 //! are the only way a game changes; every replica re-applies them.
 
 use crate::bots::Strategy;
+use crate::fair::Millis;
 use crate::rules::{Action, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// One element of a seat's dice hash chain.
 pub type Link = crate::fair::Digest;
 
-/// A computer or peer known to the table. The host's own computer is
-/// [`Participant::LOCAL`]; several persons may share one (hot-seat).
+/// A computer or peer known to the table. The computer that opened the
+/// table is [`Participant::LOCAL`] (the chains of its seats and bots are
+/// the ones the host holds); several persons may share one (hot-seat).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Participant(pub u16);
 
@@ -63,7 +65,8 @@ pub enum By {
 }
 
 /// The dice links a roll was made from: roll number `k`, the seats whose
-/// chains contributed (`mask`), and their links (None outside the mask).
+/// chains contributed (`mask`, which must be the table's live set), and
+/// their links (None outside the mask).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RollProof {
     pub k: u32,
@@ -115,6 +118,15 @@ pub enum Record {
         seat: Seat,
         control: Control,
     },
+    /// A peer's dice link for roll `k` did not come within the table's
+    /// wait (`waited`, at least the genesis's `reveal_wait`): its chain
+    /// leaves the live set, and a bot stands in for its person until they
+    /// are back.
+    Missed {
+        seat: Seat,
+        k: u32,
+        waited: Millis,
+    },
     Pause {
         reason: PauseReason,
     },
@@ -125,6 +137,8 @@ pub enum Record {
     /// The host left mid-game and the peers elected `host`: from this entry
     /// on (this one included) that seat's genesis key signs the log.
     /// `epoch` counts hand-overs, so a stale host's entries are told apart.
+    /// The chains the departed host held (its bots' and its persons') leave
+    /// the live set; the new host holds its own seat's.
     Handover {
         epoch: u32,
         host: Seat,

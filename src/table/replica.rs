@@ -9,7 +9,7 @@ use super::record::Record;
 use super::state::{TableError, TableState};
 use crate::fair::log::Body;
 use crate::fair::{
-    AppendError, At, Digest, GenesisError, Invalid, LogVerifier, Proof, ProofError, SignedEntry,
+    AppendError, At, Digest, EntryError, GenesisError, Invalid, LogVerifier, Proof, ProofError, SignedEntry,
     SignedGenesis, SignedSnapshot, SnapshotError, SnapshotVerdict, Valid, VerifiedGenesis,
 };
 use crate::rules::Events;
@@ -68,9 +68,25 @@ impl Replica {
         &self.genesis
     }
 
+    /// The seat of the table's creator (the genesis host): first in the
+    /// succession.
+    pub fn creator(&self) -> crate::rules::Seat {
+        self.genesis.genesis().host
+    }
+
     /// The verified entries held (every one, for a replica from the genesis).
     pub fn entries(&self) -> &[SignedEntry<Record>] {
         self.log.entries()
+    }
+
+    /// The verified entry `seq`, if held.
+    pub fn entry(&self, seq: u64) -> Option<&SignedEntry<Record>> {
+        self.log.entry(seq)
+    }
+
+    /// The key that signed entry `seq`.
+    pub fn signer_of(&self, seq: u64) -> Option<crate::fair::Verifier> {
+        self.log.signer_of(seq)
     }
 
     /// The newest verified entry's number and hash.
@@ -114,22 +130,38 @@ impl Replica {
 /// entry's signature, chain and transition. The verdict, and the state the
 /// valid log leads to.
 pub fn verify_proof(proof: &Proof<Record>) -> Result<(Valid, TableState), Invalid<TableError>> {
-    let mut last: Option<TableState> = None;
     let valid = proof.verify_handing_over(
         |genesis| {
             let mut state = TableState::genesis(genesis.genesis(), genesis.game_id())?;
-            last = Some(state);
-            let last = &mut last;
             Ok(move |body: &Body<Record>| {
                 state = check_transition(&state, body)?.0;
-                *last = Some(state);
                 Ok(())
             })
         },
         hands_over,
     )?;
-    match last {
-        Some(state) => Ok((valid, state)),
-        None => Err(Invalid { at: At::Genesis, reason: ProofError::Setup(TableError::NotStarted) }),
+    // The log verified: replay it once more for its end state, and check
+    // that each hidden-reveal claim names a missed-link record of that link.
+    let genesis =
+        proof.genesis.verify().map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Genesis(e) })?;
+    let setup = |e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) };
+    let mut state = TableState::genesis(genesis.genesis(), genesis.game_id()).map_err(setup)?;
+    for entry in &proof.entries {
+        let body = entry.body.decode().map_err(|e| Invalid {
+            at: At::Genesis,
+            reason: ProofError::Entry(EntryError::NotCanonical(e)),
+        })?;
+        state = check_transition(&state, &body).map_err(setup)?.0;
     }
+    for (seq, reveal) in &valid.withheld {
+        let names = proof
+            .entries
+            .get(usize::try_from(seq - 1).unwrap_or(usize::MAX))
+            .and_then(|e| e.body.decode().ok())
+            .is_some_and(|b| matches!(b.content, Record::Missed { seat, k, .. } if seat == reveal.seat && k == reveal.k));
+        if !names {
+            return Err(Invalid { at: At::Entry(*seq), reason: ProofError::NotWithheld { seq: *seq } });
+        }
+    }
+    Ok((valid, state))
 }

@@ -3,9 +3,9 @@
 //! replica apply records through [`TableState::apply`], so the rules that
 //! write the log are the rules that check it.
 
-use super::dice;
 use super::record::{By, CloseReason, Control, Link, PauseReason, Record, RollProof};
-use crate::fair::{self, Genesis, canonical};
+use super::rolls;
+use crate::fair::{self, Genesis, Timing, canonical};
 use crate::rules::{Action, Events, FirstPlayer, Game, Illegal, PositionError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -27,6 +27,15 @@ pub struct TableState {
     /// Each seat's last revealed chain element and its index (0: the anchor).
     pub heads: [(u32, Link); 4],
     pub chain_len: u32,
+    /// The seats whose chains contribute to the next roll: every player at
+    /// first; a seat leaves only through a signed record (a missed link, a
+    /// drop, a leave, the host that held its chain leaving).
+    pub live: SeatSet,
+    /// The seats whose chains the host holds (its bots' and its own
+    /// persons'); the others' links come from their peers.
+    pub held: SeatSet,
+    /// The genesis's timing, against which replicas check the table's waits.
+    pub timing: Timing,
     /// The seat whose key signs the log now (the genesis host's at first).
     pub host: Seat,
     /// Hand-overs so far.
@@ -66,6 +75,16 @@ pub enum TableError {
     },
     /// The seats at the start do not match the genesis's players.
     BadSeats,
+    /// A roll's contributing seats are not the log's live set.
+    Contributors {
+        live: SeatSet,
+        mask: SeatSet,
+    },
+    /// A missed link claimed for a seat whose link the table holds, that
+    /// is not live, for another roll, or after too short a wait.
+    BadMissed {
+        seat: Seat,
+    },
     Position(PositionError),
     /// The entry's state hash is not the hash of the state it leads to.
     StateHash,
@@ -96,6 +115,15 @@ impl fmt::Display for TableError {
             }
             TableError::Position(e) => write!(f, "bad position: {e}"),
             TableError::BadSeats => f.write_str("the seats do not match the genesis's players"),
+            TableError::Contributors { live, mask } => write!(
+                f,
+                "the roll takes the links of {} but the live chains are {}",
+                seats(*mask),
+                seats(*live)
+            ),
+            TableError::BadMissed { seat } => {
+                write!(f, "{seat}'s link cannot be recorded as missed now")
+            }
             TableError::BadHandover => {
                 f.write_str("a hand-over must name another player and a newer epoch, mid-game")
             }
@@ -107,6 +135,12 @@ impl fmt::Display for TableError {
 }
 
 impl std::error::Error for TableError {}
+
+/// Seats in words: "red, green" (or "none").
+fn seats(set: SeatSet) -> String {
+    let names: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    if names.is_empty() { "none".into() } else { names.join(", ") }
+}
 
 impl From<Illegal> for TableError {
     fn from(e: Illegal) -> Self {
@@ -136,6 +170,9 @@ impl TableState {
             next_roll: 1,
             heads: Seat::ALL.map(|s| (0, anchor(s))),
             chain_len: genesis.chain_len,
+            live: players,
+            held: genesis.held,
+            timing: genesis.timing,
             host: genesis.host,
             epoch: 0,
         })
@@ -164,10 +201,16 @@ impl TableState {
                     return Err(TableError::BadSeats);
                 }
                 next.control = seats;
+                // A peer whose link for the draw was missed starts away.
+                for seat in players.iter().filter(|&s| !next.held.contains(s) && !next.live.contains(s)) {
+                    if let Control::Person { owner } = seats[seat.index()] {
+                        next.control[seat.index()] = Control::Standin { owner };
+                    }
+                }
                 let drawn = match (next.game.rules().first_player, draw) {
                     (FirstPlayer::Random, Some(proof)) => {
                         let seed = next.check_proof(&proof, DRAW_ROLLER)?;
-                        let index = dice::pick(&seed, players.len() as u8);
+                        let index = rolls::pick(&seed, players.len() as u8);
                         players.iter().nth(usize::from(index)).unwrap_or(first)
                     }
                     (FirstPlayer::Random, None) => return Err(TableError::UnprovenRoll),
@@ -191,7 +234,7 @@ impl TableState {
                     }));
                 }
                 let seed = next.check_proof(&proof, u8::from(seat))?;
-                let proven = dice::face(&seed);
+                let proven = rolls::face(&seed);
                 if proven != face {
                     return Err(TableError::BadFace { shown: face, proven });
                 }
@@ -218,6 +261,27 @@ impl TableState {
                     return Err(TableError::BadControlChange { seat });
                 }
                 next.control[seat.index()] = control;
+                // A remote person's chain contributes while its person plays.
+                if !next.held.contains(seat) {
+                    next.live = match control {
+                        Control::Person { .. } => next.live.with(seat),
+                        _ => next.live.without(seat),
+                    };
+                }
+            }
+            Record::Missed { seat, k, waited } => {
+                let fits = !next.game.is_over()
+                    && next.live.contains(seat)
+                    && !next.held.contains(seat)
+                    && k == next.next_roll
+                    && waited >= next.timing.reveal_wait;
+                if !fits {
+                    return Err(TableError::BadMissed { seat });
+                }
+                next.live = next.live.without(seat);
+                if let Control::Person { owner } = next.control[seat.index()] {
+                    next.control[seat.index()] = Control::Standin { owner };
+                }
             }
             Record::Pause { .. } if next.paused.is_some() => return Err(TableError::Paused),
             Record::Pause { reason } => next.paused = Some(reason),
@@ -235,6 +299,9 @@ impl TableState {
                 }
                 next.host = host;
                 next.epoch = epoch;
+                // The departed host's chains are gone; the new host holds its own.
+                next.live = next.live.minus(next.held).with(host);
+                next.held = SeatSet::EMPTY.with(host);
             }
         }
         Ok((next, events))
@@ -267,15 +334,14 @@ impl TableState {
         if k > self.chain_len {
             return Err(TableError::BadProof("the dice chains are used up".into()));
         }
-        let players = self.game.players();
-        if proof.mask.is_empty() || proof.mask.iter().any(|s| !players.contains(s)) {
-            return Err(TableError::BadProof("the contributing seats must be players".into()));
+        if proof.mask != self.live || proof.mask.is_empty() {
+            return Err(TableError::Contributors { live: self.live, mask: proof.mask });
         }
         for seat in Seat::ALL {
             match (proof.mask.contains(seat), proof.links[seat.index()]) {
                 (true, Some(link)) => {
                     let (index, head) = self.heads[seat.index()];
-                    if !dice::link_follows(&self.nonce, seat, k, &link, index, &head) {
+                    if !rolls::link_follows(&self.nonce, seat, k, &link, index, &head) {
                         return Err(TableError::BadProof(format!("{seat}'s link does not follow its chain")));
                     }
                     self.heads[seat.index()] = (k, link);
@@ -287,7 +353,7 @@ impl TableState {
             }
         }
         self.next_roll += 1;
-        dice::seed(&self.game_id, k, roller, proof.mask, &proof.links)
+        rolls::seed(&self.game_id, k, roller, proof.mask, &proof.links)
             .ok_or_else(|| TableError::BadProof("the links do not match the mask".into()))
     }
 

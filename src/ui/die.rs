@@ -32,6 +32,17 @@ fn pips(face: u8) -> &'static [(f32, f32)] {
     }
 }
 
+impl<M> Die<M> {
+    /// The face shown (none before the first roll), with the tumble's
+    /// angle and scale now.
+    pub fn face(&self) -> (Option<u8>, (f32, f32)) {
+        match self.shown {
+            Some((face, at)) => (Some(face), die_spring(self.now.saturating_duration_since(at))),
+            None => (None, (0.0, 1.0)),
+        }
+    }
+}
+
 impl<M: Clone> canvas::Program<M> for Die<M> {
     type State = ();
 
@@ -63,10 +74,7 @@ impl<M: Clone> canvas::Program<M> for Die<M> {
         let mut frame = Frame::new(renderer, bounds.size());
         frame.fill_rectangle(Point::ORIGIN, bounds.size(), Color::from_rgba(0.0, 0.0, 0.0, 1.0 / 255.0));
         let side = bounds.width.min(bounds.height) * 0.62;
-        let (face, (angle, scale)) = match self.shown {
-            Some((face, at)) => (face, die_spring(self.now.saturating_duration_since(at))),
-            None => (6, (0.0, 1.0)),
-        };
+        let (face, (angle, scale)) = self.face();
         let centre = frame.center();
         // Glow in the roller's colour while a click would roll.
         if self.on_roll.is_some() {
@@ -92,11 +100,12 @@ impl<M: Clone> canvas::Program<M> for Die<M> {
                 .add_stop(1.0, theme::rgb(0xe8, 0xdf, 0xcf)),
         );
         frame.stroke(&body, Stroke::default().with_color(darker(self.colour, 0.2)).with_width(side * 0.05));
-        for &(x, y) in pips(face) {
+        // Before the first roll the die is blank.
+        for &(x, y) in face.map_or(&[][..], pips) {
             let p = Point::new(top_left.x + x * side, top_left.y + y * side);
             frame.fill(
                 &Path::circle(p, side * 0.085),
-                if face == 1 { theme::colour(crate::rules::Colour::Red) } else { theme::INK },
+                if face == Some(1) { theme::colour(crate::rules::Colour::Red) } else { theme::INK },
             );
         }
         vec![frame.into_geometry()]

@@ -89,6 +89,11 @@ impl Motion {
         self.die = Some((face, now));
     }
 
+    /// Shows `face` on the die at rest (a resumed game's last roll).
+    pub fn rest(&mut self, face: u8, now: Instant) {
+        self.die = Some((face, now.checked_sub(DIE_SETTLE).unwrap_or(now)));
+    }
+
     /// The hop of a pawn, if it is still travelling (or waiting to) at `now`.
     pub fn hop_of(&self, seat: Seat, pawn: u8, now: Instant) -> Option<&Hop> {
         self.hops.iter().find(|h| h.seat == seat && h.pawn == pawn && now < h.end())

@@ -26,6 +26,9 @@ pub fn entry_line(names: &[String; 4], record: Option<&Record>, events: &Events)
             Control::Person { .. } => crate::t!("{who} is back", who = name(*seat)),
             Control::Empty => crate::t!("{who} changes hands", who = name(*seat)),
         }),
+        Record::Missed { seat, .. } => {
+            parts.push(crate::t!("{who}'s dice link did not come: a bot plays the seat", who = name(*seat)))
+        }
         Record::Pause { .. } => parts.push(t("The table is paused").to_string()),
         Record::Resume => parts.push(t("The table resumes").to_string()),
         Record::Close { .. } => parts.push(t("The table closes").to_string()),

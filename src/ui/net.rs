@@ -2,15 +2,11 @@
 //! and what they report arrives as messages. The table's logic stays in the
 //! drivers and the table; this only carries acts out and reports in.
 
-use std::collections::BTreeMap;
-
 use futures::{Stream, StreamExt, channel::mpsc as queue, stream};
 use libp2p::{Multiaddr, PeerId, identity::Keypair};
 
 use crate::net::{
-    Event, NodeConfig, TableInfo, Ticket,
-    play::{self, HostPlan, JoinPlan, Line, PlayError},
-    spawn,
+    self as play, Event, HostPlan, JoinPlan, Line, NodeConfig, Places, PlayError, TableInfo, Ticket, spawn,
 };
 
 /// What a network driver or the LAN lobby reports to the window.
@@ -18,7 +14,7 @@ use crate::net::{
 pub enum Report {
     Line(Line),
     /// The driver stopped: the places, or why it stopped early.
-    Ended(Result<BTreeMap<String, u8>, PlayError>),
+    Ended(Result<Places, PlayError>),
     /// A listed table answered with its info: on the LAN, or published at
     /// a relay (with the ticket to reach it by).
     TableFound(PeerId, TableInfo, Option<Ticket>),
@@ -39,7 +35,7 @@ pub fn node(keypair: Keypair, relays: &[String]) -> NodeConfig {
 /// Runs a driver, reporting its lines as they come and its end last.
 fn driven<F>(start: impl FnOnce(Box<dyn FnMut(Line) + Send>) -> F) -> impl Stream<Item = Report>
 where
-    F: Future<Output = Result<BTreeMap<String, u8>, PlayError>> + Send + 'static,
+    F: Future<Output = Result<Places, PlayError>> + Send + 'static,
 {
     let (lines, reported) = queue::unbounded();
     let ended = lines.clone();
@@ -68,7 +64,7 @@ pub fn join(plan: JoinPlan) -> impl Stream<Item = Report> {
 /// key: browsing signs nothing.
 pub fn browse(relays: &[String]) -> impl Stream<Item = Report> + use<> {
     let mut config = node(Keypair::generate_ed25519(), relays);
-    config.public_lobby = true;
+    config.lobby = true;
     stream::once(async move { spawn(config) }).flat_map(|spawned| match spawned {
         Ok((client, events)) => stream::unfold((client, events), |(client, mut events)| async move {
             loop {

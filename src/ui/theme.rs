@@ -100,6 +100,17 @@ pub fn panel(_: &Theme) -> container::Style {
     }
 }
 
+/// The panel of the seat whose turn it is: lit, with a bright gold edge.
+pub fn panel_lit(_: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Background::Color(alpha(mix(WOOD_DARK, COPPER, 0.35), 0.95))),
+        border: Border { color: GOLD, width: 3.0, radius: 14.0.into() },
+        text_color: Some(PARCHMENT),
+        shadow: Shadow::default(),
+        snap: true,
+    }
+}
+
 /// A name ribbon in a seat's colour.
 pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
     move |_| container::Style {

@@ -49,7 +49,9 @@ pub fn genesis_for(identities: &[Identity], chains: &[Chain], chain_len: u32) ->
             Some(Commitment { key: identities[i].public_key(), anchor: chains[i].anchor() })
         }),
         host: Seat::ALL[0],
+        held: SeatSet::EMPTY.with(Seat::ALL[0]),
         chain_len,
+        timing: ludopia::fair::Timing::PEOPLE,
     }
 }
 

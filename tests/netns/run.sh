@@ -81,7 +81,7 @@ lan_discovery() {
 join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
   local mode=$1 transport=$2 expect=$3 kib=$4 name="code-join/$1/$2"
   NAT_MODE=$mode "$here/topology.sh" up >/dev/null
-  in_ns relay "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" --listen "/ip4/$RELAY_IP/udp/4001/quic-v1" \
+  in_ns relay env LUDOPIA_HOME="$work/home-relay" "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" --listen "/ip4/$RELAY_IP/udp/4001/quic-v1" \
     >"$work/relay.log" 2>"$work/relay.err" &
   local line relay_addr
   if ! line=$(wait_for "$work/relay.log" "\"listening\".*/$transport/" 20); then
@@ -112,13 +112,13 @@ join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
 game_by_code() { # nat-mode: a headless host with bots and a headless guest finish a race game
   local mode=$1 name="game/$1" code=GAMEAB
   NAT_MODE=$mode "$here/topology.sh" up >/dev/null
-  in_ns relay "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" >"$work/grelay-$mode.log" 2>&1 &
+  in_ns relay env LUDOPIA_HOME="$work/home-grelay-$mode" "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" >"$work/grelay-$mode.log" 2>&1 &
   local line relay_addr
   if ! line=$(wait_for "$work/grelay-$mode.log" '"listening".*/tcp/' 20); then
     verdict "$name" 1 "the relay did not start: $(cat "$work/grelay-$mode.log")"; "$here/topology.sh" down; return
   fi
   relay_addr=$(field "$line" addr)
-  in_ns b timeout 300 "$LUDOPIA" host --headless --preset race --bots 2 --code "$code" --relay "$relay_addr" \
+  in_ns b env LUDOPIA_HOME="$work/home-ghost-$mode" timeout 300 "$LUDOPIA" host --headless --preset race --bots 2 --code "$code" --relay "$relay_addr" \
     >"$work/ghost-$mode.log" 2>"$work/ghost-$mode.err" &
   local host_pid=$!
   if ! wait_for "$work/grelay-$mode.log" "\"code_registered\".*$code" 30 >/dev/null; then
@@ -126,7 +126,7 @@ game_by_code() { # nat-mode: a headless host with bots and a headless guest fini
     "$here/topology.sh" down; return
   fi
   local start=$SECONDS guest_rc=0 host_rc=0
-  timeout 300 ip netns exec lnt-a "$LUDOPIA" join --headless "$code" --relay "$relay_addr" \
+  timeout 300 ip netns exec lnt-a env LUDOPIA_HOME="$work/home-gjoin-$mode" "$LUDOPIA" join --headless "$code" --relay "$relay_addr" \
     >"$work/gjoin-$mode.log" 2>"$work/gjoin-$mode.err" || guest_rc=$?
   wait "$host_pid" || host_rc=$?
   local host_over guest_over entries circuits

@@ -1,30 +1,31 @@
-//! Where things sit on the canvas: the frame's radius and the 15×15 grid
-//! inscribed in it. Cells themselves come from `rules::board`.
+//! Where things sit on the canvas: the square board, its carved frame (a
+//! thirtieth of the board's side, thinner where room is short) and the
+//! 15×15 grid filling the rest. Cells themselves come from `rules::board`.
 
 use crate::rules::board::{Cell, SIZE};
 use iced::{Point, Size, Vector};
-use std::f32::consts::{FRAC_PI_4, PI};
+use std::f32::consts::{FRAC_PI_2, PI};
 
-/// The frame's four scales, outside in: dark wood, copper band, gold
-/// stitching, parchment.
-pub const WOOD: f32 = 1.0;
-pub const COPPER: f32 = 0.955;
-pub const STITCH: f32 = 0.925;
-pub const PARCHMENT: f32 = 0.9;
+/// The frame's rings, as insets from its outer edge in frame widths: dark
+/// wood, copper band, gold stitching, parchment; the grid starts at 1.
+pub const WOOD: f32 = 0.0;
+pub const COPPER: f32 = 0.42;
+pub const STITCH: f32 = 0.57;
+pub const PARCHMENT: f32 = 0.72;
 
-/// The frame's outline: r(θ) = R·(0.9 + 0.07·cos 4θ) + R·0.13·max(0, −cos 4θ)⁷.
-/// The cos 4θ term swells a lobe on each axis; the seventh power adds sharp
-/// ogee tips on the diagonals.
-pub fn frame_radius(radius: f32, theta: f32) -> f32 {
-    let c = (4.0 * theta).cos();
-    radius * (0.9 + 0.07 * c) + radius * 0.13 * (-c).max(0.0).powi(7)
+/// The frame's width for a board `side` pixels wide: thin enough that the
+/// grid keeps most of the room, never thinner than its carving can show.
+pub fn frame_width(side: f32) -> f32 {
+    (side * 0.032).clamp(6.0, 30.0)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
     pub centre: Point,
-    /// R of the frame's outline.
-    pub radius: f32,
+    /// Half the side of the board's square, frame included.
+    pub half: f32,
+    /// The frame's width.
+    pub band: f32,
     /// Top-left corner of the grid.
     pub origin: Point,
     /// Side of one cell.
@@ -32,21 +33,15 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The largest board that fits `size`, centred in it.
     pub fn new(size: Size) -> Layout {
-        let side = size.width.min(size.height);
-        let radius = side / 2.0 / 0.975;
+        let side = size.width.min(size.height).max(1.0);
+        let half = side / 2.0;
+        let band = frame_width(side);
         let centre = Point::new(size.width / 2.0, size.height / 2.0);
-        // The largest square whose corners stay inside the parchment: its
-        // half side is the least of r(θ)·cos θ over one octant.
-        let half = (0..=64)
-            .map(|i| {
-                let theta = FRAC_PI_4 * i as f32 / 64.0;
-                PARCHMENT * frame_radius(radius, theta) * theta.cos()
-            })
-            .fold(f32::INFINITY, f32::min)
-            * 0.985;
-        let cell = 2.0 * half / f32::from(SIZE);
-        Layout { centre, radius, origin: centre - Vector::new(half, half), cell }
+        let grid_half = half - band;
+        let cell = 2.0 * grid_half / f32::from(SIZE);
+        Layout { centre, half, band, origin: centre - Vector::new(grid_half, grid_half), cell }
     }
 
     /// The centre of a point given in cell units (cells are 1 wide; the
@@ -72,14 +67,40 @@ impl Layout {
         self.cell * f32::from(SIZE)
     }
 
-    /// Points of the frame outline at `scale`, closed by the caller.
-    pub fn outline(&self, scale: f32) -> impl Iterator<Item = Point> + '_ {
-        const STEPS: usize = 360;
-        (0..STEPS).map(move |i| {
-            let theta = 2.0 * PI * i as f32 / STEPS as f32;
-            let r = scale * frame_radius(self.radius, theta);
-            Point::new(self.centre.x + r * theta.cos(), self.centre.y + r * theta.sin())
-        })
+    /// The frame's outline at `inset` (frame widths in from its outer
+    /// edge), closed by the caller: a rounded square whose corners round
+    /// less further in; the outer edge is scalloped, a dozen lobes a side.
+    pub fn outline(&self, inset: f32) -> Vec<Point> {
+        let h = self.half - inset * self.band;
+        let radius = (self.band * (1.3 - inset)).clamp(self.band * 0.25, h);
+        let straight = 2.0 * (h - radius);
+        let lobes = 12.0;
+        let depth = if inset <= WOOD { self.band * 0.16 } else { 0.0 };
+        const SIDE: usize = 96;
+        const ARC: usize = 12;
+        let mut points = Vec::with_capacity(4 * (SIDE + ARC));
+        for quarter in 0..4 {
+            // The top side left to right, then its corner; each quarter
+            // turns the last by 90° (y points down).
+            let turn = |p: Vector| -> Point {
+                let (mut x, mut y) = (p.x, p.y);
+                for _ in 0..quarter {
+                    (x, y) = (-y, x);
+                }
+                self.centre + Vector::new(x, y)
+            };
+            for i in 0..SIDE {
+                let s = straight * i as f32 / SIDE as f32;
+                let dip = depth * (1.0 - (PI * lobes * s / straight.max(1e-3)).cos().abs());
+                points.push(turn(Vector::new(-h + radius + s, -h + dip)));
+            }
+            let corner = Vector::new(h - radius, -h + radius);
+            for i in 0..ARC {
+                let a = -FRAC_PI_2 + FRAC_PI_2 * i as f32 / ARC as f32;
+                points.push(turn(corner + Vector::new(radius * a.cos(), radius * a.sin())));
+            }
+        }
+        points
     }
 }
 
@@ -87,28 +108,50 @@ impl Layout {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_grid_fits_inside_the_parchment_and_the_canvas() {
-        let l = Layout::new(Size::new(800.0, 600.0));
-        assert!(l.side() > 0.6 * 600.0, "the board uses the space: {}", l.side());
-        // Every grid corner lies inside the parchment outline.
-        for (x, y) in [(0.0, 0.0), (15.0, 0.0), (0.0, 15.0), (15.0, 15.0)] {
-            let p = l.at(x, y);
-            let d = p - l.centre;
-            let theta = d.y.atan2(d.x);
-            let r = (d.x * d.x + d.y * d.y).sqrt();
-            assert!(r <= PARCHMENT * frame_radius(l.radius, theta), "corner ({x}, {y}) pokes out");
+    /// Whether `p` lies inside the outline at `inset` (a convex polygon
+    /// but for its scallops, which only the outer edge has).
+    fn inside(l: &Layout, inset: f32, p: Point) -> bool {
+        let ring = l.outline(inset);
+        // Crossing number.
+        let mut crossings = 0;
+        for (a, b) in ring.iter().zip(ring.iter().cycle().skip(1)) {
+            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+                crossings += 1;
+            }
         }
-        // The wood stays on the canvas.
-        assert!(l.outline(WOOD).all(|p| p.y >= -0.5 && p.y <= 600.5));
+        crossings % 2 == 1
     }
 
     #[test]
-    fn the_frame_has_lobes_on_the_axes_and_tips_on_the_diagonals() {
-        let r = 100.0;
-        assert!((frame_radius(r, 0.0) - 97.0).abs() < 1e-3);
-        assert!((frame_radius(r, FRAC_PI_4) - 96.0).abs() < 1e-3);
-        // Between them the outline dips in.
-        assert!(frame_radius(r, FRAC_PI_4 * 0.6) < 90.0);
+    fn the_grid_fills_the_board_inside_its_parchment_and_the_canvas() {
+        for size in [Size::new(800.0, 600.0), Size::new(560.0, 580.0), Size::new(300.0, 300.0)] {
+            let l = Layout::new(size);
+            let side = size.width.min(size.height);
+            assert!(l.side() >= 0.9 * side, "{size:?}: the grid is {} of {side}", l.side());
+            // Every grid corner lies inside the parchment.
+            for (x, y) in [(0.0, 0.0), (15.0, 0.0), (0.0, 15.0), (15.0, 15.0)] {
+                assert!(inside(&l, PARCHMENT, l.at(x, y)), "{size:?}: corner ({x}, {y}) pokes out");
+            }
+            // The wood stays on the canvas.
+            let on_canvas =
+                |p: &Point| p.x >= -0.5 && p.y >= -0.5 && p.x <= size.width + 0.5 && p.y <= size.height + 0.5;
+            assert!(l.outline(WOOD).iter().all(on_canvas), "{size:?}");
+        }
+    }
+
+    #[test]
+    fn the_frame_is_thinner_where_room_is_short_and_its_edge_is_scalloped() {
+        let big = Layout::new(Size::new(800.0, 800.0));
+        let small = Layout::new(Size::new(540.0, 540.0));
+        assert!(small.band < big.band);
+        assert!(big.band <= 30.0 && small.band >= 6.0);
+        // The outer edge dips between lobes; the rings inside are straight.
+        let ys = |inset: f32| -> Vec<f32> { big.outline(inset).iter().take(96).map(|p| p.y).collect() };
+        let wood = ys(WOOD);
+        let spread =
+            wood.iter().cloned().fold(f32::MIN, f32::max) - wood.iter().cloned().fold(f32::MAX, f32::min);
+        assert!(spread > big.band * 0.1, "scallops {spread}");
+        let copper = ys(COPPER);
+        assert!(copper.iter().all(|y| (y - copper[0]).abs() < 1e-3));
     }
 }

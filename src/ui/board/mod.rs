@@ -7,6 +7,7 @@ mod paint;
 pub mod pawn;
 
 pub use layout::Layout;
+pub use paint::star;
 
 use crate::rules::board::{self, CENTRE};
 use crate::rules::{Game, Move, Moves, Progress, Rules, Seat, YARD};
@@ -34,6 +35,12 @@ pub struct Board<'a, M> {
     pub selected: Option<u8>,
     /// The message sent when a movable pawn is clicked.
     pub on_choose: fn(u8) -> M,
+    /// Where movable pawns are in their bounce, 0 to 1.
+    pub pulse: f32,
+    /// Each pawn carries its colour's mark (a setting, for colour-blind players).
+    pub marks: bool,
+    /// Movable pawns show the number key that moves them.
+    pub numbered: bool,
 }
 
 impl<M> Clone for Board<'_, M> {
@@ -81,6 +88,9 @@ pub struct Placed {
     pub at: Point,
     pub scale: f32,
     pub lift: f32,
+    /// How many of this seat's pawns stand here, drawn as one with a
+    /// count badge; 0 for the pawns hidden under it.
+    pub count: u8,
 }
 
 /// Where a pawn of `seat` at `progress` stands, in canvas coordinates.
@@ -125,7 +135,7 @@ impl<M> Board<'_, M> {
                                 (point_of(l, seat, pawn, hop.path.first().copied().unwrap_or(progress)), 0.0)
                             }
                         };
-                        flying.push(Placed { seat, pawn, at, scale: 1.0, lift });
+                        flying.push(Placed { seat, pawn, at, scale: 1.0, lift, count: 1 });
                     }
                     None => resting.push(Placed {
                         seat,
@@ -133,6 +143,7 @@ impl<M> Board<'_, M> {
                         at: point_of(l, seat, pawn, progress),
                         scale: 1.0,
                         lift: 0.0,
+                        count: 1,
                     }),
                 }
             }
@@ -157,26 +168,45 @@ impl<M> Board<'_, M> {
     }
 }
 
-/// Pawns resting on one point are drawn smaller and side by side.
+/// Pawns resting on one point stay readable: each seat's pawns there are
+/// drawn as one pawn with a count badge, and two or more seats' side by
+/// side, smaller.
 fn spread(pawns: &mut [Placed], cell: f32) {
-    let mut i = 0;
-    while i < pawns.len() {
+    let mut done = vec![false; pawns.len()];
+    for i in 0..pawns.len() {
+        if done[i] {
+            continue;
+        }
         let at = pawns[i].at;
-        let group: Vec<usize> = (0..pawns.len()).filter(|&j| pawns[j].at == at).collect();
-        if group.len() > 1 && group[0] == i {
-            let n = group.len();
-            let offsets: &[(f32, f32)] = match n {
-                2 => &[(-0.2, 0.0), (0.2, 0.0)],
-                3 => &[(-0.2, 0.1), (0.2, 0.1), (0.0, -0.15)],
-                _ => &[(-0.2, -0.15), (0.2, -0.15), (-0.2, 0.15), (0.2, 0.15)],
-            };
-            for (k, &j) in group.iter().enumerate() {
-                let (dx, dy) = offsets[k % offsets.len()];
-                pawns[j].at = at + Vector::new(dx * cell, dy * cell);
-                pawns[j].scale = if n > 2 { 0.62 } else { 0.72 };
+        let here: Vec<usize> = (0..pawns.len()).filter(|&j| pawns[j].at == at).collect();
+        let mut seats: Vec<Seat> = Vec::new();
+        for &j in &here {
+            done[j] = true;
+            if !seats.contains(&pawns[j].seat) {
+                seats.push(pawns[j].seat);
             }
         }
-        i += 1;
+        let offsets: &[(f32, f32)] = match seats.len() {
+            1 => &[(0.0, 0.0)],
+            2 => &[(-0.2, 0.0), (0.2, 0.0)],
+            3 => &[(-0.2, 0.1), (0.2, 0.1), (0.0, -0.15)],
+            _ => &[(-0.2, -0.15), (0.2, -0.15), (-0.2, 0.15), (0.2, 0.15)],
+        };
+        let scale = match seats.len() {
+            1 => 1.0,
+            2 => 0.72,
+            _ => 0.62,
+        };
+        for (k, seat) in seats.iter().enumerate() {
+            let (dx, dy) = offsets[k % offsets.len()];
+            let mine: Vec<usize> = here.iter().copied().filter(|&j| pawns[j].seat == *seat).collect();
+            for (n, &j) in mine.iter().enumerate() {
+                pawns[j].at = at + Vector::new(dx * cell, dy * cell);
+                pawns[j].scale = scale;
+                // The last one drawn carries the count.
+                pawns[j].count = if n + 1 == mine.len() { mine.len() as u8 } else { 0 };
+            }
+        }
     }
 }
 
@@ -227,14 +257,27 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
         if let Some(choice) = hovered.and_then(|p| b.choices.iter().find(|m| m.pawn == p)) {
             landing(&mut frame, &l, b.game, roller, *choice);
         }
-        for p in b.placements(&l) {
+        for p in b.placements(&l).into_iter().filter(|p| p.count > 0) {
             let size = l.cell * 0.9 * p.scale;
             let movable = p.seat == roller && b.choices.iter().any(|m| m.pawn == p.pawn);
-            if movable && p.lift == 0.0 {
-                pawn::glow(&mut frame, p.at, size, hovered == Some(p.pawn));
+            // Movable pawns bounce, so a player sees at once which may go.
+            let lift = if movable && p.lift == 0.0 {
+                pawn::glow(&mut frame, p.at, size, hovered == Some(p.pawn), b.pulse);
+                0.25 * b.pulse
+            } else {
+                p.lift
+            };
+            pawn::reach(&mut frame, p.at, size, lift.max(0.25));
+            pawn::pawn(&mut frame, p.at, size, theme::seat_colour(b.game, p.seat), lift);
+            if let Some(mark) = b.marks.then(|| pawn::Mark::of(b.game.rules().colour_of(p.seat))) {
+                pawn::mark(&mut frame, p.at, size, lift, mark);
             }
-            pawn::reach(&mut frame, p.at, size, p.lift);
-            pawn::pawn(&mut frame, p.at, size, theme::seat_colour(b.game, p.seat), p.lift);
+            if p.count > 1 {
+                pawn::count(&mut frame, p.at, size, p.count);
+            }
+            if movable && b.numbered {
+                pawn::number(&mut frame, p.at, size, lift, p.pawn + 1);
+            }
         }
         vec![frame.into_geometry()]
     }

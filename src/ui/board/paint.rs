@@ -1,5 +1,5 @@
 //! The static board, painted once per size into an image (`raster`): the
-//! scalloped frame, the cross with its lanes, the yards with rosettes, safe
+//! carved frame, the cross with its lanes, the yards with rosettes, safe
 //! squares and the centre home. Every cell comes from `rules::board`.
 
 use super::layout::{self, Layout};
@@ -34,48 +34,46 @@ fn closed(points: impl Iterator<Item = Point>) -> Path {
     })
 }
 
-fn diagonal(l: &Layout, scale: f32, from: Color, to: Color) -> gradient::Linear {
-    let r = l.radius * scale;
+fn diagonal(l: &Layout, inset: f32, from: Color, to: Color) -> gradient::Linear {
+    let r = l.half - inset * l.band;
     gradient::Linear::new(l.centre - Vector::new(r, r), l.centre + Vector::new(r, r))
         .add_stop(0.0, from)
         .add_stop(1.0, to)
 }
 
-/// Dark wood, copper band, gold stitching and parchment: one outline at four
-/// scales.
+/// Dark wood with its grain, a copper band, gold stitching and parchment:
+/// one rounded square at four insets, the wood's edge scalloped.
 fn frame_rings(frame: &mut Frame<Renderer>, l: &Layout) {
-    let shadow = closed(l.outline(layout::WOOD).map(|p| p + Vector::new(0.0, l.radius * 0.025)));
-    frame.fill(&shadow, alpha(Color::BLACK, 0.45));
-    let wood = closed(l.outline(layout::WOOD));
-    frame.fill(&wood, diagonal(l, 1.0, theme::WOOD, theme::WOOD_DARK));
+    let wood = closed(l.outline(layout::WOOD).into_iter());
+    frame.fill(&wood, diagonal(l, layout::WOOD, theme::WOOD, theme::WOOD_DARK));
     // Grain: faint rings following the outline.
-    for (i, s) in [0.99, 0.978, 0.968].into_iter().enumerate() {
-        let grain = closed(l.outline(s));
+    for (i, inset) in [0.1, 0.2, 0.3].into_iter().enumerate() {
+        let grain = closed(l.outline(inset).into_iter());
         let c = if i % 2 == 0 { lighter(theme::WOOD, 0.12) } else { theme::WOOD_DARK };
-        frame.stroke(&grain, Stroke::default().with_color(alpha(c, 0.5)).with_width(l.cell * 0.04));
+        frame.stroke(&grain, Stroke::default().with_color(alpha(c, 0.5)).with_width(l.band * 0.04));
     }
-    let copper = closed(l.outline(layout::COPPER));
+    let copper = closed(l.outline(layout::COPPER).into_iter());
     let band =
-        gradient::Linear::new(l.centre - Vector::new(0.0, l.radius), l.centre + Vector::new(0.0, l.radius))
+        gradient::Linear::new(l.centre - Vector::new(0.0, l.half), l.centre + Vector::new(0.0, l.half))
             .add_stop(0.0, lighter(theme::COPPER, 0.25))
             .add_stop(0.5, theme::COPPER)
             .add_stop(1.0, theme::COPPER_DARK);
     frame.fill(&copper, band);
-    frame.stroke(&copper, Stroke::default().with_color(alpha(theme::GOLD, 0.6)).with_width(l.cell * 0.03));
-    let stitching = closed(l.outline(layout::STITCH));
-    let dash = [l.cell * 0.32, l.cell * 0.2];
+    frame.stroke(&copper, Stroke::default().with_color(alpha(theme::GOLD, 0.6)).with_width(l.band * 0.04));
+    let stitching = closed(l.outline(layout::STITCH).into_iter());
+    let dash = [l.band * 0.45, l.band * 0.3];
     frame.stroke(
         &stitching,
         Stroke {
             line_dash: LineDash { segments: &dash, offset: 0 },
-            ..Stroke::default().with_color(theme::GOLD).with_width(l.cell * 0.07)
+            ..Stroke::default().with_color(theme::GOLD).with_width(l.band * 0.09)
         },
     );
-    let parchment = closed(l.outline(layout::PARCHMENT));
+    let parchment = closed(l.outline(layout::PARCHMENT).into_iter());
     frame.fill(&parchment, diagonal(l, layout::PARCHMENT, theme::PARCHMENT, theme::PARCHMENT_DARK));
     frame.stroke(
         &parchment,
-        Stroke::default().with_color(alpha(theme::COPPER_DARK, 0.7)).with_width(l.cell * 0.05),
+        Stroke::default().with_color(alpha(theme::COPPER_DARK, 0.7)).with_width(l.band * 0.06),
     );
 }
 

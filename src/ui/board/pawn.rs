@@ -1,8 +1,10 @@
 //! A pawn as drawn: a shadow on the board, a cone body and a round head, lit
-//! from the top left. Used by the board and by the seat frames.
+//! from the top left; the glow of a pawn that may move, its colour's mark,
+//! the count of pawns on one square and the key that moves it.
 
+use crate::rules::Colour;
 use crate::ui::theme::{alpha, darker, lighter};
-use iced::widget::canvas::{Frame, Path, Stroke, gradient, path::arc::Elliptical};
+use iced::widget::canvas::{self, Frame, Path, Stroke, gradient, path::arc::Elliptical};
 use iced::{Color, Point, Radians, Renderer, Vector};
 use std::f32::consts::TAU;
 
@@ -75,13 +77,100 @@ pub fn reach(frame: &mut Frame<Renderer>, at: Point, size: f32, lift: f32) {
     );
 }
 
-/// The glow under a pawn that may move.
-pub fn glow(frame: &mut Frame<Renderer>, at: Point, size: f32, strong: bool) {
+/// The glow under a pawn that may move, swelling with its bounce
+/// (`pulse`, 0 to 1).
+pub fn glow(frame: &mut Frame<Renderer>, at: Point, size: f32, strong: bool, pulse: f32) {
     let ground = at + Vector::new(0.0, 0.26 * size);
     let gold = crate::ui::theme::GOLD;
-    frame.fill(&ellipse(ground, 0.5 * size, 0.2 * size), alpha(gold, 0.45));
+    let grow = 1.0 + 0.15 * pulse;
+    let ring = ellipse(ground, 0.5 * size * grow, 0.2 * size * grow);
+    frame.fill(&ring, alpha(gold, 0.35 + 0.3 * pulse));
     frame.stroke(
-        &ellipse(ground, 0.5 * size, 0.2 * size),
-        Stroke::default().with_color(if strong { Color::WHITE } else { gold }).with_width(0.06 * size),
+        &ring,
+        Stroke::default().with_color(if strong { Color::WHITE } else { gold }).with_width(0.07 * size),
     );
+}
+
+/// A shape per colour on a pawn's body, so colours never need telling
+/// apart by hue alone (a setting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    Dot,
+    Triangle,
+    Square,
+    Cross,
+}
+
+impl Mark {
+    pub fn of(colour: Colour) -> Mark {
+        match colour {
+            Colour::Red => Mark::Dot,
+            Colour::Green => Mark::Triangle,
+            Colour::Yellow => Mark::Square,
+            Colour::Blue => Mark::Cross,
+        }
+    }
+}
+
+/// Where a pawn's body is, `lift`ed as `pawn` draws it.
+fn body_centre(at: Point, size: f32, lift: f32) -> Point {
+    at + Vector::new(0.0, 0.3 * size - lift * 0.6 * size - 0.25 * size)
+}
+
+/// The pawn's mark, white on its body.
+pub fn mark(frame: &mut Frame<Renderer>, at: Point, size: f32, lift: f32, mark: Mark) {
+    let c = body_centre(at, size, lift);
+    let r = 0.09 * size;
+    let shape = match mark {
+        Mark::Dot => Path::circle(c, r),
+        Mark::Triangle => Path::new(|b| {
+            b.move_to(Point::new(c.x, c.y - r * 1.2));
+            b.line_to(Point::new(c.x + r * 1.1, c.y + r * 0.8));
+            b.line_to(Point::new(c.x - r * 1.1, c.y + r * 0.8));
+            b.close();
+        }),
+        Mark::Square => Path::rectangle(Point::new(c.x - r, c.y - r), iced::Size::new(2.0 * r, 2.0 * r)),
+        Mark::Cross => Path::new(|b| {
+            let w = r * 0.45;
+            b.rectangle(Point::new(c.x - r * 1.1, c.y - w), iced::Size::new(2.2 * r, 2.0 * w));
+            b.rectangle(Point::new(c.x - w, c.y - r * 1.1), iced::Size::new(2.0 * w, 2.2 * r));
+        }),
+    };
+    frame.fill(&shape, Color::WHITE);
+    frame.stroke(
+        &shape,
+        Stroke::default().with_color(alpha(Color::BLACK, 0.6)).with_width((0.02 * size).max(0.6)),
+    );
+}
+
+/// A round badge at a pawn's shoulder with how many pawns stand there.
+pub fn count(frame: &mut Frame<Renderer>, at: Point, size: f32, n: u8) {
+    let c = at + Vector::new(0.3 * size, -0.55 * size);
+    let r = 0.2 * size;
+    frame.fill(&Path::circle(c, r), crate::ui::theme::INK);
+    frame.stroke(
+        &Path::circle(c, r),
+        Stroke::default().with_color(crate::ui::theme::GOLD).with_width(0.04 * size),
+    );
+    label(frame, c, r * 1.4, &n.to_string());
+}
+
+/// The number key that moves a pawn, on its head.
+pub fn number(frame: &mut Frame<Renderer>, at: Point, size: f32, lift: f32, n: u8) {
+    let head = at + Vector::new(0.0, 0.3 * size - lift * 0.6 * size - 0.62 * size);
+    frame.fill(&Path::circle(head, 0.16 * size), alpha(crate::ui::theme::INK, 0.85));
+    label(frame, head, 0.26 * size, &n.to_string());
+}
+
+fn label(frame: &mut Frame<Renderer>, at: Point, size: f32, content: &str) {
+    frame.fill_text(canvas::Text {
+        content: content.to_string(),
+        position: at,
+        color: Color::WHITE,
+        size: iced::Pixels(size),
+        font: crate::ui::theme::BLACK,
+        align_x: iced::widget::text::Alignment::Center,
+        align_y: iced::alignment::Vertical::Center,
+        ..canvas::Text::default()
+    });
 }

@@ -1,5 +1,5 @@
 //! Home: play here against bots or friends, host or join a table, settings,
-//! how to play.
+//! how to play. Each button's message is what the app does.
 
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
@@ -18,48 +18,35 @@ pub enum Message {
     Stats,
 }
 
-pub enum Action {
-    PlayHere,
-    Host,
-    Join,
-    HowToPlay,
-    Settings,
-    Resume,
-    History,
-    Stats,
-}
-
-pub fn update(message: Message) -> Action {
-    match message {
-        Message::PlayHere => Action::PlayHere,
-        Message::Host => Action::Host,
-        Message::Join => Action::Join,
-        Message::HowToPlay => Action::HowToPlay,
-        Message::Settings => Action::Settings,
-        Message::Resume => Action::Resume,
-        Message::History => Action::History,
-        Message::Stats => Action::Stats,
-    }
-}
-
 fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
-    button(container(text(label.to_string()).font(BLACK).size(20)).center_x(Length::Fill))
+    button(container(text(label.to_string()).font(BLACK).size(18)).center_x(Length::Fill))
         .width(340)
-        .padding([12, 20])
+        .padding([9, 20])
         .style(theme::primary)
         .on_press_maybe(message)
         .into()
 }
 
 /// `resumable`: a saved game waits (the profile's), so "Resume game" shows.
-pub fn view(name: &str, resumable: bool) -> Element<'_, Message> {
+/// `replacing`: the player asked for a new game while one waits; they are
+/// told it will replace the saved one, and asked again.
+pub fn view(name: &str, resumable: bool, replacing: bool) -> Element<'_, Message> {
     let resume = resumable.then(|| entry(t("Resume game"), Some(Message::Resume)));
+    let warning = (resumable && replacing).then(|| {
+        column![
+            text(t("A saved game is waiting. A new game replaces it.")).size(15).color(theme::GOLD),
+            entry(t("Start a new game"), Some(Message::PlayHere)),
+        ]
+        .spacing(8)
+        .align_x(Alignment::Center)
+    });
     container(
         column![
-            text(t("Ludopia")).font(BLACK).size(64).color(theme::GOLD),
+            text(t("Ludopia")).font(BLACK).size(52).color(theme::GOLD),
             text(crate::t!("Welcome, {name}. Pull up a cushion.", name = name)).size(17),
         ]
         .push(resume)
+        .push(warning)
         .push(
             column![
                 entry(t("Play on this computer"), Some(Message::PlayHere)),
@@ -70,12 +57,12 @@ pub fn view(name: &str, resumable: bool) -> Element<'_, Message> {
                 entry(t("Statistics"), Some(Message::Stats)),
                 entry(t("Settings"), Some(Message::Settings)),
             ]
-            .spacing(14),
+            .spacing(10),
         )
-        .spacing(14)
+        .spacing(12)
         .align_x(Alignment::Center),
     )
-    .padding(36)
+    .padding(28)
     .style(theme::panel)
     .into()
 }

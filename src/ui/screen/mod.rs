@@ -1,15 +1,17 @@
 //! The screens, each a module with its own state, `Message`, an `update`
-//! that returns an action for the app, and a `view`.
+//! that returns an action for the app, and a `view`. Home has no state: its
+//! messages are the app's actions themselves.
 
 pub mod game;
 pub mod history;
 pub mod home;
 pub mod how_to;
-pub mod lobby;
+pub mod joining;
 pub mod replay;
 pub mod settings;
 pub mod setup;
 pub mod stats;
+pub mod waiting;
 
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};

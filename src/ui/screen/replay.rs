@@ -22,6 +22,8 @@ pub struct Replay {
     names: [String; 4],
     motion: Motion,
     painted: board::Painted,
+    /// Pawns carry their colour's mark (the setting).
+    pub marks: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -57,6 +59,7 @@ impl Replay {
             names,
             motion: Motion::default(),
             painted: board::Painted::default(),
+            marks: false,
         })
     }
 
@@ -83,6 +86,9 @@ impl Replay {
             choices: Moves::new(),
             selected: None,
             on_choose: |_| Message::Step(0),
+            pulse: 0.0,
+            marks: self.marks,
+            numbered: false,
         });
         let step = |label: &'static str, by: i32| {
             button(text(label).font(BOLD).size(15)).style(theme::choice(false)).on_press(Message::Step(by))

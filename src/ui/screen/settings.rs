@@ -1,13 +1,15 @@
-//! Settings: your name, the sky over the palace, the bots' speed, sound,
-//! the relays for network play, the software renderer.
+//! Settings: your name, the language, the sky over the palace, the bots'
+//! speed, sound, the helpers at the table, the relays for network play,
+//! the software renderer.
 
 use crate::ui::i18n::{Lang, t};
 use crate::ui::palace::Sky;
 use crate::ui::prefs::Prefs;
 use crate::ui::screen::setup::BotSpeed;
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, slider, text, text_input};
-use iced::{Alignment, Element};
+use iced::widget::text::Wrapping;
+use iced::widget::{button, column, container, row, scrollable, slider, text, text_input};
+use iced::{Alignment, Element, Length};
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -30,8 +32,38 @@ pub enum Message {
     Volume(u8),
     /// The relays' addresses as typed, one or more separated by spaces.
     Relays(String),
+    /// A table helper on or off.
+    Helper(Helper, bool),
     Save,
     Back,
+}
+
+/// The helpers at the table a player may switch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Helper {
+    AutoMove,
+    EnterMovesFirst,
+    PawnMarks,
+}
+
+impl Helper {
+    pub const ALL: [Helper; 3] = [Helper::AutoMove, Helper::EnterMovesFirst, Helper::PawnMarks];
+
+    fn label(self) -> &'static str {
+        match self {
+            Helper::AutoMove => t("Move by itself when every move is the same"),
+            Helper::EnterMovesFirst => t("Enter moves the first movable pawn"),
+            Helper::PawnMarks => t("A shape on each pawn as well as its colour"),
+        }
+    }
+
+    fn setting(self, settings: &mut crate::profile::Settings) -> &mut bool {
+        match self {
+            Helper::AutoMove => &mut settings.auto_move,
+            Helper::EnterMovesFirst => &mut settings.enter_moves_first,
+            Helper::PawnMarks => &mut settings.pawn_marks,
+        }
+    }
 }
 
 pub enum Action {
@@ -78,6 +110,10 @@ impl Settings {
                 self.prefs.settings.sound.volume = volume.min(100);
                 Action::Changed(self.prefs.clone())
             }
+            Message::Helper(helper, on) => {
+                *helper.setting(&mut self.prefs.settings) = on;
+                Action::Changed(self.prefs.clone())
+            }
             Message::Relays(typed) => {
                 self.relays = typed;
                 Action::None
@@ -117,46 +153,90 @@ impl Settings {
         }))
         .spacing(8);
         container(
-            column![
-                text(t("Settings")).font(BLACK).size(30),
-                text(t("Your name")).font(BOLD).size(16),
-                text_input(t("Your name"), &self.prefs.name).id("name").on_input(Message::Name).padding(8).size(16).width(320),
-                text(t("Language")).font(BOLD).size(16),
-                languages,
-                text(t("Sky over the palace")).font(BOLD).size(16),
-                skies,
-                text(t("Bot speed")).font(BOLD).size(16),
-                BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed),
-                text(t("Sound")).font(BOLD).size(16),
-                row![
-                    button(text(t("On")).size(15)).style(theme::choice(sound.on)).on_press(Message::Sound(true)),
-                    button(text(t("Off")).size(15)).style(theme::choice(!sound.on)).on_press(Message::Sound(false)),
-                    slider(0..=100u8, sound.volume, Message::Volume).width(200),
-                    text(crate::t!("Volume {v}%", v = sound.volume)).size(14),
-                ]
-                .spacing(8)
-                .align_y(Alignment::Center),
-                text(t("Relays for play across the internet")).font(BOLD).size(16),
-                text_input("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays).id("relays").on_input(Message::Relays).padding(8).size(14),
-                text(t("The addresses that `ludopia relay` prints, separated by spaces.")).size(13),
-                text(t("Renderer")).font(BOLD).size(16),
-                row![
-                    button(text(t("Graphics card")).size(15)).style(theme::choice(!software)).on_press(Message::Software(false)),
-                    button(text(t("Software")).size(15)).style(theme::choice(software)).on_press(Message::Software(true)),
-                ]
-                .spacing(8),
-                text(t("Software drawing works on any machine; it takes effect at the next start. LUDOPIA_RENDERER=software forces it too.")).size(13),
-                row![
-                    button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
-                    button(text(t("Save")).font(BLACK).size(16)).padding([10, 24]).style(theme::primary).on_press(Message::Save),
-                    text(&self.status).size(13),
+            scrollable(
+                column![
+                    text(t("Settings")).font(BLACK).size(30),
+                    text(t("Your name")).font(BOLD).size(16),
+                    text_input(t("Your name"), &self.prefs.name)
+                        .id("name")
+                        .on_input(Message::Name)
+                        .padding(8)
+                        .size(16)
+                        .width(320),
+                    text(t("Language")).font(BOLD).size(16),
+                    languages,
+                    text(t("Sky over the palace")).font(BOLD).size(16),
+                    skies,
+                    text(t("Bot speed")).font(BOLD).size(16),
+                    BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed),
+                    text(t("Sound")).font(BOLD).size(16),
+                    row![
+                        button(text(t("On")).size(15))
+                            .style(theme::choice(sound.on))
+                            .on_press(Message::Sound(true)),
+                        button(text(t("Off")).size(15))
+                            .style(theme::choice(!sound.on))
+                            .on_press(Message::Sound(false)),
+                        slider(0..=100u8, sound.volume, Message::Volume).width(200),
+                        text(crate::t!("Volume {v}%", v = sound.volume)).size(14),
+                    ]
+                    .spacing(8)
+                    .align_y(Alignment::Center),
+                    text(t("Helpers at the table")).font(BOLD).size(16),
+                    column(Helper::ALL.map(|h| {
+                        let on = *h.setting(&mut self.prefs.settings.clone());
+                        row![
+                            button(
+                                text(if on { t("On") } else { t("Off") }).size(14).wrapping(Wrapping::None)
+                            )
+                            .width(Length::Shrink)
+                            .style(theme::choice(on))
+                            .on_press(Message::Helper(h, !on)),
+                            text(h.label()).size(14),
+                        ]
+                        .spacing(10)
+                        .align_y(Alignment::Center)
+                        .into()
+                    }))
+                    .spacing(6),
+                    text(t("Relays for play across the internet")).font(BOLD).size(16),
+                    text_input("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays)
+                        .id("relays")
+                        .on_input(Message::Relays)
+                        .padding(8)
+                        .size(14),
+                    text(t("The addresses your relays' owners give you, separated by spaces.")).size(13),
+                    text(t("Renderer")).font(BOLD).size(16),
+                    row![
+                        button(text(t("Graphics card")).size(15))
+                            .style(theme::choice(!software))
+                            .on_press(Message::Software(false)),
+                        button(text(t("Software")).size(15))
+                            .style(theme::choice(software))
+                            .on_press(Message::Software(true)),
+                    ]
+                    .spacing(8),
+                    text(t("Software drawing works on any machine; it takes effect at the next start."))
+                        .size(13),
+                    row![
+                        button(text(t("Back")).size(16))
+                            .padding([10, 20])
+                            .style(theme::primary)
+                            .on_press(Message::Back),
+                        button(text(t("Save")).font(BLACK).size(16))
+                            .padding([10, 24])
+                            .style(theme::primary)
+                            .on_press(Message::Save),
+                        text(&self.status).size(13),
+                    ]
+                    .spacing(12)
+                    .align_y(Alignment::Center),
                 ]
                 .spacing(12)
-                .align_y(Alignment::Center),
-            ]
-            .spacing(12),
+                .padding(28),
+            )
+            .height(Length::Shrink),
         )
-        .padding(28)
         .max_width(640)
         .style(theme::panel)
         .into()

@@ -348,10 +348,13 @@ impl Setup {
         let rule_line = |rule: HouseRule| -> Element<'_, Message> {
             let on = rule.is_on(rules);
             row![
-                button(text(if on { t("On") } else { t("Off") }).size(13))
-                    .width(52)
-                    .style(theme::choice(on))
-                    .on_press(Message::Toggle(rule)),
+                button(
+                    text(if on { t("On") } else { t("Off") })
+                        .size(13)
+                        .wrapping(iced::widget::text::Wrapping::None)
+                )
+                .style(theme::choice(on))
+                .on_press(Message::Toggle(rule)),
                 column![text(rule.title()).font(BOLD).size(14), text(rule.explain()).size(12)].spacing(1)
             ]
             .spacing(10)

@@ -1,21 +1,67 @@
-//! Keeping a local game: saved to the profile after every log entry, filed
-//! in the history with its proof when it ends, and resumed from its saved
-//! log (re-verified by `table::Table::resume`) after the app closed or crashed.
+//! Keeping a local game: what to save to the profile after every log entry,
+//! the finished game for the history with its proof, and the game resumed
+//! from its saved log (re-verified by `table::Table::resume`) after the app
+//! closed or crashed. The screen only says what to write ([`Save`]); the
+//! app writes it, off the window's thread.
 
-use super::{Authority, GameScreen};
-use crate::fair::{Digest, Identity};
+use super::seam::Authority;
+use super::{Action, GameScreen};
+use crate::fair::{Digest, Identity, Proof};
 use crate::profile::Home;
 use crate::profile::saves::{GameMeta, SavedGame};
 use crate::rules::Seat;
-use crate::table::{self, Control};
+use crate::table::{self, Control, Record};
 use crate::ui::i18n::t;
 use crate::ui::screen::setup::{Sitter, Table};
+use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// Where a game is saved and what resumes it.
+/// What resumes a game saved in the profile.
 pub struct Keeping {
-    home: Home,
     meta: GameMeta,
+}
+
+/// A file the game screen asks the app to write.
+#[derive(Debug, Clone)]
+pub enum Save {
+    /// A game to keep from now on: what resumes it, and its log so far.
+    Begin(Box<GameMeta>, Box<Proof<Record>>),
+    /// The log so far of the game begun.
+    Log(Box<Proof<Record>>),
+    /// A finished game, for the history (the save is then forgotten).
+    Finished(Box<GameMeta>, Box<Proof<Record>>),
+    /// The proof, exported where the player chose.
+    Proof(Box<Proof<Record>>, PathBuf),
+    /// The save of a table that was closed: nothing to resume.
+    Forget,
+}
+
+impl Save {
+    /// Writes it, each file atomically (the profile's writer). `home` is
+    /// the profile's folders; a game is not saved without one.
+    pub fn write(&self, home: Option<&Home>) -> Result<(), String> {
+        let home = || home.ok_or_else(|| t("no profile folder").to_string());
+        match self {
+            Save::Begin(meta, proof) => {
+                let home = home()?;
+                home.begin_save(meta).and_then(|()| home.save_log(proof)).map_err(|e| e.to_string())
+            }
+            Save::Log(proof) => home()?.save_log(proof).map_err(|e| e.to_string()),
+            Save::Finished(meta, proof) => {
+                home()?.record_finished(meta, proof, unix_now()).map(|_| ()).map_err(|e| e.to_string())
+            }
+            Save::Forget => home()?.discard_save().map_err(|e| e.to_string()),
+            Save::Proof(proof, path) => {
+                crate::profile::history::export_proof(proof, path).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// Whether a later save makes this one needless (only the newest log
+    /// of a game matters).
+    pub fn superseded_by(&self, later: &Save) -> bool {
+        matches!((self, later), (Save::Log(_), Save::Log(_) | Save::Finished(..) | Save::Forget))
+    }
 }
 
 /// The key a local table signs its log with, from its entropy (so the
@@ -34,7 +80,7 @@ impl GameScreen {
         let meta = saved.meta;
         let entropy = meta.entropy.0;
         let authority =
-            table::Table::resume(meta.config.clone(), host_key(&entropy), entropy, &saved.entries, 0)?;
+            table::Table::resume(meta.config.clone(), host_key(&entropy), entropy, None, &saved.entries, 0)?;
         let sitters = meta.config.seats.map(|c| match c {
             Control::Empty => Sitter::Empty,
             Control::Bot(strategy) => Sitter::Bot(strategy),
@@ -49,14 +95,15 @@ impl GameScreen {
         let table = Table { rules: meta.config.rules, sitters, name, bot_speed: Default::default() };
         let mut screen =
             GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
-        screen.last_event = t("Welcome back: the game resumes where it stopped.").to_string();
+        screen.tell(t("Welcome back: the game resumes where it stopped.").to_string());
         Ok(screen)
     }
 
-    /// Saves this game in `home` from now on (and its log so far). A
-    /// networked game is not saved: its table runs in the network driver.
-    pub fn keep_in(&mut self, home: Home) -> Result<(), crate::profile::ProfileError> {
-        let Authority::Here(table) = &self.authority else { return Ok(()) };
+    /// Keeps this game in the profile from now on: the first save (its
+    /// log so far). A networked game is not saved: its table runs in the
+    /// network driver.
+    pub fn start_keeping(&mut self) -> Option<Action> {
+        let Authority::Here(table) = &self.authority else { return None };
         let meta = GameMeta {
             game_id: table.genesis().game_id(),
             entropy: Digest(self.entropy),
@@ -64,30 +111,33 @@ impl GameScreen {
             names: self.names.clone(),
             started_at: unix_now(),
         };
-        home.begin_save(&meta)?;
-        self.keeping = Some(Keeping { home, meta });
-        self.keep();
-        Ok(())
+        let proof = Box::new(table.proof());
+        self.keeping = Some(Keeping { meta: meta.clone() });
+        Some(Action::Save(Save::Begin(Box::new(meta), proof)))
     }
 
-    /// After new entries: the log is saved; a finished game goes to the
-    /// history. A failure is shown and saving stops (the game goes on).
-    pub(super) fn keep(&mut self) {
-        let (Some(keeping), Authority::Here(table)) = (&self.keeping, &self.authority) else { return };
-        let proof = table.proof();
-        let over = self.game.is_over();
-        let kept = if over {
-            keeping.home.record_finished(&keeping.meta, &proof, unix_now()).map(|_| ())
-        } else {
-            keeping.home.save_log(&proof)
-        };
-        match kept {
-            Err(e) => {
-                self.last_event = crate::t!("The game is no longer saved: {e}", e = e);
-                self.keeping = None;
-            }
-            Ok(()) if over => self.keeping = None,
-            Ok(()) => {}
+    /// After new entries: the log to save, the finished game for the
+    /// history, or a closed table's save to forget (saving stops then).
+    pub(super) fn keep(&mut self) -> Option<Save> {
+        let (Some(keeping), Authority::Here(table)) = (&self.keeping, &self.authority) else { return None };
+        if self.is_closed() {
+            self.keeping = None;
+            return Some(Save::Forget);
         }
+        let proof = Box::new(table.proof());
+        if self.game.is_over() {
+            let meta = Box::new(keeping.meta.clone());
+            self.keeping = None;
+            Some(Save::Finished(meta, proof))
+        } else {
+            Some(Save::Log(proof))
+        }
+    }
+
+    /// A save of this game failed: the player is told, and saving stops
+    /// (the game goes on).
+    pub fn not_kept(&mut self, why: &str) {
+        self.tell(crate::t!("The game is no longer saved: {e}", e = why));
+        self.keeping = None;
     }
 }

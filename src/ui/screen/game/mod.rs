@@ -1,65 +1,38 @@
-//! The game: the board, the seats framed around it, the action panel with the
-//! die, the last event and what the table waits for, the palace duel board,
-//! and places at the end.
-//!
-//! Every intent leaves through [`GameScreen::submit`], the one place that
-//! talks to the table: a local game takes the same path as a networked one
-//! (intent → table → signed log entry → replica → screen). Over the network
-//! the table runs in `net`'s driver: acts go to it on a channel, and its
-//! signed entries come back through [`GameScreen::receive`].
+//! The game screen: the replica of the table's log and what it shows (the
+//! board, the seats, the action panel, the palace duel, places at the end).
+//! Its `update` returns what the app must do (leave, rematch, play sounds,
+//! save a file) instead of doing it; intents leave through `seam`.
 
 mod keep;
+mod panel;
+mod reactions;
+mod seam;
 mod seats;
 pub mod verify;
+mod view;
 
-pub use keep::host_key;
+pub use view::Fit;
+
+pub use keep::{Save, host_key};
 
 use super::setup::{Sitter, Table};
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
-use crate::net::limits::{PLAYER_REACTIONS, RateLimiter};
-use crate::net::{Kind, play::Deed};
+use crate::net::Deed;
 use crate::rules::{Events, Game, Moves, Phase, Seat};
 use crate::table::{
     self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, TableConfig,
 };
-use crate::ui::board::{self, Board};
-use crate::ui::die::Die;
-use crate::ui::emote;
+use crate::ui::board;
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate;
 use crate::ui::sound::{self, Cue};
-use crate::ui::theme::{self, BLACK, BOLD};
 use iced::keyboard::{self, key::Named};
-use iced::widget::{button, canvas, center, column, container, row, space, stack, text};
-use iced::{Alignment, Element, Length};
+use reactions::Reactions;
+use seam::Authority;
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
-
-/// Where this screen's intents go.
-enum Authority {
-    /// The table runs here.
-    Here(Box<table::Table>),
-    /// The table runs in a network driver (hosted here or at another peer):
-    /// this computer's person plays `seat`, whose deeds go out on `acts`.
-    Away {
-        acts: mpsc::UnboundedSender<Deed>,
-        seat: Seat,
-        genesis: Box<SignedGenesis>,
-        /// The verified head when the last act went out: one act per
-        /// position, while the table answers.
-        acted_at: Option<u64>,
-    },
-}
-
-impl Authority {
-    fn genesis(&self) -> &SignedGenesis {
-        match self {
-            Authority::Here(table) => table.genesis(),
-            Authority::Away { genesis, .. } => genesis,
-        }
-    }
-}
 
 pub struct GameScreen {
     table: Table,
@@ -75,11 +48,12 @@ pub struct GameScreen {
     motion: Motion,
     painted: board::Painted,
     selected: Option<u8>,
-    last_event: String,
+    /// The last few things that happened, oldest first (the event log).
+    log: VecDeque<String>,
     now: Instant,
     /// The table's secret entropy, kept with the saved game to resume it.
     entropy: [u8; 32],
-    /// Where the game is saved after each entry, if anywhere.
+    /// What resumes this game, while it is saved in the profile.
     keeping: Option<keep::Keeping>,
     /// The Verify dice view, when open (checked when opened and as the log grows).
     verifying: Option<verify::Dice>,
@@ -89,23 +63,21 @@ pub struct GameScreen {
     refused: Vec<String>,
     /// Proof that the host equivocated, kept for the exported proof.
     evidence: Vec<Evidence<Record>>,
-    /// Sound effects of the entries shown, for the app to play.
-    cues: Vec<Cue>,
-    /// Whether the app plays them (the mute switch shows it).
+    /// Whether the app plays sounds (the mute switch shows it).
     pub sound_on: bool,
-    /// The reaction shown at each seat, and since when.
-    said: [Option<(Reaction, Instant)>; 4],
-    /// Seats whose reactions this screen does not show.
-    muted: [bool; 4],
-    /// The reaction palette is open.
-    picking: bool,
-    /// This computer's reactions, held to a player's rate (as the host
-    /// holds them).
-    chatter: RateLimiter<()>,
+    /// The helpers the player chose in the settings.
+    pub helpers: Helpers,
+    reactions: Reactions,
+    /// A question before leaving or closing the table, while it is asked.
+    confirming: Option<Confirm>,
 }
 
-/// How long a reaction shows at its seat.
-const SAID_FOR: Duration = Duration::from_secs(4);
+/// What the player is asked to confirm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirm {
+    Leave,
+    Close,
+}
 
 #[derive(Debug, Clone)]
 pub enum Message {
@@ -137,15 +109,43 @@ pub enum Message {
     React(Reaction),
     /// Show or hide a seat's reactions on this screen.
     MuteSeat(Seat),
+    /// The answer to the question asked (leave, close): yes or no.
+    Sure(bool),
 }
 
+/// Helpers a player may switch on in the settings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Helpers {
+    /// A pawn moves by itself when every legal move is the same one.
+    pub auto_move: bool,
+    /// Enter moves the first movable pawn when none is selected.
+    pub enter_moves_first: bool,
+    /// Pawns carry their colour's shape.
+    pub pawn_marks: bool,
+}
+
+/// How long a pawn that moves by itself waits once the die has landed, so
+/// the player sees the roll first.
+const AUTO_MOVE_AFTER: Duration = Duration::from_millis(350);
+
+/// One bounce of a movable pawn.
+const PULSE: Duration = Duration::from_millis(900);
+
+/// What the app does for the screen.
+#[derive(Debug)]
 pub enum Action {
-    None,
     Leave,
     Rematch(Table),
     /// Sound on or off, for the app to keep.
     Sound(bool),
+    /// The sound effects of the entries just shown.
+    Play(Vec<Cue>),
+    /// A file to write into the profile (or where the player chose).
+    Save(Save),
 }
+
+/// How many lines the event log keeps.
+const LOG_LINES: usize = 6;
 
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 
@@ -205,7 +205,7 @@ impl GameScreen {
 
     /// Over the network: names the seats from the table's start.
     fn seated(&mut self, seats: [Control; 4]) {
-        let Authority::Away { seat: mine, .. } = self.authority else { return };
+        let Some(mine) = self.authority.remote_seat() else { return };
         self.table.sitters = Seat::ALL.map(|s| match seats[s.index()] {
             Control::Empty => Sitter::Empty,
             Control::Bot(strategy) => Sitter::Bot(strategy),
@@ -226,8 +226,12 @@ impl GameScreen {
     ) -> Result<GameScreen, table::Refusal> {
         let mut replica = Replica::new(authority.genesis())
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
+        let mut motion = Motion::default();
         if let Authority::Here(table) = &authority {
             for entry in table.entries() {
+                if let Ok(Record::Roll { face, .. }) = entry.body.decode().map(|b| b.content) {
+                    motion.rest(face, now);
+                }
                 replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
             }
         }
@@ -239,10 +243,10 @@ impl GameScreen {
             replica,
             game,
             started: now,
-            motion: Motion::default(),
+            motion,
             painted: board::Painted::default(),
             selected: None,
-            last_event: t("The table is set. Good luck!").to_string(),
+            log: VecDeque::from([t("The table is set. Good luck!").to_string()]),
             now,
             entropy,
             keeping: None,
@@ -251,12 +255,10 @@ impl GameScreen {
             export_status: String::new(),
             refused: Vec::new(),
             evidence: Vec::new(),
-            cues: Vec::new(),
             sound_on: true,
-            said: [None; 4],
-            muted: [false; 4],
-            picking: false,
-            chatter: RateLimiter::default(),
+            helpers: Helpers::default(),
+            reactions: Reactions::default(),
+            confirming: None,
         })
     }
 
@@ -264,8 +266,17 @@ impl GameScreen {
         &self.game
     }
 
+    /// The newest line of the event log.
     pub fn last_event(&self) -> &str {
-        &self.last_event
+        self.log.back().map_or("", String::as_str)
+    }
+
+    /// Says something to the player: a new line in the event log.
+    fn tell(&mut self, line: String) {
+        if self.log.len() == LOG_LINES {
+            self.log.pop_front();
+        }
+        self.log.push_back(line);
     }
 
     /// Who holds the seat now, as the verified log says (a person who left
@@ -278,24 +289,16 @@ impl GameScreen {
     /// only this computer's seat; the other persons are remote).
     fn is_mine(&self, seat: Seat) -> bool {
         matches!(self.control(seat), Control::Person { .. })
-            && match &self.authority {
-                Authority::Here(_) => true,
-                Authority::Away { seat: mine, .. } => seat == *mine,
-            }
-    }
-
-    pub fn is_networked(&self) -> bool {
-        matches!(self.authority, Authority::Away { .. })
+            && self.authority.remote_seat().is_none_or(|mine| seat == mine)
     }
 
     /// The seat the game waits for, when a person at this computer sits
     /// there (and, over the network, has not acted at this position yet).
+    /// A paused or closed table waits for nobody.
     fn person_to_act(&self) -> Option<Seat> {
-        let waiting = match &self.authority {
-            Authority::Away { acted_at, .. } => *acted_at == Some(self.replica.head().0),
-            Authority::Here(_) => false,
-        };
-        self.game.to_act().filter(|&s| self.is_mine(s) && !waiting)
+        let answering = self.authority.answering(self.replica.head().0);
+        let halted = self.is_paused() || self.is_closed();
+        self.game.to_act().filter(|&s| self.is_mine(s) && !answering && !halted)
     }
 
     /// Whether a bot's turn is due (the app runs the bots' pace timer then).
@@ -325,7 +328,18 @@ impl GameScreen {
     /// Maps a key press to a message: Space or R rolls, arrows or Tab choose
     /// a pawn, Enter confirms, 1–4 move that pawn.
     pub fn key(&self, key: &keyboard::Key) -> Option<Message> {
+        if self.confirming.is_some() {
+            return match key.as_ref() {
+                keyboard::Key::Named(Named::Escape) => Some(Message::Sure(false)),
+                _ => None,
+            };
+        }
+        if let Some(m) = self.duel_key(key) {
+            return Some(m);
+        }
         match key.as_ref() {
+            keyboard::Key::Named(Named::Escape) if self.verifying.is_some() => Some(Message::CloseVerify),
+            keyboard::Key::Named(Named::Escape) => Some(Message::Leave),
             keyboard::Key::Named(Named::Space) => Some(Message::Confirm),
             keyboard::Key::Named(Named::Enter) => Some(Message::Confirm),
             keyboard::Key::Named(Named::ArrowRight | Named::ArrowDown | Named::Tab) => {
@@ -340,239 +354,183 @@ impl GameScreen {
         }
     }
 
-    pub fn update(&mut self, message: Message, now: Instant) -> Action {
+    /// An intent of the person to act here, if one is.
+    fn act(&mut self, act: Act) -> Vec<Action> {
+        let Some(seat) = self.person_to_act() else { return Vec::new() };
+        self.submit(Input::Intent { from: Participant::LOCAL, seat, act })
+    }
+
+    pub fn update(&mut self, message: Message, now: Instant) -> Vec<Action> {
         self.now = now;
         match message {
-            Message::Roll => {
-                if let (true, Some(seat)) = (self.can_roll(), self.person_to_act()) {
-                    self.submit(Input::Intent {
-                        from: Participant::LOCAL,
-                        seat,
-                        act: Act::Roll { link: None },
-                    });
-                }
+            Message::Roll if self.can_roll() => return self.act(Act::Roll),
+            Message::Roll => {}
+            Message::Choose(pawn) if self.choices().iter().any(|m| m.pawn == pawn) => {
+                return self.act(Act::Move { pawn });
             }
-            Message::Choose(pawn) => {
-                if let Some(seat) =
-                    self.person_to_act().filter(|_| self.choices().iter().any(|m| m.pawn == pawn))
-                {
-                    self.submit(Input::Intent { from: Participant::LOCAL, seat, act: Act::Move { pawn } });
-                }
-            }
-            Message::Cycle(step) => {
-                let pawns: Vec<u8> = self.choices().iter().map(|m| m.pawn).collect();
-                if !pawns.is_empty() {
-                    let at = self.selected.and_then(|s| pawns.iter().position(|&p| p == s));
-                    let n = pawns.len() as i32;
-                    let next = match at {
-                        Some(i) => (i as i32 + i32::from(step)).rem_euclid(n),
-                        None if step > 0 => 0,
-                        None => n - 1,
-                    };
-                    self.selected = pawns.get(next as usize).copied();
-                }
-            }
-            Message::Confirm => {
-                if self.can_roll() {
-                    return self.update(Message::Roll, now);
-                }
-                if let Some(pawn) = self.selected.or_else(|| match self.choices().as_slice() {
-                    [only] => Some(only.pawn),
-                    _ => None,
-                }) {
-                    return self.update(Message::Choose(pawn), now);
-                }
-            }
-            Message::Challenge(opponent) => {
-                if let Some(seat) = self.person_to_act() {
-                    self.submit(Input::Intent {
-                        from: Participant::LOCAL,
-                        seat,
-                        act: Act::Challenge { opponent },
-                    });
-                }
-            }
-            Message::Mark(cell) => {
-                if let Some(seat) = self.person_to_act() {
-                    self.submit(Input::Intent { from: Participant::LOCAL, seat, act: Act::Mark { cell } });
-                }
-            }
-            Message::Tick => {
-                // Bots wait for the pawns to land before their next move.
-                if !self.is_animating() {
-                    self.submit(Input::Tick);
-                }
-            }
-            Message::Rematch => match &self.authority {
-                Authority::Here(table) => match table.rematch(Participant::LOCAL) {
-                    Ok(_) => return Action::Rematch(self.table.clone()),
-                    Err(refusal) => self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal),
-                },
-                Authority::Away { .. } => {}
+            Message::Choose(_) => {}
+            Message::Cycle(step) => self.cycle(step),
+            Message::Confirm => return self.confirm(now),
+            Message::Challenge(opponent) => return self.act(Act::Challenge { opponent }),
+            Message::Mark(cell) => return self.act(Act::Mark { cell }),
+            // Bots (and a pawn that moves by itself) wait for the pawns to land.
+            Message::Tick if !self.is_animating() => match self.auto_move() {
+                Some(pawn) => return self.act(Act::Move { pawn }),
+                None => return self.submit(Input::Tick),
             },
-            Message::Pause => self.submit(Input::Pause(Participant::LOCAL)),
-            Message::Resume => self.submit(Input::Resume(Participant::LOCAL)),
-            Message::Close => self.submit(Input::Close(Participant::LOCAL)),
-            Message::Leave => return Action::Leave,
+            Message::Tick => {}
+            Message::Rematch => return self.rematch().into_iter().collect(),
+            Message::Pause => return self.submit(Input::Pause(Participant::LOCAL)),
+            Message::Resume => return self.submit(Input::Resume(Participant::LOCAL)),
+            // Leaving or closing a game under way is asked first.
+            Message::Close => self.confirming = Some(Confirm::Close),
+            Message::Leave if self.game.is_over() || self.is_closed() => return vec![Action::Leave],
+            Message::Leave => self.confirming = Some(Confirm::Leave),
+            Message::Sure(yes) => match (self.confirming.take(), yes) {
+                (Some(Confirm::Leave), true) => return vec![Action::Leave],
+                (Some(Confirm::Close), true) => return self.submit(Input::Close(Participant::LOCAL)),
+                _ => {}
+            },
             Message::Sound(on) => {
                 self.sound_on = on;
-                return Action::Sound(on);
+                return vec![Action::Sound(on)];
             }
-            Message::Palette => self.picking = !self.picking,
-            Message::React(reaction) => {
-                self.picking = false;
-                let Some(seat) = self.reacting_seat() else { return Action::None };
-                if !self.chatter.allow_at(&(), Kind::Reaction, PLAYER_REACTIONS, now) {
-                    self.last_event = t("Slow down: three reactions every two seconds.").to_string();
-                    return Action::None;
-                }
-                self.said[seat.index()] = Some((reaction, now));
-                if let Authority::Away { acts, .. } = &self.authority {
-                    let _ = acts.send(Deed::React(reaction));
-                }
-            }
-            Message::MuteSeat(seat) => {
-                let muted = &mut self.muted[seat.index()];
-                *muted = !*muted;
-                if *muted {
-                    self.said[seat.index()] = None;
-                }
-            }
-            Message::Verify => {
-                let dice = verify::Dice::check(&self.proof());
-                if self.proof_path.is_empty() {
-                    self.proof_path = verify::default_path(&dice.game_id).display().to_string();
-                }
-                self.verifying = Some(dice);
-            }
+            Message::Palette => self.reactions.picking = !self.reactions.picking,
+            Message::React(reaction) => self.react(reaction),
+            Message::MuteSeat(seat) => self.reactions.toggle_mute(seat),
+            Message::Verify => self.open_verify(),
             Message::CloseVerify => self.verifying = None,
             Message::ProofPath(path) => self.proof_path = path,
             Message::SaveProof => {
                 let path = std::path::PathBuf::from(self.proof_path.trim());
-                self.export_status = match verify::save(&self.proof(), &path) {
-                    Ok(()) => crate::t!("Saved to {path}", path = path.display()),
-                    Err(e) => crate::t!("Not saved: {e}", e = e),
-                };
+                return vec![Action::Save(Save::Proof(Box::new(self.proof()), path))];
             }
         }
-        Action::None
+        Vec::new()
     }
 
-    /// The table's clock: milliseconds since the screen opened.
-    fn millis(&self) -> table::Millis {
-        u64::try_from(self.now.saturating_duration_since(self.started).as_millis()).unwrap_or(u64::MAX)
-    }
-
-    /// When the table next acts by itself (a bot, a timer), if ever.
-    pub fn next_deadline(&self) -> Option<Duration> {
-        let Authority::Here(table) = &self.authority else { return None };
-        table.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
-    }
-
-    /// The game as this screen verified it, with any evidence against the
-    /// host, as a proof file.
-    pub fn proof(&self) -> Proof<Record> {
-        let mut proof = self.replica.proof(self.authority.genesis());
-        proof.evidence.clone_from(&self.evidence);
-        proof
-    }
-
-    /// The Verify dice view's findings, when it is open.
-    pub fn verifying(&self) -> Option<&verify::Dice> {
-        self.verifying.as_ref()
-    }
-
-    pub fn export_status(&self) -> &str {
-        &self.export_status
-    }
-
-    /// THE WIRING POINT: hands an input to the table, then verifies each new
-    /// log entry in the replica and shows what it did. Over the network, a
-    /// person's act goes to the driver, and the entries come later.
-    fn submit(&mut self, input: Input) {
-        let seen = self.replica.head().0;
-        let now = self.millis();
-        let fresh = match &mut self.authority {
-            Authority::Here(table) => {
-                if let Err(refusal) = table.handle(now, input) {
-                    self.last_event = crate::t!("Not allowed: {refusal}.", refusal = refusal);
-                    return;
-                }
-                table.entries().get(seen as usize..).unwrap_or_default().to_vec()
+    /// Keyboard in a palace duel: 1–9 mark the board's cells row by row;
+    /// choosing a rival, 1–3 challenge them in the order listed.
+    fn duel_key(&self, key: &keyboard::Key) -> Option<Message> {
+        let keyboard::Key::Character(c) = key.as_ref() else { return None };
+        let n = c.parse::<u8>().ok().filter(|n| *n >= 1)?;
+        match self.game.phase() {
+            Phase::Duel(_) if n <= 9 => Some(Message::Mark(n - 1)),
+            Phase::ChooseOpponent => {
+                let rivals = self.game.remaining().without(self.game.turn());
+                rivals.iter().nth(usize::from(n - 1)).map(Message::Challenge)
             }
-            Authority::Away { acts, acted_at, .. } => {
-                if let Input::Intent { act, .. } = input {
-                    if acts.send(Deed::Act(act)).is_ok() {
-                        *acted_at = Some(seen);
-                    } else {
-                        self.last_event = t("The connection to the table is closed.").to_string();
-                    }
-                }
-                return;
-            }
+            _ => None,
+        }
+    }
+
+    /// The question being asked, if any.
+    pub fn confirming(&self) -> Option<Confirm> {
+        self.confirming
+    }
+
+    /// Keyboard: selects the next or previous movable pawn.
+    fn cycle(&mut self, step: i8) {
+        let pawns: Vec<u8> = self.choices().iter().map(|m| m.pawn).collect();
+        if pawns.is_empty() {
+            return;
+        }
+        let at = self.selected.and_then(|s| pawns.iter().position(|&p| p == s));
+        let n = pawns.len() as i32;
+        let next = match at {
+            Some(i) => (i as i32 + i32::from(step)).rem_euclid(n),
+            None if step > 0 => 0,
+            None => n - 1,
         };
-        self.verify(fresh);
+        self.selected = pawns.get(next as usize).copied();
     }
 
-    /// The seat this computer's person reacts from: the one to act if it
-    /// is theirs (hot-seat), else their first seat; none without a person.
-    fn reacting_seat(&self) -> Option<Seat> {
-        self.person_to_act().or_else(|| Seat::ALL.into_iter().find(|&s| self.is_mine(s)))
-    }
-
-    /// Another player's reaction, shown at their seat unless muted here.
-    pub fn heard(&mut self, seat: u8, reaction: Reaction, now: Instant) {
-        self.now = now;
-        if let Some(seat) = Seat::ALL.get(usize::from(seat)).filter(|s| !self.muted[s.index()]) {
-            self.said[seat.index()] = Some((reaction, now));
+    /// Keyboard: rolls, or moves the selected pawn (the only one, or with
+    /// the helper on the first).
+    fn confirm(&mut self, now: Instant) -> Vec<Action> {
+        if self.can_roll() {
+            return self.update(Message::Roll, now);
+        }
+        let first = match self.choices().as_slice() {
+            [only] => Some(only.pawn),
+            [first, ..] if self.helpers.enter_moves_first => Some(first.pawn),
+            _ => None,
+        };
+        match self.selected.or(first) {
+            Some(pawn) => self.update(Message::Choose(pawn), now),
+            None => Vec::new(),
         }
     }
 
-    /// The reaction showing at `seat` now, if any.
-    fn saying(&self, seat: Seat) -> Option<Reaction> {
-        self.said[seat.index()]
-            .filter(|&(_, at)| self.now.saturating_duration_since(at) < SAID_FOR)
-            .map(|(reaction, _)| reaction)
+    fn rematch(&mut self) -> Option<Action> {
+        let Authority::Here(table) = &self.authority else { return None };
+        match table.rematch(Participant::LOCAL) {
+            Ok(_) => Some(Action::Rematch(self.table.clone())),
+            Err(refusal) => {
+                self.tell(crate::t!("Not allowed: {refusal}.", refusal = refusal));
+                None
+            }
+        }
+    }
+
+    fn open_verify(&mut self) {
+        let dice = verify::Dice::check(&self.proof());
+        if self.proof_path.is_empty() {
+            self.proof_path = verify::default_path(&dice.game_id).display().to_string();
+        }
+        self.verifying = Some(dice);
+    }
+
+    /// The proof export finished: where it went, or why not.
+    pub fn exported(&mut self, outcome: Result<std::path::PathBuf, String>) {
+        self.export_status = match outcome {
+            Ok(path) => crate::t!("Saved to {path}", path = path.display()),
+            Err(e) => crate::t!("Not saved: {e}", e = e),
+        };
+    }
+
+    /// The pawn to move by itself: with the helper on, when every move
+    /// this computer may make now is the same one.
+    fn auto_move(&self) -> Option<u8> {
+        let choices = self.choices();
+        let first = *choices.first()?;
+        let same = choices.iter().all(|m| (m.from, m.to) == (first.from, first.to));
+        (self.helpers.auto_move && same).then_some(first.pawn)
     }
 
     /// When the screen must next wake while nothing animates: the table's
-    /// next deed, or a reaction to take down.
+    /// next deed, a pawn to move by itself, or a reaction to take down.
     pub fn next_wake(&self) -> Option<Duration> {
-        let shown = self
-            .said
-            .iter()
-            .flatten()
-            .map(|&(_, at)| (at + SAID_FOR).saturating_duration_since(self.now))
-            .filter(|left| !left.is_zero());
-        self.next_deadline().into_iter().chain(shown).min()
+        let auto = self.auto_move().map(|_| AUTO_MOVE_AFTER);
+        self.next_deadline().into_iter().chain(auto).chain(self.reactions.next_wake(self.now)).min()
     }
 
-    /// A signed entry from the network driver, verified like any other.
-    pub fn receive(&mut self, entry: SignedEntry<Record>) {
-        self.verify(vec![entry]);
+    /// Where movable pawns are in their bounce: 0 on the board, 1 at the top.
+    fn pulse(&self) -> f32 {
+        let t = self.now.saturating_duration_since(self.started).as_secs_f32() / PULSE.as_secs_f32();
+        0.5 - 0.5 * (std::f32::consts::TAU * t).cos()
     }
 
-    /// The network driver stopped before the game was over: says why.
-    pub fn disconnected(&mut self, why: &str) {
-        if !self.game.is_over() {
-            self.last_event = crate::t!("The network game stopped: {why}.", why = why);
-        }
+    /// Whether movable pawns bounce now (the app runs a slow clock for it).
+    pub fn is_pulsing(&self) -> bool {
+        !self.choices().is_empty() && !self.is_animating()
     }
 
     /// Verifies new log entries in the replica, shows what each did, and
-    /// keeps the game.
-    fn verify(&mut self, fresh: Vec<SignedEntry<Record>>) {
+    /// keeps the game; returns the sounds to play and the files to save.
+    fn verify(&mut self, fresh: Vec<SignedEntry<Record>>) -> Vec<Action> {
+        let mut cues = Vec::new();
         for entry in fresh {
             let record = entry.body.decode().map(|body| body.content);
             if let Ok(Record::Start { seats, .. }) = record {
                 self.seated(seats);
             }
             match self.replica.apply(entry) {
-                Ok(events) => self.show(record.ok(), &events),
+                Ok(events) => cues.extend(self.show(record.ok(), &events)),
                 Err(refused) => {
                     // Our own table's entries always verify; if one did not,
                     // say so rather than draw a state we cannot vouch for.
-                    self.last_event = crate::t!("A log entry was refused: {refused}.", refused = refused);
+                    self.tell(crate::t!("A log entry was refused: {refused}.", refused = refused));
                     self.refused.push(refused.to_string());
                     if let table::EntryRefused::Equivocation(e) = refused {
                         self.evidence.push(Evidence::Equivocation(*e));
@@ -581,29 +539,29 @@ impl GameScreen {
                 }
             }
         }
-        self.keep();
         if self.verifying.is_some() {
             self.verifying = Some(verify::Dice::check(&self.proof()));
         }
+        let mut actions = Vec::new();
+        if !cues.is_empty() {
+            actions.push(Action::Play(cues));
+        }
+        actions.extend(self.keep().map(Action::Save));
+        actions
     }
 
-    /// Animates and describes one verified entry.
-    fn show(&mut self, record: Option<Record>, events: &Events) {
+    /// Animates and describes one verified entry; its sound effects.
+    fn show(&mut self, record: Option<Record>, events: &Events) -> Vec<Cue> {
         if let Some(Record::Roll { face, .. }) = record {
             self.motion.roll(face, self.now);
         }
         self.motion.start(events, self.now);
-        self.cues.extend(sound::cues(events));
         self.game = self.replica.state().game;
         self.selected = None;
         if let Some(line) = narrate::entry_line(&self.names, record.as_ref(), events) {
-            self.last_event = line;
+            self.tell(line);
         }
-    }
-
-    /// The sound effects of the entries shown since the last call.
-    pub fn take_cues(&mut self) -> Vec<Cue> {
-        std::mem::take(&mut self.cues)
+        sound::cues(events)
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -628,266 +586,26 @@ impl GameScreen {
         self.next_deadline().map(|left| left.as_millis().div_ceil(1000) as u64)
     }
 
-    /// What the table waits for, in words.
-    fn waiting_for(&self) -> String {
-        if self.is_closed() {
-            return t("The table is closed.").to_string();
-        }
-        if self.is_paused() {
-            return t("The table is paused.").to_string();
-        }
-        let Some(seat) = self.game.to_act() else { return t("The game is over.").to_string() };
-        let who = self.name(seat);
-        match self.game.phase() {
-            Phase::Roll => crate::t!("{who} to roll", who = who),
-            Phase::Move { face } => crate::t!("{who} to move a pawn {face}", who = who, face = face),
-            Phase::ChooseOpponent => crate::t!("{who} to challenge a rival", who = who),
-            Phase::Duel(_) => crate::t!("{who} to mark the duel board", who = who),
-            Phase::Over => t("The game is over.").to_string(),
-        }
+    /// The game as this screen verified it, with any evidence against the
+    /// host, as a proof file.
+    pub fn proof(&self) -> Proof<Record> {
+        let mut proof = self.replica.proof(self.authority.genesis());
+        proof.evidence.clone_from(&self.evidence);
+        proof
     }
 
-    /// The board as this screen draws it now.
-    pub fn board_only(&self) -> Board<'_, Message> {
-        Board {
-            game: &self.game,
-            motion: &self.motion,
-            painted: &self.painted,
-            now: self.now,
-            choices: self.choices(),
-            selected: self.selected,
-            on_choose: Message::Choose,
-        }
+    /// The Verify dice view's findings, when it is open.
+    pub fn verifying(&self) -> Option<&verify::Dice> {
+        self.verifying.as_ref()
     }
 
-    pub fn view(&self) -> Element<'_, Message> {
-        let board = board::view(self.board_only());
-        let board: Element<'_, Message> = if let Some(dice) = &self.verifying {
-            verify::view(self, dice)
-        } else if self.game.is_over() && !self.is_animating() {
-            stack![board, center(self.podium())].into()
-        } else {
-            board
-        };
-        row![
-            column![self.seat(Seat::ALL[0]), space::vertical(), self.seat(Seat::ALL[3])]
-                .width(250)
-                .height(Length::Fill),
-            container(board).id("board").width(Length::Fill).height(Length::Fill),
-            column![self.seat(Seat::ALL[1]), self.panel(), self.seat(Seat::ALL[2])]
-                .spacing(12)
-                .width(270)
-                .height(Length::Fill),
-        ]
-        .spacing(10)
-        .padding(14)
-        .into()
+    /// The face the die shows: none before the first roll.
+    pub fn die_face(&self) -> Option<u8> {
+        self.motion.die.map(|(face, _)| face)
     }
 
-    fn seat(&self, seat: Seat) -> Element<'_, Message> {
-        seats::frame(self, seat)
-    }
-
-    fn panel(&self) -> Element<'_, Message> {
-        let roller = self.game.to_act().unwrap_or(self.game.roller());
-        let colour = theme::seat_colour(&self.game, roller);
-        let die = canvas(Die {
-            shown: self.motion.die,
-            now: self.now,
-            colour,
-            on_roll: self.can_roll().then_some(Message::Roll),
-        })
-        .width(110)
-        .height(110);
-        let mut col =
-            column![text(self.waiting_for()).font(BLACK).size(19), container(die).center_x(Length::Fill),]
-                .spacing(10)
-                .align_x(Alignment::Center);
-        if self.can_roll() {
-            col = col.push(
-                button(text(t("Roll")).font(BLACK).size(18))
-                    .padding([8, 30])
-                    .style(theme::primary)
-                    .on_press(Message::Roll),
-            );
-            col = col.push(text(t("Space or Enter rolls")).size(12));
-        } else if !self.choices().is_empty() {
-            col = col.push(text(t("Click a glowing pawn, or ←/→ and Enter, or 1–4")).size(13));
-        }
-        if let Some(duel) = self.duel_board() {
-            col = col.push(duel);
-        }
-        col = col.push(
-            container(text(&self.last_event).size(14)).padding(8).width(Length::Fill).style(theme::badge),
-        );
-        if let Some(left) = self.countdown() {
-            col = col.push(text(crate::t!("{left} s left to decide", left = left)).font(BOLD).size(15));
-        } else if let Some(secs) = self.game.rules().turn_timer {
-            col = col.push(text(crate::t!("Turn timer: {secs} s a decision", secs = secs)).size(13));
-        }
-        col = col.push(self.host_controls());
-        col = col.push(
-            row![
-                button(text(t("Verify dice")).size(14)).style(theme::choice(false)).on_press(Message::Verify),
-                button(text(t("Leave the table")).size(14))
-                    .style(theme::choice(false))
-                    .on_press(Message::Leave),
-            ]
-            .spacing(8),
-        );
-        // On a row of its own: the panel is too narrow for three buttons.
-        let sound = button(text(if self.sound_on { t("Sound on") } else { t("Muted") }).size(14))
-            .style(theme::choice(!self.sound_on))
-            .on_press(Message::Sound(!self.sound_on));
-        let react = button(text(t("React")).size(14))
-            .style(theme::choice(self.picking))
-            .on_press_maybe(self.reacting_seat().map(|_| Message::Palette));
-        col = col.push(row![sound, react].spacing(8));
-        if self.picking {
-            col = col.push(self.palette());
-        }
-        container(col).padding(14).width(Length::Fill).style(theme::panel).into()
-    }
-
-    /// The reactions to pick from: the faces, then the phrases.
-    fn palette(&self) -> Element<'_, Message> {
-        let pick = |reaction: Reaction, size: f32| -> Element<'_, Message> {
-            button(container(emote::view(reaction, size)).center_x(Length::Fill))
-                .width(Length::Fill)
-                .padding(3)
-                .style(theme::choice(false))
-                .on_press(Message::React(reaction))
-                .into()
-        };
-        let faces = row(Reaction::EMOTES.map(|r| pick(r, 28.0))).spacing(4);
-        let phrases = column(
-            Reaction::PHRASES
-                .chunks(2)
-                .map(|pair| row(pair.iter().map(|&r| pick(r, 26.0))).spacing(4).into()),
-        )
-        .spacing(4);
-        container(column![faces, phrases].spacing(6)).padding(6).style(theme::badge).into()
-    }
-
-    /// Pause, resume, close and rematch: this computer hosts local tables
-    /// (a networked table runs in the driver, which plays on by itself).
-    fn host_controls(&self) -> Element<'_, Message> {
-        let control = |label: &'static str, m: Message| {
-            button(text(t(label)).size(14)).style(theme::choice(false)).on_press(m).into()
-        };
-        let buttons: Vec<Element<'_, Message>> = if self.is_networked() {
-            Vec::new()
-        } else if self.is_closed() || self.game.is_over() {
-            vec![control("Rematch", Message::Rematch)]
-        } else if self.is_paused() {
-            vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]
-        } else {
-            vec![control("Pause", Message::Pause), control("Close the table", Message::Close)]
-        };
-        row(buttons).spacing(8).into()
-    }
-
-    /// Palace: the rival to challenge, or the live Tic-Tac-Toe board.
-    fn duel_board(&self) -> Option<Element<'_, Message>> {
-        let mine = self.person_to_act().is_some();
-        match self.game.phase() {
-            Phase::ChooseOpponent => {
-                let challenger = self.game.turn();
-                let rivals = self.game.remaining().without(challenger);
-                let buttons = column(rivals.iter().map(|r| {
-                    button(text(crate::t!("Challenge {who}", who = self.name(r))).size(14))
-                        .style(theme::choice(false))
-                        .on_press_maybe(mine.then_some(Message::Challenge(r)))
-                        .into()
-                }))
-                .spacing(6);
-                Some(buttons.into())
-            }
-            Phase::Duel(d) => {
-                let cell = |i: u8| -> Element<'_, Message> {
-                    let mark = d.cells.get(usize::from(i)).copied().flatten();
-                    let (label, seat) = match mark {
-                        Some(true) => ("X", Some(d.x)),
-                        Some(false) => ("O", Some(d.o)),
-                        None => ("", None),
-                    };
-                    let colour = seat.map_or(theme::INK, |s| theme::seat_colour(&self.game, s));
-                    button(center(text(label).font(BLACK).size(26).color(colour)))
-                        .width(52)
-                        .height(52)
-                        .style(theme::choice(false))
-                        .on_press_maybe((mine && mark.is_none()).then_some(Message::Mark(i)))
-                        .into()
-                };
-                let grid =
-                    column((0..3).map(|r| row((0..3).map(|c| cell(r * 3 + c))).spacing(4).into())).spacing(4);
-                Some(
-                    column![
-                        text(format!("X {} · O {}", self.name(d.x), self.name(d.o))).font(BOLD).size(14),
-                        grid
-                    ]
-                    .spacing(6)
-                    .align_x(Alignment::Center)
-                    .into(),
-                )
-            }
-            _ => None,
-        }
-    }
-
-    /// Places and trophies, over the board, once the game is over.
-    fn podium(&self) -> Element<'_, Message> {
-        let mut placed: Vec<(u8, Seat)> =
-            self.game.players().iter().map(|s| (self.game.place(s).unwrap_or(u8::MAX), s)).collect();
-        placed.sort();
-        let lines = column(placed.into_iter().map(|(place, seat)| {
-            let medal = match place {
-                1 => theme::GOLD,
-                2 => theme::rgb(0xc9, 0xd1, 0xd9),
-                3 => theme::rgb(0xcd, 0x7f, 0x32),
-                _ => theme::alpha(theme::PARCHMENT, 0.4),
-            };
-            let label = if place == u8::MAX { "–".to_string() } else { place.to_string() };
-            row![
-                container(center(text(label).font(BLACK).size(18).color(theme::INK)))
-                    .width(36)
-                    .height(36)
-                    .style(seats::disc(medal, theme::COPPER_DARK)),
-                container(text(self.name(seat).to_string()).font(BOLD).size(18))
-                    .padding([4, 12])
-                    .style(theme::ribbon(theme::seat_colour(&self.game, seat))),
-            ]
-            .spacing(12)
-            .align_y(Alignment::Center)
-            .into()
-        }))
-        .spacing(10);
-        container(
-            column![
-                text(t("Game over")).font(BLACK).size(32),
-                lines,
-                row![
-                    button(text(t("Rematch")).font(BLACK).size(18))
-                        .padding([8, 24])
-                        .style(theme::primary)
-                        .on_press_maybe((!self.is_networked()).then_some(Message::Rematch)),
-                    button(text(t("Verify dice")).size(18))
-                        .padding([8, 24])
-                        .style(theme::primary)
-                        .on_press(Message::Verify),
-                    button(text(t("Leave")).size(18))
-                        .padding([8, 24])
-                        .style(theme::primary)
-                        .on_press(Message::Leave),
-                ]
-                .spacing(12),
-            ]
-            .spacing(16)
-            .align_x(Alignment::Center),
-        )
-        .padding(28)
-        .style(theme::panel)
-        .into()
+    pub fn export_status(&self) -> &str {
+        &self.export_status
     }
 }
 

@@ -1,16 +1,21 @@
 //! A seat framed beside the board: a gold ring with the initial, the name
-//! ribbon, badges, and the pawns home. The seat whose move it is glows; a
-//! reaction shows in a bubble at its corner; another player's seat can be
-//! muted on this screen.
+//! ribbon, badges, and the pawns home or the place won. The seat whose
+//! move it is glows and holds the die, with the turn timer's ring round its
+//! avatar while one runs; a reaction shows in a bubble at its corner;
+//! another player's seat can be muted on this screen.
 
-use super::{GameScreen, Message, ordinal};
+use super::{Fit, GameScreen, Message, ordinal};
 use crate::rules::Seat;
 use crate::table::Control;
 use crate::ui::emote;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
+use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, path};
+use iced::widget::text::Wrapping;
 use iced::widget::{button, center, column, container, row, stack, text};
-use iced::{Alignment, Background, Border, Color, Element, Length, Shadow, Theme};
+use iced::{
+    Alignment, Background, Border, Color, Element, Length, Radians, Rectangle, Renderer, Shadow, Theme, mouse,
+};
 
 /// A round disc: a fill and a rim.
 pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
@@ -37,66 +42,110 @@ fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
     }
 }
 
-fn badge(label: &str) -> Element<'static, Message> {
-    container(text(label.to_string()).font(BOLD).size(11)).padding([2, 7]).style(theme::badge).into()
+fn badge(label: &str, size: u32) -> Element<'static, Message> {
+    container(text(label.to_string()).font(BOLD).size(size).wrapping(Wrapping::None))
+        .padding([2, 6])
+        .style(theme::badge)
+        .into()
 }
 
-pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
+/// A seat's card, as tall at every moment (badges never wrap, and the die
+/// sits in a corner of its own), so nothing beside it moves.
+pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> {
     let game = &screen.game;
     let control = screen.control(seat);
+    let height = if fit.compact { 104.0 } else { 124.0 };
     if control == Control::Empty {
         return container(text(t("Empty seat")).size(14).color(alpha(theme::PARCHMENT, 0.6)))
             .padding(12)
             .width(Length::Fill)
+            .height(height)
             .into();
     }
     let colour = theme::seat_colour(game, seat);
     let active = game.to_act() == Some(seat);
     let name = screen.name(seat);
     let initial = name.chars().next().map(String::from).unwrap_or_default();
-    let avatar = container(center(text(initial).font(BLACK).size(30)))
-        .width(66)
-        .height(66)
-        .style(ring(colour, active));
+    let side = if fit.compact { 44.0 } else { 58.0 };
+    // The die sits at the seat whose turn it is, in its avatar's place.
+    let holds_die = active || (game.to_act().is_none() && game.roller() == seat);
+    let avatar: Element<'_, Message> = if holds_die {
+        screen.die(side + 8.0)
+    } else {
+        container(center(text(initial).font(BLACK).size(side * 0.45)))
+            .width(side)
+            .height(side)
+            .style(ring(colour, active))
+            .into()
+    };
+    // The turn timer as a ring that empties around it.
+    let avatar: Element<'_, Message> = match screen.countdown().filter(|_| active) {
+        Some(left) => {
+            let total = game.rules().turn_timer.map_or(1, u64::from).max(1);
+            let share = (left as f32 / total as f32).clamp(0.0, 1.0);
+            stack![
+                container(avatar).center(side + 12.0),
+                iced::widget::canvas(Countdown { share, colour: theme::GOLD })
+                    .width(side + 12.0)
+                    .height(side + 12.0)
+            ]
+            .into()
+        }
+        None => container(avatar).center(side + 12.0).into(),
+    };
+    let small = if fit.compact { 10 } else { 11 };
     let mut badges = row![].spacing(4);
     badges = match control {
         Control::Bot(level) => badges.push(badge(
             &crate::t!("BOT · {level}", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
+            small,
         )),
-        Control::Person { .. } if screen.is_mine(seat) => badges.push(badge(t("THIS COMPUTER"))),
-        Control::Person { .. } => badges.push(badge(t("REMOTE"))),
-        Control::Standin { .. } => badges.push(badge(t("AWAY · BOT PLAYS"))),
+        Control::Person { .. } if screen.is_mine(seat) => badges.push(badge(t("THIS COMPUTER"), small)),
+        Control::Person { .. } => badges.push(badge(t("REMOTE"), small)),
+        Control::Standin { .. } => badges.push(badge(t("AWAY · BOT PLAYS"), small)),
         Control::Empty => badges,
     };
-    let muted = screen.muted[seat.index()];
+    let muted = screen.reactions.is_muted(seat);
     if muted {
-        badges = badges.push(badge(t("MUTED")));
-    }
-    if let Some(place) = game.place(seat) {
-        badges = badges.push(badge(&crate::t!("{place} PLACE", place = ordinal(place)).to_uppercase()));
+        badges = badges.push(badge(t("MUTED"), small));
     }
     let home = game.pawns(seat).iter().filter(|&&p| game.rules().is_home(p)).count();
+    let pip = if fit.compact { 10.0 } else { 13.0 };
     let pips = row(game.pawns(seat).iter().map(|&p| {
         let filled = game.rules().is_home(p);
         container(text(""))
-            .width(14)
-            .height(14)
+            .width(pip)
+            .height(pip)
             .style(disc(if filled { colour } else { alpha(Color::WHITE, 0.15) }, theme::GOLD))
             .into()
     }))
-    .spacing(4);
+    .spacing(3);
+    // A finished seat shows its place where its pawns were counted.
+    let tally: Element<'_, Message> = match game.place(seat) {
+        Some(place) => badge(&crate::t!("{place} PLACE", place = ordinal(place)).to_uppercase(), small),
+        None => text(crate::t!("{home} home", home = home)).size(small).into(),
+    };
     let body = column![
-        container(text(name.to_string()).font(BLACK).size(17)).padding([3, 12]).style(theme::ribbon(colour)),
-        badges,
-        row![pips, text(crate::t!("{home} home", home = home)).size(12)]
-            .spacing(6)
-            .align_y(Alignment::Center),
+        container(
+            text(name.to_string())
+                .font(BLACK)
+                .size(if fit.compact { 14 } else { 17 })
+                .wrapping(Wrapping::None)
+        )
+        .padding([2, 10])
+        .clip(true)
+        .style(theme::ribbon(colour)),
+        container(badges).clip(true),
+        row![pips, tally].spacing(6).align_y(Alignment::Center),
     ]
-    .spacing(5);
-    let card = container(row![avatar, body].spacing(12).align_y(Alignment::Center))
-        .padding(10)
-        .width(Length::Fill)
-        .style(theme::panel);
+    .spacing(4);
+    let card = container(
+        row![avatar, container(body).width(Length::Fill).clip(true)].spacing(8).align_y(Alignment::Center),
+    )
+    .padding(8)
+    .width(Length::Fill)
+    .height(height)
+    .style(if active { theme::panel_lit } else { theme::panel });
     // Other people's seats can be muted here (bots do not react).
     let mutable =
         matches!(control, Control::Person { .. } | Control::Standin { .. }) && !screen.is_mine(seat);
@@ -112,7 +161,54 @@ pub fn frame(screen: &GameScreen, seat: Seat) -> Element<'_, Message> {
                 .on_press(Message::MuteSeat(seat)),
         );
     }
-    stack![card, container(corner).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8])].into()
+    let id = iced::widget::Id::from(SEAT_IDS[seat.index()]);
+    container(stack![
+        card,
+        container(corner).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8])
+    ])
+    .id(id)
+    .into()
+}
+
+/// The seat cards' ids, for tests that measure them.
+pub const SEAT_IDS: [&str; 4] = ["seat-0", "seat-1", "seat-2", "seat-3"];
+
+/// The turn timer's ring: the share of the time left, drawn as an arc from
+/// the top, clockwise.
+struct Countdown {
+    share: f32,
+    colour: Color,
+}
+
+impl<M> canvas::Program<M> for Countdown {
+    type State = ();
+
+    fn draw(
+        &self,
+        _: &(),
+        renderer: &Renderer,
+        _: &Theme,
+        bounds: Rectangle,
+        _: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        let mut frame = Frame::new(renderer, bounds.size());
+        let centre = frame.center();
+        let radius = bounds.width.min(bounds.height) / 2.0 - 3.0;
+        let track = Stroke::default().with_color(alpha(Color::BLACK, 0.35)).with_width(5.0);
+        frame.stroke(&Path::circle(centre, radius), track);
+        let start = -std::f32::consts::FRAC_PI_2;
+        let arc = Path::new(|b| {
+            b.arc(path::Arc {
+                center: centre,
+                radius,
+                start_angle: Radians(start),
+                end_angle: Radians(start + std::f32::consts::TAU * self.share),
+            })
+        });
+        let colour = if self.share < 0.25 { theme::colour(crate::rules::Colour::Red) } else { self.colour };
+        frame.stroke(&arc, Stroke::default().with_color(colour).with_width(5.0));
+        vec![frame.into_geometry()]
+    }
 }
 
 /// A speech bubble: parchment with a gold rim (no blurred shadow: see

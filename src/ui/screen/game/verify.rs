@@ -1,7 +1,8 @@
 //! Verify dice: every roll of the game with the links it was made from, its
 //! seed and face, who decided it (a person, a bot, a timeout) and whether
 //! the offline verifier accepts it; the seats' commitments; entries this
-//! screen refused and host equivocation, plainly; and the proof file export.
+//! screen refused and host equivocation, plainly; and where to export the
+//! proof file (the app writes it).
 //!
 //! The marks come from `table::verify_proof` over the very proof the player
 //! exports, so the screen says what `ludopia verify FILE` will say.
@@ -14,7 +15,7 @@ use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Color, Element, Length};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One roll as the proof shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,7 +98,7 @@ impl Dice {
                     outcome,
                     k: roll.k,
                     links: links(&roll),
-                    seed: table::dice::seed(&game_id, roll.k, roller, roll.mask, &roll.links),
+                    seed: table::rolls::seed(&game_id, roll.k, roller, roll.mask, &roll.links),
                     by,
                     verified,
                 })
@@ -125,19 +126,6 @@ fn short(d: &Digest) -> String {
 pub fn default_path(game_id: &Digest) -> PathBuf {
     let file = format!("{}.ludoproof", &short(game_id));
     crate::profile::data_dir().map_or_else(|_| PathBuf::from(&file), |d| d.join("proofs").join(&file))
-}
-
-/// Writes the proof: JSON when the name ends in `.json`, else postcard.
-pub fn save(proof: &Proof<Record>, path: &Path) -> Result<(), String> {
-    let bytes = if path.extension().is_some_and(|e| e == "json") {
-        proof.to_json().map_err(|e| e.to_string())?.into_bytes()
-    } else {
-        proof.to_postcard()
-    };
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 const GOOD: Color = theme::rgb(0x7d, 0xd8, 0x7d);

@@ -1,0 +1,583 @@
+//! The guest's driver: finds the table, takes a seat, and follows the host.
+//! Every entry is verified by the guest's replica before it is reported;
+//! each answer to the host names the guest's head, so the host sends what
+//! is missing whichever connection carried what. The guest's own messages
+//! (its reveals, its acts) go one at a time, in order, and are offered
+//! again when the host's heartbeat shows they were lost. Guests tell each
+//! other their signed heads and reveals, so a lying host is caught. A host
+//! not heard for three beats is lost: see `succession` for what follows.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use futures::{FutureExt, StreamExt, future::BoxFuture, stream::FuturesUnordered};
+use libp2p::PeerId;
+use tracing::{debug, info, warn};
+
+use super::report::{Line, Places, PlayError, fail, places};
+use super::session::{BEAT, LOST, Session, TICK};
+use super::succession::Lost;
+use super::wire::Request;
+use super::{Event, NetError, Ticket};
+use crate::fair::SignedEntry;
+use crate::rules::{Rules, Seat};
+use crate::table::succession::{Branch, Succession};
+use crate::table::{Answer, Beat, Found, Guest, GuestError, Record, ToGuest, ToHost, ToPeer};
+
+/// Entries a guest sends along when it rejoins or votes (the newest).
+pub const TAIL: usize = 16;
+
+/// How following a host ended.
+pub enum Followed {
+    Over(Places),
+    /// This guest was elected: it takes the table over for `epoch`.
+    Lead {
+        epoch: u32,
+    },
+}
+
+type ToHostSend = BoxFuture<'static, (ToHost, u64, Result<Answer, NetError>)>;
+
+/// A guest following a host: its seat, its verified log, its messages.
+pub struct Follower {
+    pub guest: Guest,
+    pub host: PeerId,
+    pub rules: Rules,
+    /// The host's newest heartbeat.
+    pub beat: Option<Beat>,
+    pub last_heard: Instant,
+    queue: VecDeque<(ToHost, u64)>,
+    sending: Option<ToHostSend>,
+    peer_sends: FuturesUnordered<BoxFuture<'static, ()>>,
+    last_heads: Option<Instant>,
+    /// The roll this guest last told its peers its link for.
+    told_reveal: u32,
+    /// While the host is lost.
+    pub lost: Option<Lost>,
+    /// The bot's first act waits this long (a slow player), once.
+    think: Option<Duration>,
+    holding: Option<Instant>,
+    last_owed: Instant,
+    /// The entry that ended the game, once reported.
+    over: Option<Places>,
+    /// Started again after a restart: the first host to take this guest
+    /// back is reported (`rejoined`).
+    pub rejoining: bool,
+    /// The connection to the host dropped: its next message is reported
+    /// (`reconnected`).
+    pub dropped: bool,
+}
+
+impl Follower {
+    pub fn new(guest: Guest, host: PeerId, rules: Rules, think: Option<Duration>) -> Follower {
+        Follower {
+            guest,
+            host,
+            rules,
+            beat: None,
+            last_heard: Instant::now(),
+            queue: VecDeque::new(),
+            sending: None,
+            peer_sends: FuturesUnordered::new(),
+            last_heads: None,
+            told_reveal: 0,
+            lost: None,
+            think,
+            holding: None,
+            last_owed: Instant::now(),
+            over: None,
+            rejoining: false,
+            dropped: false,
+        }
+    }
+
+    /// The peers of the roster other than this guest, by seat.
+    pub fn peers(&self) -> Vec<(Seat, Ticket)> {
+        let Some(roster) = self.guest.roster() else { return Vec::new() };
+        roster
+            .guests()
+            .filter(|&(s, _)| s != self.guest.seat())
+            .filter_map(|(s, m)| match m.reach.parse::<Ticket>() {
+                Ok(ticket) => Some((s, ticket)),
+                Err(e) => {
+                    warn!(seat = %s, "a roster ticket does not read: {e}");
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The succession of this table.
+    pub fn succession(&self) -> Option<Succession> {
+        let replica = self.guest.replica()?;
+        Some(Succession::new(replica.creator(), self.guest.roster()?))
+    }
+
+    /// Follows the host until the game is over, or this guest is elected.
+    pub async fn run<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<Followed, PlayError> {
+        let mut ticker = tokio::time::interval(TICK);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            if let Some(places) = self.finished(session) {
+                self.finish(session).await;
+                return Ok(Followed::Over(places));
+            }
+            if let Some(epoch) = self.elected(session) {
+                return Ok(Followed::Lead { epoch });
+            }
+            self.send_next(session);
+            let sending = async {
+                match &mut self.sending {
+                    Some(f) => f.await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                event = session.events.recv() => match event {
+                    Some(event) => self.on_event(event, session).await?,
+                    None => return fail("the network stopped"),
+                },
+                (message, at, answer) = sending => {
+                    self.sending = None;
+                    self.on_sent(session, message, at, answer);
+                }
+                Some(()) = self.peer_sends.next(), if !self.peer_sends.is_empty() => {}
+                _ = ticker.tick() => self.on_tick(session).await?,
+                deed = Session::<O>::next_deed(&mut session.acts) => match deed {
+                    Some(super::Deed::Act(act)) => {
+                        let at = self.guest.head().seq;
+                        for message in self.guest.act(act) {
+                            self.queue.push_back((message, at));
+                        }
+                    }
+                    Some(super::Deed::React(reaction)) => {
+                        let (client, host) = (session.client.clone(), self.host);
+                        self.peer_sends.push(async move {
+                            if let Err(e) = client.send(host, Request::React(reaction)).await {
+                                debug!("a reaction was lost: {e}");
+                            }
+                        }.boxed());
+                    }
+                    None => return fail("this computer left the table"),
+                },
+            }
+        }
+    }
+
+    /// The game's end, once this guest holds it and the host says a
+    /// majority does.
+    fn finished<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Option<Places> {
+        if let Some(places) = &self.over {
+            return Some(places.clone());
+        }
+        let replica = self.guest.replica()?;
+        let state = *replica.state();
+        if !state.game.is_over() && state.closed.is_none() {
+            return None;
+        }
+        let head = replica.head().0;
+        let settled = self.beat.is_some_and(|b| b.settled >= head && b.head.seq == head);
+        // A host gone after the end leaves this guest with the whole game:
+        // nobody can sign more of it.
+        if !settled && self.lost.is_none() {
+            return None;
+        }
+        let places = places(&state);
+        session.report(Line::Over { places: places.clone() });
+        if let Some(keep) = &mut session.keep {
+            keep.touch();
+            let guest = &self.guest;
+            keep.save_log(|| guest.proof(), true);
+            keep.finish();
+        }
+        self.over = Some(places.clone());
+        Some(places)
+    }
+
+    /// Lets the last answers go out before the network stops.
+    async fn finish<O>(&mut self, _session: &mut Session<O>) {
+        let rest = async {
+            if let Some(sending) = self.sending.take() {
+                let _ = sending.await;
+            }
+            while self.peer_sends.next().await.is_some() {}
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(2), rest).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    /// Sends the next queued message to the host, one at a time.
+    fn send_next<O: FnMut(Line)>(&mut self, session: &Session<O>) {
+        if self.sending.is_some() || self.lost.is_some() {
+            return;
+        }
+        let hold = self.holding.is_some_and(|until| Instant::now() < until);
+        let next = match self.queue.front() {
+            Some((ToHost::Intent { .. }, _)) if hold => None,
+            Some(_) => self.queue.pop_front(),
+            None => None,
+        };
+        let Some((message, at)) = next else { return };
+        let (client, host) = (session.client.clone(), self.host);
+        let request = Request::Host(message.clone());
+        self.sending = Some(async move { (message, at, client.send(host, request).await) }.boxed());
+    }
+
+    fn on_sent<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        message: ToHost,
+        at: u64,
+        answer: Result<Answer, NetError>,
+    ) {
+        match (answer, &message) {
+            (Ok(Answer::Refused(why)), ToHost::Intent { act, .. }) => {
+                session.report(Line::Refused { act: *act, why });
+            }
+            (Ok(Answer::Refused(why)), _) => debug!("the host refused {message:?}: {why}"),
+            (Ok(Answer::Done), ToHost::Rejoin { .. }) => {
+                self.last_heard = Instant::now();
+                self.taken_back(session);
+            }
+            (Ok(Answer::Done), ToHost::Reveal(reveal)) => {
+                self.last_heard = Instant::now();
+                if let Err(GuestError::Lie(found)) = self.guest.delivered(reveal) {
+                    self.caught(session, *found);
+                }
+            }
+            (Ok(_), _) => self.last_heard = Instant::now(),
+            // Lost on the way: sent again while the position stands.
+            (Err(e), _) if at == self.guest.head().seq => {
+                debug!("a message to the host was lost ({e}); sending it again");
+                self.queue.push_front((message, at));
+            }
+            (Err(e), _) => debug!("a message to the host was lost: {e}"),
+        }
+    }
+
+    /// A host took this guest back after a restart: said once.
+    pub fn taken_back<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
+        if std::mem::take(&mut self.rejoining) {
+            let colour = self.rules.colour_of(self.guest.seat());
+            session.report(Line::Rejoined { colour, head: self.guest.head().seq });
+        }
+    }
+
+    /// Queues what this guest owes the table now, and tells its peers its
+    /// reveal (so a host that claims it never came is caught).
+    pub fn owe<O: FnMut(Line)>(&mut self, session: &Session<O>) {
+        let at = self.guest.head().seq;
+        for message in self.guest.owed() {
+            if let ToHost::Intent { .. } = message {
+                if let Some(think) = self.think.take() {
+                    self.holding = Some(Instant::now() + think);
+                }
+            }
+            self.queue.push_back((message, at));
+        }
+        self.last_owed = Instant::now();
+        let revealed = self.guest.last_reveal().cloned();
+        if let Some(reveal) = revealed {
+            let k = reveal.body.decode().map_or(0, |r| r.k);
+            if k > self.told_reveal {
+                self.told_reveal = k;
+                self.tell_peers(session, ToPeer::Reveal(reveal));
+            }
+        }
+    }
+
+    /// Sends a message to every other guest of the roster, each on its own.
+    pub fn tell_peers<O: FnMut(Line)>(&mut self, session: &Session<O>, message: ToPeer) {
+        for (_, ticket) in self.peers() {
+            let client = session.client.clone();
+            let message = message.clone();
+            self.peer_sends.push(
+                async move {
+                    let peer = ticket.peer;
+                    let _ = client.connect(ticket).await;
+                    if let Err(e) = client.send(peer, Request::Peer(message)).await {
+                        debug!(%peer, "a message to a peer was lost: {e}");
+                    }
+                }
+                .boxed(),
+            );
+        }
+    }
+
+    /// Verifies the host's entries and reports them; answers with the head.
+    fn take_entries<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        beat: Beat,
+        entries: Vec<SignedEntry<Record>>,
+    ) -> Answer {
+        self.last_heard = Instant::now();
+        self.beat = Some(beat);
+        let now = session.now();
+        for entry in entries {
+            match self.guest.apply(entry.clone(), now) {
+                Ok(Some(applied)) => {
+                    if let Record::Handover { epoch, host } = applied.record {
+                        session.report(Line::HostChanged {
+                            epoch,
+                            colour: self.rules.colour_of(host),
+                            seat: host,
+                        });
+                    }
+                    session.report(Line::Entry { seq: applied.seq, record: applied.record, signed: entry });
+                    if let Some(keep) = &mut session.keep {
+                        keep.touch();
+                    }
+                }
+                Ok(None) => {}
+                Err(GuestError::Gap { .. }) => break,
+                Err(GuestError::Fork { seq }) => {
+                    // Our host's log parts from ours here: its branch is the table's.
+                    match self.guest.roll_back(seq.saturating_sub(1)) {
+                        Ok(dropped) => {
+                            session.report(Line::BranchDropped { from: seq, entries: dropped });
+                            if let Ok(Some(applied)) = self.guest.apply(entry.clone(), now) {
+                                session.report(Line::Entry {
+                                    seq: applied.seq,
+                                    record: applied.record,
+                                    signed: entry,
+                                });
+                            }
+                        }
+                        Err(e) => warn!("cannot go back to entry {}: {e}", seq - 1),
+                    }
+                }
+                Err(GuestError::Lie(found)) => {
+                    self.caught(session, *found);
+                    break;
+                }
+                Err(e) => {
+                    debug!("an entry was not taken: {e}");
+                    break;
+                }
+            }
+        }
+        if let Some(keep) = &mut session.keep {
+            let guest = &self.guest;
+            keep.save_log(|| guest.proof(), false);
+        }
+        self.owe(session);
+        Answer::Holds(self.guest.head())
+    }
+
+    /// The host lied: say so, keep the evidence, and elect away from it.
+    pub fn caught<O: FnMut(Line)>(&mut self, session: &mut Session<O>, found: Found) {
+        warn!("the host lied: {found}");
+        if !session.shunned.contains(&self.host) {
+            session.shunned.push(self.host);
+        }
+        session.report(Line::Evidence { kind: found.kind, entry: found.entry, why: found.to_string() });
+        if let Some(keep) = &mut session.keep {
+            keep.touch();
+            let guest = &self.guest;
+            keep.save_log(|| guest.proof(), true);
+        }
+        self.lose_host(session, true);
+    }
+
+    async fn on_event<O: FnMut(Line)>(
+        &mut self,
+        event: Event,
+        session: &mut Session<O>,
+    ) -> Result<(), PlayError> {
+        match event {
+            Event::Request { peer, request: Request::Guest(message), reply } => {
+                let answer = self.from_a_host(session, peer, message);
+                reply.reply(answer);
+            }
+            Event::Request { peer, request: Request::Peer(message), reply } => {
+                reply.reply(Answer::Done);
+                self.from_a_peer(session, peer, message);
+            }
+            Event::Request { request: Request::Said(said), reply, .. } => {
+                reply.reply(Answer::Done);
+                if said.seat != self.guest.seat() {
+                    let colour = self.rules.colour_of(said.seat);
+                    session.report(Line::Reaction { colour, seat: said.seat, reaction: said.reaction });
+                }
+            }
+            Event::Request { reply, .. } => {
+                // A peer that saw the host go before we did: it asks again.
+                reply.reply(Answer::Refused("not hosting".into()));
+            }
+            Event::PeerDisconnected { peer } if peer == self.host => {
+                if self.guest.replica().is_none() {
+                    return fail("the host left before the game began");
+                }
+                // The host may be back in a moment: its beats will tell.
+                self.last_heard = self.last_heard.min(Instant::now() - LOST / 2);
+                self.dropped = true;
+            }
+            Event::Problem(why) => warn!("{why}"),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A host's message: ours, or the host of another branch.
+    fn from_a_host<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        peer: PeerId,
+        message: ToGuest,
+    ) -> Answer {
+        if session.shunned.contains(&peer) {
+            return Answer::Refused("this host was caught lying".into());
+        }
+        if peer != self.host {
+            let ToGuest::Entries { beat, .. } = &message else {
+                return Answer::Refused("this guest follows another host".into());
+            };
+            if !self.prefers(beat) {
+                return Answer::Follows(self.branch());
+            }
+            info!(%peer, epoch = beat.branch.epoch, "the table follows another branch: following its host");
+            self.follow(peer);
+        } else if self.lost.is_some() {
+            self.back(session);
+        } else if std::mem::take(&mut self.dropped) && !self.rejoining {
+            session.report(Line::Reconnected { head: self.guest.head().seq });
+        }
+        match message {
+            ToGuest::Sign(genesis) => match self.guest.sign(&genesis) {
+                Ok(sig) => {
+                    self.queue.push_back((ToHost::Signed(sig), 0));
+                    Answer::Done
+                }
+                Err(e) => Answer::Refused(e.to_string()),
+            },
+            ToGuest::Sealed { genesis, roster } => match self.guest.seal(&genesis, roster.clone()) {
+                Ok(()) => {
+                    session.report(Line::Sealed { genesis, roster: roster.clone() });
+                    if let Some(keep) = &mut session.keep {
+                        keep.game.game_id = self.guest.genesis().map(|g| g.game_id()).unwrap_or_default();
+                        keep.game.roster = roster;
+                        keep.save_game();
+                    }
+                    self.last_heard = Instant::now();
+                    self.owe(session);
+                    Answer::Done
+                }
+                Err(e) => Answer::Refused(e.to_string()),
+            },
+            ToGuest::Entries { beat, entries } => self.take_entries(session, beat, entries),
+        }
+    }
+
+    /// The branch this guest is on, as its host last told it.
+    pub fn branch(&self) -> Branch {
+        if let Some(beat) = self.beat {
+            return beat.branch;
+        }
+        let state = self.guest.replica().map(|r| *r.state());
+        let (epoch, host) = state.map_or((0, Seat::ALL[0]), |s| (s.epoch, s.host));
+        Branch { epoch, host, since: 1, members: 1, counted: 1 }
+    }
+
+    /// Whether to follow the host of `beat` instead of ours. The hosts weigh
+    /// their branches (each guest tells the other host whom it follows); a
+    /// guest switches by itself only when its own host is lost.
+    fn prefers(&self, beat: &Beat) -> bool {
+        let (theirs, ours) = (beat.branch, self.branch());
+        match (&self.lost, self.succession()) {
+            (Some(_), Some(s)) => theirs.epoch > ours.epoch || s.prefers(&theirs, &ours) == Some(true),
+            _ => false,
+        }
+    }
+
+    /// Follows `host` from now on.
+    pub fn follow(&mut self, host: PeerId) {
+        self.host = host;
+        self.lost = None;
+        self.beat = None;
+        self.last_heard = Instant::now();
+        self.queue.clear();
+        self.sending = None;
+        self.guest.offer_again();
+    }
+
+    fn from_a_peer<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, message: ToPeer) {
+        let result = match message {
+            ToPeer::Head { head, entry } => self.guest.peer_head(&head, entry),
+            // A peer's reveal goes on to the host too: whatever the peer's
+            // own link to the host does, the host has it from us.
+            ToPeer::Reveal(reveal) => match self.guest.reveal_seen(&reveal) {
+                Ok(true) => {
+                    self.push(ToHost::Reveal(reveal));
+                    Ok(())
+                }
+                Ok(false) => Ok(()),
+                Err(e) => Err(e),
+            },
+            ToPeer::Lost { epoch, head, tail } => {
+                let seat = self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s);
+                self.heard_lost(session, seat, epoch, head, tail);
+                Ok(())
+            }
+        };
+        match result {
+            Err(GuestError::Lie(found)) => self.caught(session, *found),
+            Err(GuestError::Fork { seq }) => debug!(%peer, "a peer is on another branch from entry {seq}"),
+            Err(e) => debug!(%peer, "a peer's message was not taken: {e}"),
+            Ok(()) => {}
+        }
+    }
+
+    async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
+        let now = Instant::now();
+        // Before the game the host does not beat (it may wait a long time
+        // for the other seats): only its leaving ends the wait.
+        if self.guest.replica().is_none() {
+            return Ok(());
+        }
+        if self.lost.is_none() && now.duration_since(self.last_heard) >= LOST {
+            self.lose_host(session, false);
+        }
+        if self.lost.is_some() {
+            self.electing(session).await;
+            return Ok(());
+        }
+        if let Some(found) = self.guest.stalled(session.now()) {
+            self.caught(session, found);
+            return Ok(());
+        }
+        // Heads to the peers, about once a beat.
+        if self.last_heads.is_none_or(|t| now.duration_since(t) >= BEAT) {
+            self.last_heads = Some(now);
+            if let Some(head) = self.guest.signed_head() {
+                self.tell_peers(session, head);
+            }
+        }
+        // What the host's beat shows was lost is offered again.
+        let stuck = self.beat.is_some_and(|b| b.head.seq == self.guest.head().seq);
+        if stuck
+            && self.queue.is_empty()
+            && self.sending.is_none()
+            && now.duration_since(self.last_owed) >= BEAT
+        {
+            self.guest.offer_again();
+            self.owe(session);
+        }
+        if let Some(keep) = &mut session.keep {
+            let guest = &self.guest;
+            keep.save_log(|| guest.proof(), false);
+        }
+        Ok(())
+    }
+
+    /// The message that brings this guest back to a host.
+    pub fn rejoin(&self) -> ToHost {
+        ToHost::Rejoin { head: self.guest.head(), tail: self.guest.tail(TAIL) }
+    }
+
+    /// A message for the host (a commitment, a rejoin), kept in order.
+    pub fn push(&mut self, message: ToHost) {
+        let at = self.guest.head().seq;
+        self.queue.push_back((message, at));
+    }
+}

@@ -1,0 +1,934 @@
+//! The host's driver: a [`Table`] whose empty seats wait for guests, then
+//! the game, carried to every guest. Before the game a seat is offered to
+//! each joiner and held only once the joiner commits its dice chain. In
+//! the game the host sends each guest the entries it lacks, one batch in
+//! flight at a time, and beats every second; each answer names the
+//! guest's head, so nothing is lost whichever connection carried it. A
+//! guest not heard for three beats is away (its connections are closed
+//! and dialled afresh). The game's end is reported once a majority of the
+//! table holds it; the host then waits for the rest (up to [`LINGER`]).
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use futures::{FutureExt, StreamExt, future::BoxFuture, stream::FuturesUnordered};
+use libp2p::PeerId;
+use tracing::{debug, info, warn};
+
+use super::limits::{PLAYER_REACTIONS, RateLimiter};
+use super::report::{Deed, Line, Places, PlayError, fail, places};
+use super::session::{BEAT, LOST, Session, TICK};
+use super::wire::{Kind, Request};
+use super::{Event, NetError, RoomCode, TableInfo, Ticket};
+use crate::fair::{Commitment, SignedEntry};
+use crate::rules::{Preset, Rules, Seat};
+use crate::table::message::clean_name;
+use crate::table::succession::{Branch, Succession, quorum};
+use crate::table::{
+    Answer, Beat, Control, Input, Member, Participant, Position, Reaction, Record, Roster, Said, Table,
+    TableConfig, ToGuest, ToHost, game_nonce,
+};
+
+/// Entries sent to a guest in one message at most.
+pub const MAX_BATCH: usize = 64;
+/// A joiner's seat offer lapses unless it commits within this.
+const OFFER_WINDOW: Duration = Duration::from_secs(5);
+/// A guest that does not sign the genesis within this loses its seat.
+const SIGN_WITHIN: Duration = Duration::from_secs(10);
+/// After the end, how long the host waits for the guests who lack it.
+pub const LINGER: Duration = Duration::from_secs(150);
+/// After the end, how long an elected host waits for the departed host to
+/// come back for it (after a restart, say).
+const LINGER_CREATOR: Duration = Duration::from_secs(20);
+/// A host started again waits this long for a guest to say whom it
+/// follows before it hosts on by itself.
+const RESUME_WAIT: Duration = Duration::from_secs(3);
+/// Without a majority's acknowledgement, how long a finished game waits
+/// before its host reports it anyway (a guest gone for good).
+const SETTLE_WITHIN: Duration = Duration::from_secs(150);
+
+/// How the lobby lists a table before its game begins.
+pub struct Listing {
+    pub code: RoomCode,
+    pub preset: Preset,
+    pub listed: bool,
+}
+
+/// A guest at the host, before and during the game.
+struct Seated {
+    who: Participant,
+    seat: Seat,
+    name: String,
+    /// How the other peers reach this guest (its ticket), for the roster.
+    reach: String,
+    commitment: Option<Commitment>,
+    signed: bool,
+    /// The guest's head as it last said, checked against our log.
+    acked: Position,
+    in_flight: bool,
+    last_sent: Option<Instant>,
+    last_heard: Instant,
+    /// Counted as at the table (it answers).
+    present: bool,
+    /// The settled entry named by the last message the guest answered:
+    /// at the end, the guest reports the game over once it knows.
+    told: u64,
+    /// The newest entry it ever acknowledged (a split's weighing counts it).
+    max_acked: u64,
+}
+
+/// How hosting ended.
+pub enum Hosted {
+    Over(Places),
+    /// Another branch is the table's: follow its host.
+    StepDown {
+        host: PeerId,
+        branch: Branch,
+    },
+}
+
+type Sending = BoxFuture<'static, (PeerId, u64, Result<Answer, NetError>)>;
+
+/// The host's side: a table whose empty seats wait for guests.
+pub struct Host {
+    listing: Option<Listing>,
+    rules: Rules,
+    seats: [Control; 4],
+    config: TableConfig,
+    /// The participant and seat of this computer's person, if one plays.
+    me: Option<(Participant, Seat)>,
+    entropy: [u8; 32],
+    /// The host's key, until a table signs with it.
+    table: Option<Table>,
+    guests: HashMap<PeerId, Seated>,
+    /// Seats offered to joiners (not held), with the names they gave.
+    offers: HashMap<PeerId, (Seat, Instant, String)>,
+    roster: Roster,
+    /// The sealed genesis went to the guests (the game began).
+    sealed_sent: bool,
+    /// Entries reported so far.
+    published: usize,
+    /// Each seat's reactions, held to a player's rate.
+    chatter: RateLimiter<Seat>,
+    sending: FuturesUnordered<Sending>,
+    /// When the table opened for signatures.
+    opened: Option<Instant>,
+    /// When the game ended, and whether the end was reported.
+    ended: Option<Instant>,
+    reported_over: bool,
+    /// Peers of another branch met while hosting (their host's peer).
+    rival: Option<(PeerId, Branch)>,
+    /// This host's ticket, for the roster.
+    reach: String,
+    /// The entry this host's term began with.
+    since: u64,
+    /// A newer term met on another branch began with this entry: this
+    /// branch counts its peers from there, so the two can be weighed.
+    counting_from: Option<u64>,
+    /// A host started again from its save: whether it hosts on or another
+    /// peer took over is not known yet.
+    resuming: Option<Instant>,
+}
+
+/// What a host starts from.
+pub struct Opening {
+    pub config: TableConfig,
+    pub listing: Option<Listing>,
+    pub entropy: [u8; 32],
+    /// A table already under way (resumed, or taken over), with its roster
+    /// and the guests expected back (by peer), and how many of its entries
+    /// were reported already.
+    pub table: Option<Table>,
+    pub reported: usize,
+    pub roster: Roster,
+    pub expected: Vec<(PeerId, Seat)>,
+}
+
+impl Host {
+    /// The one constructor: a fresh table waiting for guests, or a table
+    /// under way whose guests come back.
+    pub fn new(opening: Opening) -> Host {
+        let Opening { config, listing, entropy, table, reported, roster, expected } = opening;
+        let me = Seat::ALL
+            .into_iter()
+            .find(|s| config.seats[s.index()] == Control::Person { owner: config.host })
+            .map(|seat| (config.host, seat));
+        let sealed_sent = table.as_ref().is_some_and(Table::is_sealed);
+        let mut host = Host {
+            sealed_sent,
+            listing,
+            rules: config.rules,
+            seats: config.seats,
+            config,
+            me,
+            entropy,
+            published: reported,
+            table,
+            guests: HashMap::new(),
+            offers: HashMap::new(),
+            roster,
+            chatter: RateLimiter::default(),
+            sending: FuturesUnordered::new(),
+            opened: None,
+            ended: None,
+            reported_over: false,
+            rival: None,
+            reach: String::new(),
+            resuming: None,
+            since: 1,
+            counting_from: None,
+        };
+        if let Some(table) = &host.table {
+            host.since = table.term_began();
+        }
+        for (peer, seat) in expected {
+            host.seat_back(peer, seat);
+        }
+        host
+    }
+
+    /// Opens a fresh table to joiners: listed with its name and code.
+    pub async fn open<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        reach: &str,
+    ) -> Result<(), PlayError> {
+        self.reach = reach.to_owned();
+        self.list(session).await
+    }
+
+    /// A host started again from its save: it tells the guests it is back
+    /// and learns whether someone took over.
+    pub fn resume(&mut self) {
+        self.resuming = Some(Instant::now());
+    }
+
+    /// Whether this host was started again and has not heard yet.
+    pub fn resuming(&self) -> bool {
+        self.resuming.is_some()
+    }
+
+    /// What a host stepping down follows on with: its log, the roster, the
+    /// rules (a host steps down only once its game has begun).
+    pub fn handed(&self) -> Option<(crate::fair::Proof<Record>, Roster, Rules)> {
+        Some((self.table.as_ref()?.proof(), self.roster.clone(), self.rules))
+    }
+
+    /// A guest of this table (from the roster) is expected back.
+    fn seat_back(&mut self, peer: PeerId, seat: Seat) -> Option<Participant> {
+        let table = self.table.as_ref()?;
+        // The table's creator, come back to a table another peer took
+        // over, may have no person seat: it follows as the host's computer.
+        let creator = seat == table.creator();
+        let who = table.state().control[seat.index()].owner().or(creator.then_some(Participant::LOCAL))?;
+        let member = self.roster.member(seat).cloned();
+        let name = member.as_ref().map(|m| m.name.clone()).unwrap_or_default();
+        let reach = member.map(|m| m.reach).unwrap_or_default();
+        let game_id = table.state().game_id;
+        self.guests.entry(peer).or_insert(Seated {
+            who,
+            seat,
+            name,
+            reach,
+            commitment: None,
+            signed: true,
+            acked: Position { seq: 0, hash: game_id },
+            in_flight: false,
+            last_sent: None,
+            last_heard: Instant::now(),
+            present: false,
+            told: 0,
+            max_acked: 0,
+        });
+        Some(who)
+    }
+
+    fn info(&self, preset: Preset, listed: bool) -> TableInfo {
+        let free = self.guest_seats().count().saturating_sub(self.guests.len());
+        let players = self.guests.values().map(|g| g.name.clone()).collect();
+        TableInfo { host_name: String::new(), preset, free_seats: free as u8, players, listed, watching: 0 }
+    }
+
+    /// Seats that wait for a guest: persons not at this computer.
+    fn guest_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::ALL.into_iter().filter(
+            |s| matches!(self.seats[s.index()], Control::Person { owner } if owner != self.config.host),
+        )
+    }
+
+    /// Lists the table (with its free seats) while the game has not begun.
+    fn listing(&self, host_name: &str) -> Option<(TableInfo, RoomCode)> {
+        let (Some(listing), None) = (&self.listing, &self.table) else { return None };
+        let info = TableInfo { host_name: host_name.to_owned(), ..self.info(listing.preset, listing.listed) };
+        Some((info, listing.code))
+    }
+
+    async fn list<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
+        if let Some((info, code)) = self.listing(&session.name) {
+            session.client.open_table(info, code).await?;
+        }
+        Ok(())
+    }
+
+    fn beat(&self) -> Option<Beat> {
+        let table = self.table.as_ref()?;
+        let state = table.state();
+        let head = match table.entries().last() {
+            Some(last) => Position { seq: table.entries().len() as u64, hash: last.hash() },
+            None => Position { seq: 0, hash: state.game_id },
+        };
+        Some(Beat { branch: self.branch()?, head, settled: self.settled() })
+    }
+
+    /// This host's branch: its term, and the peers that hold its entries
+    /// from where they are counted.
+    fn branch(&self) -> Option<Branch> {
+        let state = self.table.as_ref()?.state();
+        let counted = self.counting_from.unwrap_or(self.since);
+        let members = 1 + self.guests.values().filter(|g| g.signed && g.max_acked >= counted).count();
+        let members = u8::try_from(members).unwrap_or(u8::MAX);
+        Some(Branch { epoch: state.epoch, host: state.host, since: self.since, members, counted })
+    }
+
+    /// The peers that count for a majority: this host and every other peer
+    /// of the roster (the table's creator included, after a take-over: it
+    /// may come back) but the guests who left the game for good.
+    fn table_peers(&self) -> usize {
+        let Some(table) = &self.table else { return 1 };
+        let state = table.state();
+        let (own, creator) = (state.host, table.creator());
+        let counts = |s: Seat| s != own && (s == creator || state.control[s.index()].owner().is_some());
+        1 + self.roster.peers().filter(|&(s, _)| counts(s)).count()
+    }
+
+    /// The newest entry a majority of the table's peers holds.
+    fn settled(&self) -> u64 {
+        let Some(table) = &self.table else { return 0 };
+        let head = table.entries().len() as u64;
+        let mut held: Vec<u64> = self.guests.values().map(|g| g.acked.seq).collect();
+        held.push(head);
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        let need = quorum(self.table_peers()).min(held.len());
+        held.get(need.saturating_sub(1)).copied().unwrap_or(0)
+    }
+
+    /// Hosts until the game is over (or another branch is the table's).
+    pub async fn run<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<Hosted, PlayError> {
+        let mut ticker = tokio::time::interval(TICK);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            self.publish(session);
+            if let Some(done) = self.check_end(session) {
+                return Ok(done);
+            }
+            if let Some((host, branch)) = self.rival.take() {
+                return Ok(Hosted::StepDown { host, branch });
+            }
+            let deadline = self.table.as_ref().and_then(Table::next_deadline);
+            let clock = session.clock;
+            let timer = async move {
+                match deadline {
+                    Some(ms) => tokio::time::sleep_until((clock + Duration::from_millis(ms)).into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                event = session.events.recv() => match event {
+                    Some(event) => self.on_event(event, session).await?,
+                    None => return fail("the network stopped"),
+                },
+                Some((peer, told, answer)) = self.sending.next(), if !self.sending.is_empty() => {
+                    self.on_answer(peer, told, answer, session);
+                }
+                () = timer => self.input(session, Input::Tick),
+                _ = ticker.tick() => self.on_tick(session).await?,
+                deed = Session::<O>::next_deed(&mut session.acts) => match (deed, self.me) {
+                    (Some(Deed::Act(act)), Some((from, seat))) => {
+                        self.input(session, Input::Intent { from, seat, act })
+                    }
+                    (Some(Deed::React(reaction)), Some((_, seat))) => self.pass_on(session, Said { seat, reaction }, None),
+                    (Some(_), None) => debug!("nobody plays at this computer"),
+                    (None, _) => return fail("this computer left the table"),
+                },
+            }
+        }
+    }
+
+    /// Feeds the table; a refusal of this computer's own input is reported.
+    fn input<O: FnMut(Line)>(&mut self, session: &mut Session<O>, input: Input) {
+        let now = session.now();
+        let Some(table) = &mut self.table else { return };
+        let act = match &input {
+            Input::Intent { act, .. } => Some(*act),
+            _ => None,
+        };
+        if let Err(refusal) = table.handle(now, input) {
+            match act {
+                Some(act) => session.report(Line::Refused { act, why: refusal.to_string() }),
+                None => debug!("the table refused: {refusal}"),
+            }
+        }
+    }
+
+    /// Reports new entries (and the sealed genesis), saves, and sends.
+    fn publish<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
+        let Some(table) = &self.table else { return };
+        if !table.is_sealed() {
+            return;
+        }
+        if !self.sealed_sent {
+            self.sealed_sent = true;
+            let roster = self.roster.clone();
+            let genesis = table.genesis().clone();
+            let peers: Vec<PeerId> = self.guests.keys().copied().collect();
+            for peer in peers {
+                self.send(
+                    session,
+                    peer,
+                    ToGuest::Sealed { genesis: genesis.clone(), roster: roster.clone() },
+                );
+            }
+            if let Some(keep) = &mut session.keep {
+                keep.game.game_id = genesis.game_id();
+                keep.game.roster = roster.clone();
+                keep.save_game();
+            }
+            session.report(Line::Sealed { genesis, roster });
+            self.opened = None;
+        }
+        let Some(table) = &self.table else { return };
+        let fresh = table.entries().len() > self.published;
+        for (i, entry) in table.entries().iter().enumerate().skip(self.published) {
+            if let Ok(body) = entry.body.decode() {
+                session.report(Line::Entry {
+                    seq: i as u64 + 1,
+                    record: body.content,
+                    signed: entry.clone(),
+                });
+            }
+        }
+        self.published = table.entries().len();
+        if let Some(keep) = &mut session.keep {
+            if fresh {
+                keep.touch();
+            }
+            let table = &self.table;
+            keep.save_log(|| table.as_ref().map(Table::proof), false);
+        }
+        let peers: Vec<PeerId> = self.guests.keys().copied().collect();
+        for peer in peers {
+            self.pump(session, peer, false);
+        }
+    }
+
+    /// Sends a guest what it lacks, or a beat when it has all and a second
+    /// passed; one message in flight per guest.
+    fn pump<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, beat_due: bool) {
+        let (Some(table), Some(beat)) = (&self.table, self.beat()) else { return };
+        if !table.is_sealed() {
+            return;
+        }
+        let Some(guest) = self.guests.get(&peer) else { return };
+        if guest.in_flight || !guest.signed {
+            return;
+        }
+        let from = usize::try_from(guest.acked.seq).unwrap_or(usize::MAX);
+        let entries: Vec<SignedEntry<Record>> =
+            table.entries().get(from..).unwrap_or_default().iter().take(MAX_BATCH).cloned().collect();
+        let quiet = guest.last_sent.is_none_or(|t| t.elapsed() >= BEAT);
+        // At the end, a guest hears at once that a majority holds it.
+        let news = table.state().game.is_over() && guest.told < beat.settled;
+        if entries.is_empty() && !(beat_due && quiet) && !news {
+            return;
+        }
+        self.send(session, peer, ToGuest::Entries { beat, entries });
+    }
+
+    fn send<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, message: ToGuest) {
+        if let Some(guest) = self.guests.get_mut(&peer) {
+            guest.in_flight = true;
+            guest.last_sent = Some(Instant::now());
+        }
+        let told = match &message {
+            ToGuest::Entries { beat, .. } => beat.settled,
+            _ => 0,
+        };
+        let client = session.client.clone();
+        self.sending
+            .push(async move { (peer, told, client.send(peer, Request::Guest(message)).await) }.boxed());
+    }
+
+    fn on_answer<O: FnMut(Line)>(
+        &mut self,
+        peer: PeerId,
+        told: u64,
+        answer: Result<Answer, NetError>,
+        session: &mut Session<O>,
+    ) {
+        let Some(guest) = self.guests.get_mut(&peer) else { return };
+        guest.in_flight = false;
+        match answer {
+            Ok(answer) => {
+                guest.last_heard = Instant::now();
+                guest.told = guest.told.max(told);
+                match answer {
+                    Answer::Holds(head) => {
+                        if self.resuming.take().is_some() {
+                            let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
+                            session.report(Line::Resumed { head });
+                        }
+                        self.heard_head(peer, head);
+                    }
+                    Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
+                    Answer::Refused(why) => warn!(%peer, "the guest refused: {why}"),
+                    Answer::Done | Answer::Stale | Answer::Welcome { .. } => {}
+                }
+                self.back(session, peer);
+                self.pump(session, peer, false);
+            }
+            Err(e) => debug!(%peer, "a message to the guest was lost: {e}"),
+        }
+    }
+
+    /// A guest's head: what it holds of our log. One we do not hold is
+    /// another branch's: ours goes to it from the start, and it drops its
+    /// own entries where the two part.
+    fn heard_head(&mut self, peer: PeerId, head: Position) {
+        let held = self.table.as_ref().is_some_and(|t| holds(t, head));
+        let game_id = self.table.as_ref().map(|t| t.state().game_id).unwrap_or_default();
+        if let Some(guest) = self.guests.get_mut(&peer) {
+            guest.acked = if held { head } else { Position { seq: 0, hash: game_id } };
+            if held {
+                guest.max_acked = guest.max_acked.max(head.seq);
+            }
+        }
+    }
+
+    /// A guest answered (again): back at the table if it was away.
+    fn back<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId) {
+        let Some(guest) = self.guests.get_mut(&peer) else { return };
+        if guest.present || !guest.signed {
+            return;
+        }
+        guest.present = true;
+        let who = guest.who;
+        self.input(session, Input::Connected(who));
+    }
+
+    /// A guest answered for another branch: step down if the table follows it.
+    fn met(&mut self, peer: PeerId, theirs: Branch, shunned: &[PeerId]) {
+        let Some(table) = &self.table else { return };
+        if theirs.epoch > table.state().epoch {
+            // Weigh ours from where theirs began.
+            self.counting_from = Some(self.counting_from.map_or(theirs.since, |c| c.max(theirs.since)));
+        }
+        let Some(ours) = self.branch() else { return };
+        let succession = Succession::new(table.creator(), &self.roster);
+        let host = self.peer_of(theirs.host).unwrap_or(peer);
+        let follows = succession.prefers(&theirs, &ours) == Some(true);
+        if follows && !shunned.contains(&host) && !shunned.contains(&peer) {
+            info!(%host, epoch = theirs.epoch, "another branch is the table's: following it");
+            self.rival = Some((host, theirs));
+        }
+    }
+
+    /// The peer that plays `seat`, from the roster.
+    fn peer_of(&self, seat: Seat) -> Option<PeerId> {
+        let member = self.roster.member(seat)?;
+        member.reach.parse::<Ticket>().ok().map(|t| t.peer)
+    }
+
+    async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
+        let now = Instant::now();
+        // Started again and no guest answered: nobody took over.
+        if self.resuming.is_some_and(|t| now.duration_since(t) >= RESUME_WAIT) {
+            self.resuming = None;
+            let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
+            session.report(Line::Resumed { head });
+        }
+        // Offers lapse; guests that never sign lose their seats.
+        self.offers.retain(|_, (_, at, _)| now.duration_since(*at) < OFFER_WINDOW);
+        if self.opened.is_some_and(|t| now.duration_since(t) >= SIGN_WITHIN) {
+            let late: Vec<PeerId> = self.guests.iter().filter(|(_, g)| !g.signed).map(|(p, _)| *p).collect();
+            for peer in late {
+                warn!(%peer, "the guest did not sign the genesis: its seat is free again");
+                self.unseat(session, peer).await?;
+            }
+        }
+        // Guests not heard for three beats are away; their connections go.
+        let lost: Vec<(PeerId, Participant)> = self
+            .guests
+            .iter()
+            .filter(|(_, g)| g.present && now.duration_since(g.last_heard) >= LOST)
+            .map(|(p, g)| (*p, g.who))
+            .collect();
+        for (peer, who) in lost {
+            if let Some(guest) = self.guests.get_mut(&peer) {
+                guest.present = false;
+                guest.in_flight = false;
+            }
+            session.drop_connections(peer);
+            self.input(session, Input::Disconnected(who));
+        }
+        let peers: Vec<PeerId> = self.guests.keys().copied().collect();
+        for peer in peers {
+            self.pump(session, peer, true);
+        }
+        if let Some(keep) = &mut session.keep {
+            let table = &self.table;
+            keep.save_log(|| table.as_ref().map(Table::proof), false);
+        }
+        Ok(())
+    }
+
+    /// The end: reported once a majority holds it, then the host waits
+    /// for the guests who lack it (or until [`LINGER`]).
+    fn check_end<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Option<Hosted> {
+        let table = self.table.as_ref()?;
+        let state = *table.state();
+        if !state.game.is_over() && state.closed.is_none() {
+            return None;
+        }
+        let ended = *self.ended.get_or_insert_with(Instant::now);
+        let head = table.entries().len() as u64;
+        if !self.reported_over && (self.settled() >= head || ended.elapsed() >= SETTLE_WITHIN) {
+            self.reported_over = true;
+            session.report(Line::Over { places: places(&state) });
+            if let Some(keep) = &mut session.keep {
+                keep.save_log(|| Some(table.proof()), true);
+                keep.finish();
+            }
+        }
+        let creator = table.creator();
+        let waited = ended.elapsed();
+        let everyone = self.guests.values().all(|g| {
+            let done = g.acked.seq >= head && g.told >= head;
+            done || !g.signed || (g.seat == creator && waited >= LINGER_CREATOR)
+        });
+        (self.reported_over && (everyone || waited >= LINGER)).then(|| Hosted::Over(places(&state)))
+    }
+
+    async fn on_event<O: FnMut(Line)>(
+        &mut self,
+        event: Event,
+        session: &mut Session<O>,
+    ) -> Result<(), PlayError> {
+        match event {
+            Event::Request { peer, request: Request::Host(message), reply } => {
+                let answer = self.on_message(peer, message, session).await?;
+                reply.reply(answer);
+            }
+            Event::Request { peer, request: Request::React(reaction), reply } => {
+                // Acknowledged whatever becomes of it: reactions are chatter.
+                reply.reply(Answer::Done);
+                self.heard(session, peer, reaction);
+            }
+            Event::Request { peer, request: Request::Guest(_), reply } if session.shunned.contains(&peer) => {
+                reply.reply(Answer::Refused("this host was caught lying".into()));
+            }
+            Event::Request { peer, request: Request::Guest(ToGuest::Entries { beat, .. }), reply } => {
+                // Another host beats at us: a split table meeting again.
+                self.met(peer, beat.branch, &session.shunned);
+                reply.reply(match self.branch() {
+                    Some(branch) => Answer::Follows(branch),
+                    None => Answer::Refused("not hosting this game".into()),
+                });
+            }
+            Event::Request { peer, request, reply } => {
+                debug!(%peer, kind = ?request.kind(), "a request not for a host");
+                reply.reply(Answer::Refused("this peer hosts the table".into()));
+            }
+            Event::PeerDisconnected { peer } => {
+                let Some(guest) = self.guests.get(&peer) else { return Ok(()) };
+                if self.table.as_ref().is_some_and(Table::is_sealed) {
+                    let who = guest.who;
+                    if let Some(guest) = self.guests.get_mut(&peer) {
+                        guest.present = false;
+                        guest.in_flight = false;
+                    }
+                    self.input(session, Input::Disconnected(who));
+                } else {
+                    self.unseat(session, peer).await?;
+                }
+            }
+            Event::Problem(why) => warn!("{why}"),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Before the game, a guest who leaves (or never signs) frees its seat;
+    /// a genesis made with it is made again when the seats fill.
+    async fn unseat<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        peer: PeerId,
+    ) -> Result<(), PlayError> {
+        let Some(gone) = self.guests.remove(&peer) else { return Ok(()) };
+        let _ = session.client.keep(peer, false).await;
+        self.roster.seats[gone.seat.index()] = None;
+        if self.table.as_ref().is_some_and(|t| !t.is_sealed()) {
+            self.table = None;
+            self.opened = None;
+            for guest in self.guests.values_mut() {
+                guest.signed = false;
+            }
+        }
+        session.report(Line::Left { colour: self.rules.colour_of(gone.seat), seat: gone.seat });
+        self.list(session).await
+    }
+
+    /// A guest's reaction: reported, and passed on to the other guests.
+    /// Only seated guests react, each at a player's rate.
+    fn heard<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, reaction: Reaction) {
+        let Some(seat) = self.guests.get(&peer).map(|g| g.seat) else {
+            debug!(%peer, "a reaction from a peer with no seat was dropped");
+            return;
+        };
+        if !self.chatter.allow_at(&seat, Kind::Reaction, PLAYER_REACTIONS, Instant::now()) {
+            debug!(%peer, "a reaction over the player's rate was dropped");
+            return;
+        }
+        self.pass_on(session, Said { seat, reaction }, Some(peer));
+    }
+
+    /// Reports a reaction and sends it to every guest but its sender, each
+    /// on its own: a lost reaction is not worth holding the game for.
+    fn pass_on<O: FnMut(Line)>(&self, session: &mut Session<O>, said: Said, from: Option<PeerId>) {
+        if from.is_some() {
+            let colour = self.rules.colour_of(said.seat);
+            session.report(Line::Reaction { colour, seat: said.seat, reaction: said.reaction });
+        }
+        for &peer in self.guests.keys().filter(|&&p| Some(p) != from) {
+            let client = session.client.clone();
+            tokio::spawn(async move {
+                if let Err(e) = client.send(peer, Request::Said(said)).await {
+                    debug!(%peer, "a reaction was lost: {e}");
+                }
+            });
+        }
+    }
+
+    async fn on_message<O: FnMut(Line)>(
+        &mut self,
+        peer: PeerId,
+        message: ToHost,
+        session: &mut Session<O>,
+    ) -> Result<Answer, PlayError> {
+        if let Some(guest) = self.guests.get_mut(&peer) {
+            guest.last_heard = Instant::now();
+        }
+        let seated = self.guests.get(&peer).map(|g| (g.who, g.seat));
+        let sealed = self.table.as_ref().is_some_and(Table::is_sealed);
+        Ok(match (message, seated) {
+            (ToHost::Join { .. }, Some((_, seat))) if !sealed => self.welcome(seat),
+            (ToHost::Join { name, colour }, None) if !sealed => self.offer(peer, colour, clean_name(&name)),
+            (ToHost::Join { .. }, _) => Answer::Refused("the game has begun: the table is full".into()),
+            (ToHost::Commit { seat, commitment, reach }, _) if !sealed => {
+                self.commit(session, peer, seat, commitment, reach).await?
+            }
+            (ToHost::Commit { .. }, _) => Answer::Refused("the game has begun".into()),
+            (ToHost::Signed(sig), Some((from, seat))) => {
+                let now = session.now();
+                match self.table.as_mut().map(|t| t.handle(now, Input::GenesisSigned { from, seat, sig })) {
+                    Some(Ok(_)) => {
+                        if let Some(guest) = self.guests.get_mut(&peer) {
+                            guest.signed = true;
+                        }
+                        Answer::Done
+                    }
+                    Some(Err(refusal)) => Answer::Refused(refusal.to_string()),
+                    None => Answer::Refused("there is no genesis to sign yet".into()),
+                }
+            }
+            (ToHost::Rejoin { head, tail }, _) if sealed => self.rejoin(session, peer, head, tail),
+            (ToHost::Reveal(reveal), Some(_)) if sealed => {
+                self.back(session, peer);
+                let now = session.now();
+                match self.table.as_mut().map(|t| t.handle(now, Input::Reveal(reveal))) {
+                    Some(Ok(_)) => Answer::Done,
+                    Some(Err(refusal)) => Answer::Refused(refusal.to_string()),
+                    None => Answer::Stale,
+                }
+            }
+            (ToHost::Intent { at, act }, Some((from, seat))) if sealed => {
+                self.back(session, peer);
+                let now = session.now();
+                let Some(table) = self.table.as_mut() else { return Ok(Answer::Stale) };
+                let head = table.entries().len() as u64;
+                match table.handle(now, Input::Intent { from, seat, act }) {
+                    Ok(_) => Answer::Done,
+                    // Made on a position the table has left: the guest has
+                    // news coming, nothing to show.
+                    Err(_) if at < head => Answer::Stale,
+                    Err(refusal) => Answer::Refused(refusal.to_string()),
+                }
+            }
+            (_, None) => Answer::Refused("join the table first".into()),
+            (_, Some(_)) => Answer::Refused("the game has not begun".into()),
+        })
+    }
+
+    fn welcome(&self, seat: Seat) -> Answer {
+        Answer::Welcome {
+            seat,
+            rules: self.rules,
+            nonce: game_nonce(&self.entropy),
+            chain_len: self.config.chain_len,
+        }
+    }
+
+    /// Offers a joiner a free seat (the colour it asked for if free). The
+    /// seat is not held: a joiner that never commits keeps nobody out.
+    fn offer(&mut self, peer: PeerId, colour: Option<Seat>, name: String) -> Answer {
+        let taken: Vec<Seat> = self.guests.values().map(|g| g.seat).collect();
+        let free: Vec<Seat> = self.guest_seats().filter(|s| !taken.contains(s)).collect();
+        let Some(&seat) = colour.filter(|c| free.contains(c)).as_ref().or(free.first()) else {
+            return Answer::Refused("the table is full".into());
+        };
+        self.offers.insert(peer, (seat, Instant::now(), name));
+        self.welcome(seat)
+    }
+
+    /// A joiner commits to the seat it was offered: the seat is held.
+    async fn commit<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        peer: PeerId,
+        seat: Seat,
+        commitment: Commitment,
+        reach: String,
+    ) -> Result<Answer, PlayError> {
+        let offered = self.offers.get(&peer).is_some_and(|&(s, _, _)| s == seat)
+            || self.guests.get(&peer).is_some_and(|g| g.seat == seat);
+        if !offered {
+            return Ok(Answer::Refused("that seat was not offered, or the offer lapsed: join again".into()));
+        }
+        let name = self.offers.remove(&peer).map(|(_, _, name)| name);
+        if self.guests.iter().any(|(p, g)| g.seat == seat && *p != peer) {
+            // Taken meanwhile by a joiner that committed first: another seat.
+            return Ok(self.offer(peer, None, name.unwrap_or_default()));
+        }
+        let Control::Person { owner: who } = self.seats[seat.index()] else {
+            return Ok(Answer::Refused("that seat is not for a guest".into()));
+        };
+        let fresh = !self.guests.contains_key(&peer);
+        let game_id = Default::default();
+        let guest = self.guests.entry(peer).or_insert(Seated {
+            who,
+            seat,
+            name: name.unwrap_or_default(),
+            reach: String::new(),
+            commitment: None,
+            signed: false,
+            acked: Position { seq: 0, hash: game_id },
+            in_flight: false,
+            last_sent: None,
+            last_heard: Instant::now(),
+            present: true,
+            told: 0,
+            max_acked: 0,
+        });
+        guest.commitment = Some(commitment);
+        guest.reach.clone_from(&reach);
+        let name = guest.name.clone();
+        self.roster.seats[seat.index()] = Some(Member { name: name.clone(), reach });
+        let _ = session.client.keep(peer, true).await;
+        if fresh {
+            session.report(Line::Joined {
+                colour: self.rules.colour_of(seat),
+                seat,
+                peer: peer.to_string(),
+                name,
+            });
+            self.list(session).await?;
+        }
+        self.try_open(session)?;
+        Ok(Answer::Done)
+    }
+
+    /// Opens the table once every guest seat holds a commitment, and sends
+    /// each guest the genesis to sign.
+    fn try_open<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
+        let committed = self.guests.values().filter(|g| g.commitment.is_some()).count();
+        if self.table.is_some() || committed < self.guest_seats().count() {
+            return Ok(());
+        }
+        let mut remote = [None; 4];
+        for guest in self.guests.values() {
+            remote[guest.seat.index()] = guest.commitment;
+        }
+        let table = Table::new(self.config.clone(), session.identity(), self.entropy, remote, session.now())
+            .map_err(|e| PlayError(format!("the table cannot open: {e}")))?;
+        let genesis = table.genesis().clone();
+        let creator = table.creator();
+        self.roster.creator = Some(creator);
+        self.roster.seats[creator.index()] =
+            Some(Member { name: session.name.clone(), reach: self.reach.clone() });
+        self.table = Some(table);
+        self.opened = Some(Instant::now());
+        let peers: Vec<PeerId> = self.guests.keys().copied().collect();
+        for peer in peers {
+            self.send(session, peer, ToGuest::Sign(genesis.clone()));
+        }
+        Ok(())
+    }
+
+    /// A guest back after a drop or a restart, or a guest of the departed
+    /// host at this elected one: its head is checked, its seat returned,
+    /// and it gets what it lacks. Entries of ours it holds and we lack (a
+    /// host that restarted from an older save) are taken back first.
+    fn rejoin<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        peer: PeerId,
+        head: Position,
+        tail: Vec<SignedEntry<Record>>,
+    ) -> Answer {
+        if !self.guests.contains_key(&peer) {
+            let seat =
+                self.roster.peers().find(|(_, m)| m.reach.parse::<Ticket>().is_ok_and(|t| t.peer == peer));
+            match seat.map(|(s, _)| s) {
+                Some(seat) if self.seat_back(peer, seat).is_some() => {}
+                _ => return Answer::Refused("this peer holds no seat at the table".into()),
+            }
+        }
+        if let Some(table) = &mut self.table {
+            for entry in tail {
+                let seq = entry.body.decode().map(|b| b.seq).unwrap_or(0);
+                if seq == table.entries().len() as u64 + 1 {
+                    if let Err(e) = table.adopt(entry) {
+                        debug!(%peer, "an entry of the guest's was not taken: {e}");
+                    }
+                }
+            }
+        }
+        let held = self.table.as_ref().is_some_and(|t| holds(t, head));
+        let game_id = self.table.as_ref().map(|t| t.state().game_id).unwrap_or_default();
+        if let Some(guest) = self.guests.get_mut(&peer) {
+            guest.acked = if held { head } else { Position { seq: 0, hash: game_id } };
+            if held {
+                guest.max_acked = guest.max_acked.max(head.seq);
+            }
+            guest.in_flight = false;
+            guest.last_heard = Instant::now();
+        }
+        self.back(session, peer);
+        let session_client = session.client.clone();
+        tokio::spawn(async move {
+            let _ = session_client.keep(peer, true).await;
+        });
+        Answer::Done
+    }
+}
+
+/// Whether `table`'s log holds the entry at `head` (a guest's head).
+fn holds(table: &Table, head: Position) -> bool {
+    match head.seq {
+        0 => head.hash == table.state().game_id,
+        n => table
+            .entries()
+            .get(usize::try_from(n - 1).unwrap_or(usize::MAX))
+            .is_some_and(|e| e.hash() == head.hash),
+    }
+}

@@ -1,0 +1,170 @@
+//! What a networked player reports as it plays: one [`Line`] per event, in
+//! the game's own types. The command line prints them as JSON lines (the
+//! contract other programs read); the window reads them as messages.
+
+use std::{collections::BTreeMap, fmt};
+
+use serde::Serialize;
+
+use super::NetError;
+use crate::fair::{SignedEntry, SignedGenesis};
+use crate::rules::{Colour, Seat};
+use crate::table::{Act, EvidenceKind, Reaction, Record, Roster, TableState};
+
+/// Each player's place, by colour.
+pub type Places = BTreeMap<Colour, u8>;
+
+/// The places of a finished (or closed) game.
+pub fn places(state: &TableState) -> Places {
+    let rules = state.game.rules();
+    state
+        .game
+        .players()
+        .iter()
+        .filter_map(|seat| Some((rules.colour_of(seat), state.game.place(seat)?)))
+        .collect()
+}
+
+/// Whether the route to a peer is direct or through a relay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteKind {
+    Direct,
+    Relayed,
+}
+
+/// One line of a networked player's report.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Line {
+    /// The table is open: its code and invite.
+    Listening {
+        code: String,
+        ticket: String,
+    },
+    /// A guest took a seat (before the game), or this joiner was seated.
+    Joined {
+        colour: Colour,
+        seat: Seat,
+        peer: String,
+        name: String,
+    },
+    /// A guest left before the game began: its seat is free again.
+    Left {
+        colour: Colour,
+        seat: Seat,
+    },
+    /// Every seat signed the genesis: the game begins (for a window's
+    /// replica; scripts see the entries).
+    #[serde(skip)]
+    Sealed {
+        genesis: SignedGenesis,
+        roster: Roster,
+    },
+    /// A game under way taken up again from the saved log (after a
+    /// restart): for a window's replica, the genesis and every entry so
+    /// far (scripts see `rejoined` or `resumed`, then the new entries).
+    #[serde(skip)]
+    Restored {
+        genesis: SignedGenesis,
+        roster: Roster,
+        entries: Vec<SignedEntry<Record>>,
+    },
+    Entry {
+        seq: u64,
+        record: Record,
+        /// The signed entry, for a window's replica to verify.
+        #[serde(skip)]
+        signed: SignedEntry<Record>,
+    },
+    /// The connection to the host dropped and came back; the guest caught
+    /// up from its verified `head`.
+    Reconnected {
+        head: u64,
+    },
+    /// This peer came back to a table it sat at, after a restart: its
+    /// seat's colour and the head it resumed from.
+    Rejoined {
+        colour: Colour,
+        head: u64,
+    },
+    /// A host started again with nobody having taken over: it hosts on
+    /// from its saved log.
+    Resumed {
+        head: u64,
+    },
+    /// The host was lost (or caught lying) and the peers elected `colour`'s
+    /// peer for `epoch`.
+    HostChanged {
+        epoch: u32,
+        colour: Colour,
+        seat: Seat,
+    },
+    /// Cut off from the table and too few peers to elect: waiting for the
+    /// host or the elected host (said once, until the table is back).
+    Waiting {
+        why: String,
+    },
+    /// The table split, and the side this peer was on was not the one the
+    /// table follows: its entries from `from` on were dropped (they stay in
+    /// the proof as a branch).
+    BranchDropped {
+        from: u64,
+        entries: usize,
+    },
+    /// The host lied, and this peer holds the evidence.
+    Evidence {
+        kind: EvidenceKind,
+        entry: u64,
+        why: String,
+    },
+    /// The host refused this peer's act, and why.
+    Refused {
+        act: Act,
+        why: String,
+    },
+    /// The route to a peer changed.
+    Route {
+        peer: String,
+        kind: RouteKind,
+        via: String,
+    },
+    Over {
+        places: Places,
+    },
+    /// Another player's reaction (the sender's own screen shows it as sent).
+    Reaction {
+        colour: Colour,
+        seat: Seat,
+        reaction: Reaction,
+    },
+}
+
+/// What this computer's person does: an act at the table, or a reaction.
+#[derive(Clone, Debug)]
+pub enum Deed {
+    Act(Act),
+    React(Reaction),
+}
+
+/// Why networked play stopped early, in a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayError(pub String);
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<NetError> for PlayError {
+    fn from(e: NetError) -> Self {
+        PlayError(e.to_string())
+    }
+}
+
+pub(super) fn fail<T>(why: impl fmt::Display) -> Result<T, PlayError> {
+    Err(PlayError(why.to_string()))
+}

@@ -1,0 +1,570 @@
+//! Where a networked player starts and how its role changes: `host` opens
+//! a table (or resumes the one it hosted before a restart), `join` finds
+//! one and takes a seat (or its old seat back). A guest may be elected and
+//! host; a host that finds the table following another branch steps down
+//! and follows it. The session (the node, the report, the saved game)
+//! goes along.
+
+use std::time::{Duration, Instant};
+
+use libp2p::{PeerId, identity::Keypair};
+use tokio::sync::mpsc;
+use tracing::{debug, info, warn};
+
+use super::guest::{Followed, Follower};
+use super::host::{Host, Hosted, Listing, Opening};
+use super::report::{Deed, Line, Places, PlayError, fail};
+use super::session::{Keeper, Session};
+use super::wire::{Request, WireError};
+use super::{Client, Event, NetError, NodeConfig, RoomCode, Ticket, spawn};
+use crate::bots::Strategy;
+use crate::fair::{self, Digest, Identity, Proof};
+use crate::profile::Home;
+use crate::profile::network::{NetGame, Role};
+use crate::rules::{Preset, Rules, Seat};
+use crate::table::{
+    Act, Answer, CHAIN_LEN, Control, Guest, Input, Participant, Record, Roster, Table, TableConfig, Timing,
+    ToHost,
+};
+
+/// The signing identity of a peer's key (one key names the peer and signs).
+pub fn identity_of(keypair: &Keypair) -> Result<(Identity, [u8; 32]), PlayError> {
+    let ed =
+        keypair.clone().try_into_ed25519().map_err(|e| PlayError(format!("the key cannot sign: {e}")))?;
+    let mut secret = [0u8; 32];
+    secret.copy_from_slice(ed.secret().as_ref());
+    Ok((Identity::from_secret(&secret), secret))
+}
+
+async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<(), PlayError> {
+    let wait = async {
+        while let Some(event) = events.recv().await {
+            if matches!(event, Event::Listening { .. }) {
+                return Ok(());
+            }
+        }
+        fail("the network stopped")
+    };
+    tokio::time::timeout(Duration::from_secs(10), wait)
+        .await
+        .map_err(|_| PlayError("no address to listen on".into()))?
+}
+
+/// How a host sets its table up.
+pub struct HostPlan {
+    /// The preset the lobby lists the table under.
+    pub preset: Preset,
+    /// The rules played (the preset's, with any house rules).
+    pub rules: Rules,
+    /// Who sits where: bots, this computer's person (owned by
+    /// [`Participant::LOCAL`]), and persons of other participants: the
+    /// seats guests take.
+    pub seats: [Control; 4],
+    /// The host's name, as the lobby and the other players show it.
+    pub name: String,
+    /// Listed in lobbies: on the LAN and at the relays' rendezvous points.
+    /// A private table is reached only by its code or invite.
+    pub listed: bool,
+    pub timing: Timing,
+    pub code: RoomCode,
+    pub node: NodeConfig,
+    /// Fresh random bytes: the dice chains and bots of the table.
+    pub entropy: [u8; 32],
+    /// The acts of this computer's person, if one sits at the table; the
+    /// host stops when this channel closes (the person left).
+    pub acts: Option<mpsc::UnboundedReceiver<Deed>>,
+    /// The profile the game is kept in as it goes (and resumed from after
+    /// a restart); none keeps nothing.
+    pub home: Option<Home>,
+}
+
+impl HostPlan {
+    /// A headless host: its own seat and `bots` more are Normal bots, the
+    /// other seats wait for guests; bots act at once.
+    pub fn headless(
+        preset: Preset,
+        bots: usize,
+        code: RoomCode,
+        node: NodeConfig,
+        entropy: [u8; 32],
+    ) -> Self {
+        let mut seats = [Control::Empty; 4];
+        for (i, seat) in Seat::ALL.iter().enumerate() {
+            seats[seat.index()] = if i <= bots {
+                Control::Bot(Strategy::Normal)
+            } else {
+                Control::Person { owner: Participant(i as u16) }
+            };
+        }
+        HostPlan {
+            preset,
+            rules: preset.rules(),
+            seats,
+            name: "Host".into(),
+            listed: true,
+            timing: Timing::INSTANT,
+            code,
+            node,
+            entropy,
+            acts: None,
+            home: None,
+        }
+    }
+}
+
+/// Where a guest finds its table.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A room code, looked up on the LAN and at the relays.
+    Code(RoomCode),
+    Ticket(Ticket),
+    /// A listed table seen on the LAN.
+    Lan(PeerId),
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+
+    /// A six-letter room code (any case) or an invite ticket.
+    fn from_str(text: &str) -> Result<Target, String> {
+        let text = text.trim();
+        if text.starts_with(super::ticket::TICKET_PREFIX) {
+            text.parse::<Ticket>().map(Target::Ticket).map_err(|e| e.to_string())
+        } else {
+            text.to_ascii_uppercase().parse::<RoomCode>().map(Target::Code).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Who plays a guest's seat.
+pub enum Player {
+    Bot(Strategy),
+    /// A person at this computer, whose deeds come in on this channel;
+    /// the guest stops when it closes (the person left).
+    Person(mpsc::UnboundedReceiver<Deed>),
+}
+
+/// How a guest plays.
+pub struct JoinPlan {
+    pub target: Target,
+    pub player: Player,
+    pub node: NodeConfig,
+    /// Fresh random bytes: the guest's dice chain and bot.
+    pub secret: [u8; 32],
+    /// Give up when the table cannot be reached within this.
+    pub reach_within: Duration,
+    /// The player's name, as the other players see it.
+    pub name: String,
+    /// The colour this player would like, if it is free.
+    pub colour: Option<Seat>,
+    /// The bot's first act waits this long (a slow player).
+    pub think: Option<Duration>,
+    /// The profile the game is kept in (and the seat taken back from after
+    /// a restart); none keeps nothing.
+    pub home: Option<Home>,
+}
+
+/// A peer's role, as it changes.
+enum Part {
+    Host(Box<Host>),
+    Guest(Box<Follower>),
+}
+
+/// How this peer holds its own seat's chain, to follow again after it hosted.
+#[derive(Clone)]
+enum Seating {
+    /// The table's creator: its chains come from the table's entropy, and
+    /// it follows as the seat it signed the genesis for.
+    Creator {
+        entropy: [u8; 32],
+    },
+    Guest {
+        seat: Seat,
+        secret: [u8; 32],
+        bot: Option<Strategy>,
+    },
+}
+
+impl Seating {
+    /// A guest for this seat, verifying the game from `proof`.
+    fn guest(&self, proof: &Proof<Record>, roster: Roster, key: Identity) -> Result<Guest, PlayError> {
+        let genesis =
+            proof.genesis.genesis.decode().map_err(|e| PlayError(format!("the saved genesis: {e}")))?;
+        let mut guest = match self {
+            Seating::Creator { entropy } => {
+                let seat = genesis.host;
+                let secret = fair::tagged("ludopia/table/secret", &[entropy, &[u8::from(seat)]]);
+                Guest::holding(
+                    seat,
+                    key,
+                    fair::Chain::new(genesis.game_nonce, seat, &secret.0, genesis.chain_len),
+                )
+            }
+            Seating::Guest { seat, secret, bot } => {
+                Guest::new(*seat, genesis.game_nonce, genesis.chain_len, key, secret, *bot)
+            }
+        };
+        guest.seal(&proof.genesis, roster).map_err(|e| PlayError(e.to_string()))?;
+        for entry in &proof.entries {
+            guest.apply(entry.clone(), 0).map_err(|e| PlayError(format!("the saved game: {e}")))?;
+        }
+        Ok(guest)
+    }
+}
+
+/// Plays on through every change of role until the game is over.
+async fn play<O: FnMut(Line)>(
+    mut session: Session<O>,
+    mut part: Part,
+    seating: Seating,
+) -> Result<Places, PlayError> {
+    loop {
+        part = match part {
+            Part::Host(mut host) => match host.run(&mut session).await? {
+                Hosted::Over(places) => return Ok(places),
+                Hosted::StepDown { host: peer, branch } => {
+                    info!(%peer, epoch = branch.epoch, "stepping down: the table follows another host");
+                    let (proof, roster, rules) = host
+                        .handed()
+                        .ok_or_else(|| PlayError("stepping down before the game began".into()))?;
+                    let key = session.identity();
+                    let guest = seating.guest(&proof, roster, key)?;
+                    let mut follower = Follower::new(guest, peer, rules, None);
+                    follower.rejoining = host.resuming();
+                    let rejoin = follower.rejoin();
+                    follower.push(rejoin);
+                    Part::Guest(Box::new(follower))
+                }
+            },
+            Part::Guest(mut follower) => match follower.run(&mut session).await? {
+                Followed::Over(places) => return Ok(places),
+                Followed::Lead { epoch } => Part::Host(Box::new(lead(*follower, epoch, &mut session).await?)),
+            },
+        };
+    }
+}
+
+/// This guest was elected: it takes the table over and hosts from here.
+async fn lead<O: FnMut(Line)>(
+    follower: Follower,
+    epoch: u32,
+    session: &mut Session<O>,
+) -> Result<Host, PlayError> {
+    let peers = follower.peers();
+    let me = follower.guest.seat();
+    let reported = follower.guest.head().seq as usize;
+    let rules = follower.rules;
+    let (mut table, kept) =
+        follower.guest.take_over(epoch, session.now()).map_err(|e| PlayError(e.to_string()))?;
+    // Headless, this computer's seat is played by a bot from here on; a
+    // person plays on.
+    if session.acts.is_none() {
+        if let Some(who) = table.state().control[me.index()].owner() {
+            table
+                .handle(session.now(), Input::Intent { from: who, seat: me, act: Act::Leave })
+                .map_err(|e| PlayError(format!("the seat cannot go to a bot: {e}")))?;
+        }
+    }
+    let roster = kept.roster;
+    // The other guests come back to us, and so may the departed host (it
+    // finds us through its guests after a restart): the end waits for it.
+    let creator = roster.creator.and_then(|s| Some((s, roster.member(s)?.reach.parse::<Ticket>().ok()?)));
+    let expected: Vec<(PeerId, Seat)> =
+        peers.iter().chain(creator.iter()).map(|(s, t)| (t.peer, *s)).collect();
+    for (_, ticket) in &peers {
+        let _ = session.client.keep(ticket.peer, true).await;
+    }
+    session.report(Line::HostChanged { epoch, colour: rules.colour_of(me), seat: me });
+    let config = table.config().clone();
+    Ok(Host::new(Opening {
+        config,
+        listing: None,
+        entropy: [0; 32],
+        table: Some(table),
+        reported,
+        roster,
+        expected,
+    }))
+}
+
+/// Hosts a game until it is over; returns the places.
+pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayError> {
+    let (_, key_secret) = identity_of(&plan.node.keypair)?;
+    let (client, mut events) = spawn(plan.node)?;
+    first_address(&mut events).await?;
+    let ticket = client.ticket().await?;
+    let config = TableConfig {
+        rules: plan.rules,
+        seats: plan.seats,
+        host: Participant::LOCAL,
+        timing: plan.timing,
+        chain_len: CHAIN_LEN,
+    };
+    let saved = match &plan.home {
+        Some(home) => home.net_game().unwrap_or_else(|e| {
+            warn!("the saved network game cannot be read: {e}");
+            None
+        }),
+        None => None,
+    };
+    let mut session = Session {
+        client,
+        events,
+        out,
+        clock: Instant::now(),
+        acts: plan.acts,
+        keep: None,
+        key_secret,
+        name: plan.name,
+        shunned: Vec::new(),
+    };
+    let listing = Listing { code: plan.code, preset: plan.preset, listed: plan.listed };
+    if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved) {
+        if let Role::Host { config, entropy, .. } = &game.role {
+            let (config, entropy) = (config.clone(), entropy.0);
+            let code = game.code.clone();
+            let table = Table::resume(
+                config.clone(),
+                session.identity(),
+                entropy,
+                Some(&proof.genesis),
+                &proof.entries,
+                session.now(),
+            )
+            .map_err(|e| PlayError(format!("the saved game cannot be resumed: {e}")))?;
+            let over = table.state().game.is_over() || table.state().closed.is_some();
+            if !over {
+                session.report(Line::Listening { code, ticket: ticket.to_string() });
+                let entries = proof.entries.clone();
+                session.report(Line::Restored {
+                    genesis: proof.genesis.clone(),
+                    roster: game.roster.clone(),
+                    entries,
+                });
+                let roster = game.roster.clone();
+                let expected: Vec<(PeerId, Seat)> = roster
+                    .guests()
+                    .filter_map(|(s, m)| m.reach.parse::<Ticket>().ok().map(|t| (t.peer, s)))
+                    .collect();
+                for (peer, _) in &expected {
+                    let _ = session.client.keep(*peer, true).await;
+                }
+                session.keep = Some(Keeper::new(home, game));
+                let reported = table.entries().len();
+                let opening = Opening {
+                    config,
+                    listing: None,
+                    entropy,
+                    table: Some(table),
+                    reported,
+                    roster,
+                    expected,
+                };
+                let mut host = Host::new(opening);
+                host.resume();
+                return play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await;
+            }
+        }
+    }
+    session.report(Line::Listening { code: listing.code.to_string(), ticket: ticket.to_string() });
+    if let Some(home) = plan.home {
+        let role = Role::Host {
+            config: config.clone(),
+            entropy: Digest(plan.entropy),
+            preset: plan.preset,
+            listed: plan.listed,
+        };
+        let game = NetGame {
+            game_id: Digest::default(),
+            role,
+            host: ticket.to_string(),
+            code: listing.code.to_string(),
+            roster: Roster::default(),
+            name: session.name.clone(),
+            started_at: unix_now(),
+        };
+        session.keep = Some(Keeper::new(home, game));
+    }
+    let entropy = plan.entropy;
+    let mut host = Host::new(Opening {
+        config,
+        listing: Some(listing),
+        entropy,
+        table: None,
+        reported: 0,
+        roster: Roster::default(),
+        expected: Vec::new(),
+    });
+    host.open(&mut session, &ticket.to_string()).await?;
+    play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// Finds the host and connects to it. Every way may fail at first and
+/// succeed a moment later (a relayed address needs our own link to its
+/// relay first; LAN tables show up by mDNS within a moment): it asks again
+/// until the table answers, except when the table speaks another version.
+async fn reach(
+    client: &Client,
+    events: &mut mpsc::Receiver<Event>,
+    target: &Target,
+) -> Result<PeerId, PlayError> {
+    loop {
+        let reached = match target {
+            Target::Ticket(ticket) => client.connect(ticket.clone()).await.map(|()| ticket.peer),
+            Target::Lan(peer) => client.table_info(*peer, None).await.map(|_| *peer),
+            Target::Code(code) => client.find_code(*code).await.map(|(peer, _)| peer),
+        };
+        match reached {
+            Ok(peer) => return Ok(peer),
+            Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e.into()),
+            Err(e) => debug!(?target, "the table is not reached yet: {e}"),
+        }
+        while events.try_recv().is_ok() {}
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Whether a saved game is the table `target` names.
+fn same_table(game: &NetGame, target: &Target) -> bool {
+    match target {
+        Target::Code(code) => game.code == code.to_string(),
+        Target::Ticket(ticket) => game.host.parse::<Ticket>().is_ok_and(|t| t.peer == ticket.peer),
+        Target::Lan(peer) => game.host.parse::<Ticket>().is_ok_and(|t| t.peer == *peer),
+    }
+}
+
+/// Joins a table, plays a seat until the game is over, and returns the
+/// places; every entry is verified first. A guest started again with the
+/// profile of a game it sat at takes its seat back instead.
+pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayError> {
+    let (key, key_secret) = identity_of(&plan.node.keypair)?;
+    let (client, mut events) = spawn(plan.node)?;
+    let me = client.peer_id();
+    // The roster gives our addresses to the other guests, for an election.
+    first_address(&mut events).await?;
+    let (bot, acts) = match plan.player {
+        Player::Bot(strategy) => (Some(strategy), None),
+        Player::Person(acts) => (None, Some(acts)),
+    };
+    let mut session = Session {
+        client,
+        events,
+        out,
+        clock: Instant::now(),
+        acts,
+        keep: None,
+        key_secret,
+        name: plan.name,
+        shunned: Vec::new(),
+    };
+    let saved = plan.home.as_ref().and_then(|home| {
+        home.net_game().unwrap_or_else(|e| {
+            warn!("the saved network game cannot be read: {e}");
+            None
+        })
+    });
+    if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved) {
+        if let (Role::Guest { seat, secret, bot: saved_bot }, true) =
+            (&game.role, same_table(&game, &plan.target))
+        {
+            let seating = Seating::Guest { seat: *seat, secret: secret.0, bot: *saved_bot };
+            let guest = seating.guest(&proof, game.roster.clone(), key)?;
+            let host: Ticket =
+                game.host.parse().map_err(|e| PlayError(format!("the saved table's address: {e}")))?;
+            let rules = proof.genesis.genesis.decode().map_err(|e| PlayError(e.to_string()))?.rules;
+            let _ = session.client.connect(host.clone()).await;
+            let _ = session.client.keep(host.peer, true).await;
+            let entries = proof.entries.clone();
+            session.report(Line::Restored {
+                genesis: proof.genesis.clone(),
+                roster: game.roster.clone(),
+                entries,
+            });
+            session.keep = Some(Keeper::new(home, game));
+            let mut follower = Follower::new(guest, host.peer, rules, None);
+            follower.rejoining = true;
+            // Judged lost at once if it does not answer: the peers tell.
+            follower.last_heard = Instant::now() - super::session::LOST + Duration::from_millis(500);
+            let rejoin = follower.rejoin();
+            follower.push(rejoin);
+            return play(session, Part::Guest(Box::new(follower)), seating).await;
+        }
+    }
+    let target = plan.target.clone();
+    let within = plan.reach_within;
+    let reached = tokio::time::timeout(within, async {
+        let peer = reach(&session.client, &mut session.events, &target).await?;
+        let join = ToHost::Join { name: session.name.clone(), colour: plan.colour };
+        let welcome = session.client.send(peer, Request::Host(join)).await?;
+        Ok::<_, PlayError>((peer, welcome))
+    })
+    .await
+    .map_err(|_| PlayError(not_reached(&target, within)))?;
+    let (host, mut welcome) = reached?;
+    let reach_ticket = session.client.ticket().await?.to_string();
+    // A seat offered is held once committed; a seat taken meanwhile by a
+    // quicker joiner brings another offer.
+    for _ in 0..4 {
+        let Answer::Welcome { seat, rules, nonce, chain_len } = welcome else {
+            return fail(match welcome {
+                Answer::Refused(why) => format!("the host refused: {why}"),
+                other => format!("the host answered {other:?} to a join"),
+            });
+        };
+        let guest = Guest::new(seat, nonce, chain_len, session.identity(), &plan.secret, bot);
+        let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach_ticket.clone() };
+        match session.client.send(host, Request::Host(commit)).await? {
+            Answer::Done => {
+                let name = session.name.clone();
+                session.report(Line::Joined {
+                    colour: rules.colour_of(seat),
+                    seat,
+                    peer: me.to_string(),
+                    name,
+                });
+                let _ = session.client.keep(host, true).await;
+                if let Some(home) = plan.home {
+                    let code = match &target {
+                        Target::Code(code) => code.to_string(),
+                        _ => String::new(),
+                    };
+                    let host_ticket = match &target {
+                        Target::Ticket(t) => t.to_string(),
+                        _ => Ticket::new(host, Vec::new()).to_string(),
+                    };
+                    let game = NetGame {
+                        game_id: Digest::default(),
+                        role: Role::Guest { seat, secret: Digest(plan.secret), bot },
+                        host: host_ticket,
+                        code,
+                        roster: Roster::default(),
+                        name: session.name.clone(),
+                        started_at: unix_now(),
+                    };
+                    session.keep = Some(Keeper::new(home, game));
+                }
+                let follower = Follower::new(guest, host, rules, plan.think);
+                let seating = Seating::Guest { seat, secret: plan.secret, bot };
+                return play(session, Part::Guest(Box::new(follower)), seating).await;
+            }
+            next @ Answer::Welcome { .. } => welcome = next,
+            other => return fail(format!("the host refused the dice commitment: {other:?}")),
+        }
+    }
+    fail("no seat could be taken: the table filled up meanwhile")
+}
+
+fn not_reached(target: &Target, within: Duration) -> String {
+    let s = within.as_secs();
+    match target {
+        Target::Code(code) => {
+            format!("no table with code {code} answered within {s} s on the local network or the relays")
+        }
+        Target::Ticket(_) => format!("the table of the ticket did not answer within {s} s"),
+        Target::Lan(_) => format!("the table on the local network did not answer within {s} s"),
+    }
+}

@@ -1,0 +1,127 @@
+//! What a networked player carries from role to role: its network node and
+//! events, its report, its clock, this computer's person, and where it
+//! keeps the game. A peer starts as the host or as a guest; a guest may be
+//! elected and host, a host may find a preferred branch and follow it.
+
+use std::time::{Duration, Instant};
+
+use libp2p::PeerId;
+use tokio::sync::mpsc;
+use tracing::{debug, warn};
+
+use super::report::{Deed, Line};
+use super::{Client, Event};
+use crate::fair::{Identity, Proof};
+use crate::profile::{Home, network::NetGame};
+use crate::table::{Millis, Record};
+
+/// How often a host beats, and a guest tells its peers its head.
+pub const BEAT: Duration = Duration::from_secs(1);
+/// A peer not heard from for this long (three missed beats) is lost; its
+/// connections are closed and dialled afresh.
+pub const LOST: Duration = Duration::from_secs(3);
+/// How often the drivers look at their timers.
+pub const TICK: Duration = Duration::from_millis(100);
+/// The longest a log save waits behind the newest entry.
+const SAVE_EVERY: Duration = Duration::from_millis(100);
+
+/// Where a networked game is kept as it goes, so that this peer comes
+/// back to its seat after a crash, a close or a restart.
+pub struct Keeper {
+    home: Home,
+    pub game: NetGame,
+    saved: Option<Instant>,
+    dirty: bool,
+}
+
+impl Keeper {
+    pub fn new(home: Home, game: NetGame) -> Keeper {
+        Keeper { home, game, saved: None, dirty: false }
+    }
+
+    /// Writes how this peer sits at the table (the roster may have changed).
+    pub fn save_game(&self) {
+        if let Err(e) = self.home.save_net_game(&self.game) {
+            warn!("the network game was not saved: {e}");
+        }
+    }
+
+    /// Notes that the log grew; it is written at most every half second.
+    pub fn touch(&mut self) {
+        self.dirty = true;
+    }
+
+    /// Writes the log if it changed and the last write is old enough (or
+    /// at once, `now`).
+    pub fn save_log(&mut self, proof: impl FnOnce() -> Option<Proof<Record>>, now: bool) {
+        let due = now || self.saved.is_none_or(|t| t.elapsed() >= SAVE_EVERY);
+        if !self.dirty || !due {
+            return;
+        }
+        let Some(proof) = proof() else { return };
+        if let Err(e) = self.home.save_net_log(&proof) {
+            warn!("the network game's log was not saved: {e}");
+        }
+        self.saved = Some(Instant::now());
+        self.dirty = false;
+    }
+
+    /// The game is over: nothing to come back to.
+    pub fn finish(&self) {
+        if let Err(e) = self.home.discard_net_game() {
+            warn!("the finished network game was not cleared: {e}");
+        }
+    }
+}
+
+/// A networked player's context, whatever its role.
+pub struct Session<O> {
+    pub client: Client,
+    pub events: mpsc::Receiver<Event>,
+    pub out: O,
+    /// The table's clock starts here.
+    pub clock: Instant,
+    /// The deeds of this computer's person, if one plays here.
+    pub acts: Option<mpsc::UnboundedReceiver<Deed>>,
+    pub keep: Option<Keeper>,
+    /// The key this player signs with (its profile's).
+    pub key_secret: [u8; 32],
+    /// This player's name at the table.
+    pub name: String,
+    /// Hosts caught lying: never followed again, whatever they claim.
+    pub shunned: Vec<PeerId>,
+}
+
+impl<O: FnMut(Line)> Session<O> {
+    pub fn now(&self) -> Millis {
+        u64::try_from(self.clock.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    pub fn identity(&self) -> Identity {
+        Identity::from_secret(&self.key_secret)
+    }
+
+    pub fn report(&mut self, line: Line) {
+        (self.out)(line);
+    }
+
+    /// The next deed of this computer's person; never, if nobody plays here.
+    pub async fn next_deed(acts: &mut Option<mpsc::UnboundedReceiver<Deed>>) -> Option<Deed> {
+        match acts {
+            Some(acts) => acts.recv().await,
+            None => std::future::pending().await,
+        }
+    }
+
+    /// Closes every connection to a peer that stopped answering (a dead
+    /// connection may look alive for minutes), so the next request dials
+    /// afresh.
+    pub fn drop_connections(&self, peer: PeerId) {
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            if let Err(e) = client.disconnect(peer).await {
+                debug!(%peer, "disconnect: {e}");
+            }
+        });
+    }
+}

@@ -1,0 +1,218 @@
+//! A guest whose host is lost (not heard for three beats, or caught
+//! lying): it tells the other guests, keeps trying the host, and follows
+//! the table's succession ([`crate::table::succession`]): with a majority
+//! of the table's peers agreeing, the first of them in the order takes the
+//! table over and the others follow it; with too few, it waits (and says
+//! so once) rather than host alone.
+
+use std::time::{Duration, Instant};
+
+use libp2p::PeerId;
+use tokio::sync::mpsc;
+use tracing::{debug, info};
+
+use super::guest::{Follower, TAIL};
+use super::report::Line;
+use super::session::{BEAT, Session};
+use super::wire::Request;
+use super::{NetError, Ticket};
+use crate::fair::SignedEntry;
+use crate::rules::Seat;
+use crate::table::succession::{Election, TWO_PEER_WAIT, Verdict};
+use crate::table::{Answer, Control, Record, ToPeer};
+
+/// A guest still cut off after this says so (`waiting`), once.
+const SAY_WAITING: Duration = Duration::from_secs(4);
+
+/// What a guest knows while its host is lost.
+pub struct Lost {
+    election: Election,
+    since: Instant,
+    last_try: Option<Instant>,
+    said_waiting: bool,
+    /// The host lied: it is not tried again.
+    deposed: bool,
+    lead: bool,
+    /// Who answered a rejoin: the lost host, or the elected one.
+    answers: mpsc::UnboundedReceiver<(PeerId, Result<Answer, NetError>)>,
+    answered: mpsc::UnboundedSender<(PeerId, Result<Answer, NetError>)>,
+}
+
+impl Follower {
+    /// The host is lost (or `deposed` for lying): start electing.
+    pub fn lose_host<O: FnMut(Line)>(&mut self, session: &mut Session<O>, deposed: bool) {
+        let (Some(replica), Some(succession)) = (self.guest.replica(), self.succession()) else { return };
+        let state = *replica.state();
+        let me = self.guest.seat();
+        // The peers at the table before the loss: the host, and every guest
+        // of the roster whose person was playing.
+        let others = self
+            .guest
+            .roster()
+            .map(|r| {
+                r.guests()
+                    .filter(|&(s, _)| s != me && matches!(state.control[s.index()], Control::Person { .. }))
+                    .count()
+            })
+            .unwrap_or(0);
+        let peers = 2 + others;
+        let now = session.now();
+        // A host caught lying is not waited for.
+        let since = if deposed { now.saturating_sub(TWO_PEER_WAIT) } else { now };
+        let election = Election::new(succession, me, state.host, state.epoch + 1, peers, since);
+        if !deposed {
+            info!(host = %self.host, "the host is not answering");
+        }
+        session.drop_connections(self.host);
+        let (answered, answers) = mpsc::unbounded_channel();
+        self.lost = Some(Lost {
+            election,
+            since: Instant::now(),
+            last_try: None,
+            said_waiting: false,
+            deposed,
+            lead: false,
+            answers,
+            answered,
+        });
+    }
+
+    /// Once a beat while the host is lost: vote, try the host and the
+    /// elected peer, and act on the verdict.
+    pub async fn electing<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
+        let now = session.now();
+        // Answers to our rejoins: the host is back, or the elected host took us.
+        while let Some((peer, answer)) = self.lost.as_mut().and_then(|l| l.answers.try_recv().ok()) {
+            match answer {
+                Ok(Answer::Done) if peer == self.host => {
+                    self.taken_back(session);
+                    self.back(session);
+                }
+                Ok(Answer::Done) => {
+                    info!(%peer, "following the elected host");
+                    self.follow(peer);
+                    self.taken_back(session);
+                }
+                Ok(other) => debug!(%peer, "a rejoin was answered {other:?}"),
+                Err(e) => debug!(%peer, "a rejoin was not answered: {e}"),
+            }
+        }
+        let Some(lost) = &mut self.lost else { return };
+        if lost.last_try.is_some_and(|t| t.elapsed() < BEAT) {
+            return;
+        }
+        lost.last_try = Some(Instant::now());
+        let (epoch, deposed) = (lost.election.epoch, lost.deposed);
+        let verdict = lost.election.verdict(now);
+        let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
+        if waiting {
+            lost.said_waiting = true;
+        }
+        let vote = ToPeer::Lost { epoch, head: self.guest.head().seq, tail: self.guest.tail(TAIL) };
+        self.tell_peers(session, vote);
+        if !deposed {
+            let host = self.host;
+            self.try_rejoin(session, host, None);
+        }
+        match verdict {
+            Verdict::Lead => {
+                if let Some(lost) = &mut self.lost {
+                    lost.lead = true;
+                }
+            }
+            Verdict::Follow(seat) => {
+                let ticket = self.peers().into_iter().find(|&(s, _)| s == seat).map(|(_, t)| t);
+                if let Some(ticket) = ticket {
+                    let peer = ticket.peer;
+                    self.try_rejoin(session, peer, Some(ticket));
+                }
+            }
+            Verdict::Wait => {
+                if waiting {
+                    let why = if deposed {
+                        "the host was caught lying, and too few players are here to choose the next host"
+                    } else {
+                        "the host cannot be reached, and too few players are here to choose the next host"
+                    };
+                    session.report(Line::Waiting { why: why.into() });
+                }
+            }
+        }
+    }
+
+    /// Asks `peer` to take this guest back (the lost host, or the elected
+    /// host once it hosts); the answer comes through the lost state.
+    fn try_rejoin<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, ticket: Option<Ticket>) {
+        let Some(lost) = &self.lost else { return };
+        let (client, answered, rejoin) = (session.client.clone(), lost.answered.clone(), self.rejoin());
+        tokio::spawn(async move {
+            if let Some(ticket) = ticket {
+                let _ = client.connect(ticket).await;
+            }
+            let answer = client.send(peer, Request::Host(rejoin)).await;
+            let _ = answered.send((peer, answer));
+        });
+    }
+
+    /// The lost host answered again: back at the table.
+    pub fn back<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
+        let Some(lost) = self.lost.take() else { return };
+        if lost.deposed {
+            self.lost = Some(lost);
+            return;
+        }
+        info!("the host is back");
+        self.last_heard = Instant::now();
+        self.dropped = false;
+        if !self.rejoining {
+            session.report(Line::Reconnected { head: self.guest.head().seq });
+        }
+        self.guest.offer_again();
+        self.owe(session);
+    }
+
+    /// Another guest reports that it lost the host too, with its newest
+    /// entries: counted, and the entries this guest lacks are verified.
+    pub fn heard_lost<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        seat: Option<Seat>,
+        epoch: u32,
+        _head: u64,
+        tail: Vec<SignedEntry<Record>>,
+    ) {
+        let now = session.now();
+        let Some(lost) = &mut self.lost else { return };
+        if lost.election.epoch != epoch {
+            return;
+        }
+        if let Some(seat) = seat {
+            lost.election.heard(seat, now);
+        }
+        let head = self.guest.head().seq;
+        for entry in tail {
+            let newer = entry.body.decode().is_ok_and(|b| b.seq > head);
+            if !newer {
+                continue;
+            }
+            match self.guest.apply(entry.clone(), now) {
+                Ok(Some(applied)) => {
+                    session.report(Line::Entry { seq: applied.seq, record: applied.record, signed: entry })
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    debug!("a peer's entry was not taken: {e}");
+                    break;
+                }
+            }
+        }
+    }
+
+    /// This guest was elected: the term it takes the table over for.
+    pub fn elected<O: FnMut(Line)>(&mut self, _session: &mut Session<O>) -> Option<u32> {
+        let lost = self.lost.as_ref().filter(|l| l.lead)?;
+        let epoch = lost.election.epoch;
+        self.lost = None;
+        Some(epoch)
+    }
+}

@@ -1,0 +1,247 @@
+//! Succession: who runs the table after the host is lost, and which side a
+//! split table follows when its parts meet again. Pure: votes and the
+//! current time come in as values.
+//!
+//! The order is the table's creator, then the guests in seat order. A
+//! take-over needs a majority of the peers that were at the table before
+//! the loss, the lost host counted: a guest that reaches fewer waits (and
+//! keeps trying the host) rather than host alone, so a guest that loses
+//! only its own link never forks the table. With two peers no majority is
+//! possible without the host, so the guest takes over once the host has
+//! been gone [`TWO_PEER_WAIT`]. If two branches still meet, the table
+//! follows the one more peers acknowledged; a tie goes to the host earlier
+//! in the succession.
+
+use super::authority::Millis;
+use super::roster::Roster;
+use crate::rules::{Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+/// How long the guest of a two-peer table waits for a lost host before it
+/// takes the table over.
+pub const TWO_PEER_WAIT: Millis = 15_000;
+/// A peer's report that it lost the host counts for this long (peers repeat
+/// it about once a second while they wait).
+pub const VOTE_FRESH: Millis = 3_000;
+
+/// The order in which peers take the table over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Succession {
+    order: Vec<Seat>,
+}
+
+impl Succession {
+    /// The creator's seat first, then the guests' seats in seat order.
+    pub fn new(creator: Seat, roster: &Roster) -> Succession {
+        let guests = roster.guests().map(|(s, _)| s).filter(|&s| s != creator);
+        Succession { order: std::iter::once(creator).chain(guests).collect() }
+    }
+
+    pub fn order(&self) -> &[Seat] {
+        &self.order
+    }
+
+    /// Position in the succession; seats not in it come last.
+    pub fn rank(&self, seat: Seat) -> usize {
+        self.order.iter().position(|&s| s == seat).unwrap_or(usize::MAX)
+    }
+
+    /// The first seat of the succession among `among`.
+    pub fn first(&self, among: SeatSet) -> Option<Seat> {
+        self.order.iter().copied().find(|&s| among.contains(s))
+    }
+
+    /// Whether the table follows branch `theirs` over `ours`, when the two
+    /// can be weighed: each must count the peers that acknowledged it since
+    /// the newer one began (acknowledgements from before the split count
+    /// for neither). The more peers win; a tie goes to the host earlier in
+    /// the succession. `None`: not comparable yet (the older side has not
+    /// yet heard where the newer one began).
+    pub fn prefers(&self, theirs: &Branch, ours: &Branch) -> Option<bool> {
+        let newer = if theirs.epoch >= ours.epoch { theirs } else { ours };
+        if theirs.counted != newer.since || ours.counted != newer.since {
+            return None;
+        }
+        let weight = |b: &Branch| (b.members, std::cmp::Reverse(self.rank(b.host)));
+        Some(weight(theirs) > weight(ours))
+    }
+}
+
+/// How many peers a take-over needs: a majority of the `peers` that were at
+/// the table before the loss.
+pub fn quorum(peers: usize) -> usize {
+    peers / 2 + 1
+}
+
+/// One side of a split table, as its host tells it: its term, the entry
+/// the term began with, and how many peers (its host included) hold its
+/// entries from entry `counted` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Branch {
+    pub epoch: u32,
+    pub host: Seat,
+    pub since: u64,
+    pub members: u8,
+    pub counted: u64,
+}
+
+/// What a guest that lost its host does now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Too few peers agree yet: keep trying the host.
+    Wait,
+    /// Take the table over.
+    Lead,
+    /// The peer at this seat takes it over: follow it.
+    Follow(Seat),
+}
+
+/// One guest's election after its host was lost.
+#[derive(Clone, Debug)]
+pub struct Election {
+    succession: Succession,
+    me: Seat,
+    /// The host that was lost, and the term being elected.
+    pub lost: Seat,
+    pub epoch: u32,
+    /// Peers at the table before the loss, the lost host counted.
+    peers: usize,
+    since: Millis,
+    /// The peers that reported losing the host too, and when last.
+    heard: Vec<(Seat, Millis)>,
+}
+
+impl Election {
+    pub fn new(
+        succession: Succession,
+        me: Seat,
+        lost: Seat,
+        epoch: u32,
+        peers: usize,
+        now: Millis,
+    ) -> Election {
+        Election { succession, me, lost, epoch, peers, since: now, heard: Vec::new() }
+    }
+
+    /// `from` reports that it lost the host too.
+    pub fn heard(&mut self, from: Seat, now: Millis) {
+        self.heard.retain(|&(s, _)| s != from);
+        self.heard.push((from, now));
+    }
+
+    /// The peers that agree now: this guest and those heard lately.
+    pub fn supporters(&self, now: Millis) -> SeatSet {
+        let heard = self.heard.iter().filter(|&&(_, t)| now.saturating_sub(t) <= VOTE_FRESH);
+        heard.fold(SeatSet::EMPTY.with(self.me), |set, &(s, _)| set.with(s)).without(self.lost)
+    }
+
+    pub fn verdict(&self, now: Millis) -> Verdict {
+        if self.peers <= 2 {
+            let waited = now.saturating_sub(self.since);
+            return if waited >= TWO_PEER_WAIT { Verdict::Lead } else { Verdict::Wait };
+        }
+        let supporters = self.supporters(now);
+        if supporters.len() < quorum(self.peers) {
+            return Verdict::Wait;
+        }
+        match self.succession.first(supporters) {
+            Some(seat) if seat == self.me => Verdict::Lead,
+            Some(seat) => Verdict::Follow(seat),
+            None => Verdict::Wait,
+        }
+    }
+
+    /// When the verdict may change by time alone (a vote going stale, the
+    /// two-peer wait ending).
+    pub fn next_change(&self) -> Option<Millis> {
+        if self.peers <= 2 {
+            return Some(self.since + TWO_PEER_WAIT);
+        }
+        self.heard.iter().map(|&(_, t)| t + VOTE_FRESH + 1).min()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::roster::Member;
+
+    fn roster(guests: &[usize]) -> Roster {
+        let mut roster = Roster::default();
+        for &g in guests {
+            roster.seats[g] = Some(Member { name: format!("p{g}"), reach: format!("ticket{g}") });
+        }
+        roster
+    }
+
+    fn seat(i: usize) -> Seat {
+        Seat::ALL[i]
+    }
+
+    #[test]
+    fn the_order_is_the_creator_then_the_guests_by_seat() {
+        let s = Succession::new(seat(2), &roster(&[3, 0, 1]));
+        assert_eq!(s.order(), &[seat(2), seat(0), seat(1), seat(3)]);
+        assert_eq!(s.first(SeatSet::EMPTY.with(seat(3)).with(seat(1))), Some(seat(1)));
+    }
+
+    #[test]
+    fn a_guest_alone_without_the_host_waits_and_two_of_three_elect() {
+        let s = Succession::new(seat(0), &roster(&[1, 2]));
+        // The guest at seat 2 lost its own link: seat 1 still hears the host.
+        let mut cut = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
+        assert_eq!(cut.verdict(60_000), Verdict::Wait, "one of three never takes over");
+        // The host is really gone: seat 1 reports it too.
+        cut.heard(seat(1), 1_000);
+        assert_eq!(cut.verdict(1_500), Verdict::Follow(seat(1)));
+        let mut first = Election::new(s, seat(1), seat(0), 1, 3, 0);
+        first.heard(seat(2), 1_000);
+        assert_eq!(first.verdict(1_500), Verdict::Lead);
+        // A vote goes stale: alone again, it waits.
+        assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1), Verdict::Wait);
+        assert_eq!(first.next_change(), Some(1_000 + VOTE_FRESH + 1));
+    }
+
+    #[test]
+    fn four_peers_need_three() {
+        let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
+        let mut e = Election::new(s, seat(3), seat(0), 1, 4, 0);
+        e.heard(seat(2), 10);
+        assert_eq!(e.verdict(20), Verdict::Wait);
+        e.heard(seat(1), 15);
+        assert_eq!(e.verdict(20), Verdict::Follow(seat(1)));
+    }
+
+    #[test]
+    fn the_guest_of_two_peers_takes_over_after_the_wait() {
+        let s = Succession::new(seat(0), &roster(&[2]));
+        let e = Election::new(s, seat(2), seat(0), 1, 2, 1_000);
+        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1), Verdict::Wait);
+        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT), Verdict::Lead);
+        assert_eq!(e.next_change(), Some(1_000 + TWO_PEER_WAIT));
+    }
+
+    #[test]
+    fn branches_go_to_the_majority_since_the_split_then_to_the_earlier_host() {
+        let s = Succession::new(seat(0), &roster(&[1, 2]));
+        // The old host counted everyone before it heard where the new term
+        // began: not comparable yet.
+        let stale = Branch { epoch: 0, host: seat(0), since: 1, members: 3, counted: 1 };
+        let new = Branch { epoch: 1, host: seat(1), since: 40, members: 2, counted: 40 };
+        assert_eq!(s.prefers(&new, &stale), None);
+        // Counted since entry 40, only the old host itself is on its side.
+        let old = Branch { members: 1, counted: 40, ..stale };
+        assert_eq!(s.prefers(&new, &old), Some(true));
+        assert_eq!(s.prefers(&old, &new), Some(false));
+        // A guest of two peers that took over alone: a tie, and the
+        // earlier host wins.
+        let alone = Branch { epoch: 1, host: seat(1), since: 40, members: 1, counted: 40 };
+        assert_eq!(s.prefers(&old, &alone), Some(true));
+        assert_eq!(s.prefers(&alone, &old), Some(false));
+    }
+
+    #[test]
+    fn quorum_is_a_majority() {
+        assert_eq!([2, 3, 4].map(quorum), [2, 2, 3]);
+    }
+}

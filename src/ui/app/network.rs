@@ -1,0 +1,159 @@
+//! The app's side of network play: a session runs a host or join driver
+//! (`ui::net`) as a task until it ends, and its reports go to the screen
+//! they concern (the waiting room, the join screen, the game).
+
+use super::{App, Message, Screen, entropy};
+use crate::net::{self as play, Deed, Line};
+use crate::rules::Seat;
+use crate::ui::i18n::t;
+use crate::ui::net::{self, Report};
+use crate::ui::screen::game::GameScreen;
+use crate::ui::screen::setup::{Sitter, Table};
+use crate::ui::screen::waiting::WaitingRoom;
+use iced::{Task, task};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// How long a guest looks for its table before it says it cannot reach it.
+const REACH_WITHIN: Duration = Duration::from_secs(20);
+
+/// A network game under way, from the waiting room or the join screen on.
+pub(super) struct Session {
+    /// Stops the driver (and its network) when dropped.
+    _driver: task::Handle,
+    /// This computer's acts, until the game screen takes them.
+    acts: Option<mpsc::UnboundedSender<Deed>>,
+    /// The seat this computer's person plays (a guest learns it on joining).
+    seat: Option<Seat>,
+}
+
+impl App {
+    /// This player's network node: the profile's key (a fresh one without
+    /// a profile) and the relays from the settings.
+    fn node(&self) -> crate::net::NodeConfig {
+        let keypair = self.home.as_ref().and_then(|h| h.keypair().ok());
+        net::node(
+            keypair.unwrap_or_else(libp2p::identity::Keypair::generate_ed25519),
+            &self.prefs.settings.relays,
+        )
+    }
+
+    /// Runs a network driver for this window, until the session ends.
+    fn drive(
+        &mut self,
+        stream: impl futures::Stream<Item = Report> + Send + 'static,
+        acts: mpsc::UnboundedSender<Deed>,
+        seat: Option<Seat>,
+    ) -> Task<Message> {
+        let (task, handle) = Task::run(stream, Message::Net).abortable();
+        self.session = Some(Session { _driver: handle.abort_on_drop(), acts: Some(acts), seat });
+        task
+    }
+
+    /// Opens a table with friends' seats: the waiting room, then the game.
+    pub(super) fn host(&mut self, table: Table, preset: crate::rules::Preset, listed: bool) -> Task<Message> {
+        let (acts, acts_in) = mpsc::unbounded_channel();
+        let seat = Seat::ALL.into_iter().find(|s| table.sitters[s.index()] == Sitter::Person);
+        let plan = play::HostPlan {
+            preset,
+            rules: table.rules,
+            seats: table.controls(),
+            name: table.name.clone(),
+            listed,
+            timing: table.timing(),
+            code: crate::net::RoomCode::random(),
+            node: self.node(),
+            entropy: entropy(),
+            acts: Some(acts_in),
+            home: self.home.clone(),
+        };
+        self.screen = Screen::Waiting(WaitingRoom::new(table));
+        self.drive(net::host(plan), acts, seat)
+    }
+
+    /// Joins a table: the join screen says how it goes, then the game.
+    pub(super) fn join(&mut self, target: play::Target) -> Task<Message> {
+        self.browsing = None;
+        let (acts, acts_in) = mpsc::unbounded_channel();
+        let plan = play::JoinPlan {
+            target,
+            player: play::Player::Person(acts_in),
+            node: self.node(),
+            secret: entropy(),
+            reach_within: REACH_WITHIN,
+            name: self.prefs.name.clone(),
+            colour: None,
+            think: None,
+            home: self.home.clone(),
+        };
+        self.drive(net::join(plan), acts, None)
+    }
+
+    /// The join screen, with the lobby listing tables while it shows.
+    pub(super) fn browse(&mut self) -> Task<Message> {
+        self.screen = Screen::Joining(Default::default());
+        let (task, handle) = Task::run(net::browse(&self.prefs.settings.relays), Message::Net).abortable();
+        self.browsing = Some(handle.abort_on_drop());
+        task
+    }
+
+    /// Every seat signed: the game screen opens over the sealed genesis.
+    fn sealed(&mut self, genesis: crate::fair::SignedGenesis, now: Instant) {
+        let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?)));
+        let opened = taken.ok_or_else(|| t("this computer holds no seat at the table").to_string()).and_then(
+            |(acts, seat)| {
+                GameScreen::networked(self.prefs.name.clone(), genesis, seat, acts, now)
+                    .map_err(|e| e.to_string())
+            },
+        );
+        match (opened, &mut self.screen) {
+            (Ok(game), _) => self.screen = Screen::Game(Box::new(game)),
+            (Err(why), Screen::Waiting(w)) => w.problem = Some(why),
+            (Err(why), Screen::Joining(j)) => j.failed(&why),
+            (Err(_), _) => {}
+        }
+    }
+
+    /// What the network reports, for the screen it concerns.
+    pub(super) fn network(&mut self, report: Report, now: Instant) -> Task<Message> {
+        match (report, &mut self.screen) {
+            (Report::Line(Line::Listening { code, ticket }), Screen::Waiting(w)) => w.listening(code, ticket),
+            (Report::Line(Line::Joined { seat, .. }), Screen::Waiting(w)) => w.seated(u8::from(seat), true),
+            (Report::Line(Line::Left { seat, .. }), Screen::Waiting(w)) => w.seated(u8::from(seat), false),
+            (Report::Line(Line::Joined { seat, .. }), Screen::Joining(_)) => {
+                if let Some(session) = &mut self.session {
+                    session.seat = Some(seat);
+                }
+            }
+            (Report::Line(Line::Sealed { genesis, .. }), Screen::Waiting(_) | Screen::Joining(_)) => {
+                self.sealed(genesis, now)
+            }
+            (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
+            (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {
+                let actions = g.receive(signed);
+                return self.game_actions(actions, now);
+            }
+            (Report::Line(Line::Reaction { seat, reaction, .. }), Screen::Game(g)) => {
+                g.heard(u8::from(seat), reaction, now)
+            }
+            (Report::Ended(Err(why)), screen) => {
+                match screen {
+                    Screen::Waiting(w) => w.problem = Some(why.0),
+                    Screen::Joining(j) => j.failed(&why.0),
+                    Screen::Game(g) => g.disconnected(&why.0),
+                    _ => {}
+                }
+                self.session = None;
+            }
+            (Report::Ended(Ok(_)), _) => self.session = None,
+            (Report::TableFound(peer, info, ticket), Screen::Joining(j)) => j.found(peer, info, ticket),
+            (Report::TableGone(peer), Screen::Joining(j)) => j.gone(peer),
+            (Report::LobbyFailed(why), Screen::Joining(j)) => {
+                j.status = Some(crate::t!("This network cannot be searched: {why}.", why = why))
+            }
+            // A report for a screen that has since closed.
+            _ => {}
+        }
+        Task::none()
+    }
+}

@@ -1,0 +1,149 @@
+//! The action panel beside the board: "Your turn" or what the table waits
+//! for, Roll, the turn timer, the host's controls, Verify dice,
+//! Leave, the mute switch and the reaction palette.
+
+use super::{Fit, GameScreen, Message, reactions};
+use crate::rules::{Phase, Seat};
+use crate::ui::die::Die;
+use crate::ui::i18n::t;
+use crate::ui::theme::{self, BLACK, BOLD};
+use iced::widget::{button, canvas, column, container, row, scrollable, text};
+use iced::{Alignment, Element, Length};
+
+impl GameScreen {
+    /// What the table waits for, in words.
+    fn waiting_for(&self) -> String {
+        if self.is_closed() {
+            return t("The table is closed.").to_string();
+        }
+        if self.is_paused() {
+            return t("The table is paused.").to_string();
+        }
+        let Some(seat) = self.game.to_act() else { return t("The game is over.").to_string() };
+        let who = self.name(seat);
+        match self.game.phase() {
+            Phase::Roll => crate::t!("{who} to roll", who = who),
+            Phase::Move { face } => crate::t!("{who} to move a pawn {face}", who = who, face = face),
+            Phase::ChooseOpponent => crate::t!("{who} to challenge a rival", who = who),
+            Phase::Duel(_) => crate::t!("{who} to mark the duel board", who = who),
+            Phase::Over => t("The game is over.").to_string(),
+        }
+    }
+
+    /// The die, at the seat whose turn it is; a click rolls when rolling
+    /// is this computer's to do.
+    pub(super) fn die(&self, side: f32) -> Element<'_, Message> {
+        let roller = self.game.to_act().unwrap_or(self.game.roller());
+        canvas(Die {
+            shown: self.motion.die,
+            now: self.now,
+            colour: theme::seat_colour(&self.game, roller),
+            on_roll: self.can_roll().then_some(Message::Roll),
+        })
+        .width(side)
+        .height(side)
+        .into()
+    }
+
+    /// "Your turn" for the person at this computer to act, in words they
+    /// cannot miss (with their name when several play here).
+    fn your_turn(&self) -> Option<String> {
+        let seat = self.person_to_act()?;
+        let persons = Seat::ALL.into_iter().filter(|&s| self.is_mine(s)).count();
+        let what = match self.game.phase() {
+            Phase::Roll => t("Roll the die"),
+            Phase::Move { .. } => t("Move a glowing pawn"),
+            Phase::ChooseOpponent => t("Challenge a rival"),
+            Phase::Duel(_) => t("Mark the duel board"),
+            Phase::Over => return None,
+        };
+        Some(if persons > 1 {
+            crate::t!("Your turn, {who}: {what}", who = self.name(seat), what = what)
+        } else {
+            crate::t!("Your turn: {what}", what = what)
+        })
+    }
+
+    pub(super) fn panel(&self, fit: Fit) -> Element<'_, Message> {
+        let size = |big: u32| if fit.compact { big - 3 } else { big };
+        let mut col = column![].spacing(8).align_x(Alignment::Center);
+        col = match self.your_turn() {
+            Some(line) => col.push(
+                container(text(line).font(BLACK).size(size(19)).color(theme::INK))
+                    .padding([6, 10])
+                    .width(Length::Fill)
+                    .center_x(Length::Fill)
+                    .style(theme::ribbon(theme::GOLD)),
+            ),
+            None => col.push(text(self.waiting_for()).font(BLACK).size(size(17))),
+        };
+        if self.can_roll() {
+            col = col.push(
+                button(text(t("Roll")).font(BLACK).size(size(18)))
+                    .padding([8, 30])
+                    .style(theme::primary)
+                    .on_press(Message::Roll),
+            );
+            col = col.push(text(t("Space or Enter rolls")).size(12));
+        } else if !self.choices().is_empty() {
+            col = col.push(text(t("Click a glowing pawn, or ←/→ and Enter, or its number")).size(12));
+        }
+        if let Some(duel) = self.duel_board() {
+            col = col.push(duel);
+        }
+        if let Some(left) = self.countdown() {
+            col = col.push(text(crate::t!("{left} s left to decide", left = left)).font(BOLD).size(size(15)));
+        } else if let Some(secs) = self.game.rules().turn_timer {
+            col = col.push(text(crate::t!("Turn timer: {secs} s a decision", secs = secs)).size(12));
+        }
+        let small = |label: &str, message: Option<Message>, on: bool| {
+            button(text(label.to_string()).size(size(14))).style(theme::choice(on)).on_press_maybe(message)
+        };
+        col = col.push(self.host_controls(fit));
+        // Two buttons a row: the panel is narrow on small windows.
+        col = col.push(
+            row![
+                small(t("Verify dice"), Some(Message::Verify), false),
+                small(t("Leave the table"), Some(Message::Leave), false),
+            ]
+            .spacing(6),
+        );
+        let sound = if self.sound_on { t("Sound on") } else { t("Muted") };
+        col = col.push(
+            row![
+                small(sound, Some(Message::Sound(!self.sound_on)), !self.sound_on),
+                small(t("React"), self.reacting_seat().map(|_| Message::Palette), self.reactions.picking),
+            ]
+            .spacing(6),
+        );
+        if self.reactions.picking {
+            col = col.push(reactions::palette());
+        }
+        container(scrollable(container(col).padding(10).width(Length::Fill)).height(Length::Fill))
+            .width(Length::Fill)
+            .height(Length::Fill)
+            .style(theme::panel)
+            .into()
+    }
+
+    /// Pause, resume, close and rematch: this computer hosts local tables
+    /// (a networked table runs in the driver, which plays on by itself).
+    fn host_controls(&self, fit: Fit) -> Element<'_, Message> {
+        let control = |label: &'static str, m: Message| {
+            button(text(t(label)).size(if fit.compact { 11 } else { 14 }))
+                .style(theme::choice(false))
+                .on_press(m)
+                .into()
+        };
+        let buttons: Vec<Element<'_, Message>> = if self.is_networked() {
+            Vec::new()
+        } else if self.is_closed() || self.game.is_over() {
+            vec![control("Rematch", Message::Rematch)]
+        } else if self.is_paused() {
+            vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]
+        } else {
+            vec![control("Pause", Message::Pause), control("Close the table", Message::Close)]
+        };
+        row(buttons).spacing(8).into()
+    }
+}

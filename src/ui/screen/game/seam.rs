@@ -1,0 +1,127 @@
+//! Where intents leave the game screen and verified entries come back: the
+//! one place that talks to the table. A local game takes the same path as
+//! a networked one (intent → table → signed log entry → replica → screen).
+//! Over the network the table runs in `net`'s driver: acts go to it on a
+//! channel, and its signed entries come back through [`GameScreen::receive`].
+
+use super::{Action, GameScreen};
+use crate::fair::{SignedEntry, SignedGenesis};
+use crate::net::Deed;
+use crate::rules::Seat;
+use crate::table::{self, Input, Record};
+use crate::ui::i18n::t;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Where this screen's intents go.
+pub(super) enum Authority {
+    /// The table runs here.
+    Here(Box<table::Table>),
+    /// The table runs in a network driver (hosted here or at another peer):
+    /// this computer's person plays `seat`, whose deeds go out on `acts`.
+    Away {
+        acts: mpsc::UnboundedSender<Deed>,
+        seat: Seat,
+        genesis: Box<SignedGenesis>,
+        /// The verified head when the last act went out: one act per
+        /// position, while the table answers.
+        acted_at: Option<u64>,
+    },
+}
+
+impl Authority {
+    pub(super) fn genesis(&self) -> &SignedGenesis {
+        match self {
+            Authority::Here(table) => table.genesis(),
+            Authority::Away { genesis, .. } => genesis,
+        }
+    }
+
+    /// The seat this computer plays over the network (none: every person
+    /// seat is here).
+    pub(super) fn remote_seat(&self) -> Option<Seat> {
+        match self {
+            Authority::Here(_) => None,
+            Authority::Away { seat, .. } => Some(*seat),
+        }
+    }
+
+    /// Whether an act of this computer at log position `head` waits for the
+    /// table's answer.
+    pub(super) fn answering(&self, head: u64) -> bool {
+        matches!(self, Authority::Away { acted_at: Some(at), .. } if *at == head)
+    }
+}
+
+impl GameScreen {
+    /// THE WIRING POINT: hands an input to the table, then verifies each new
+    /// log entry in the replica and shows what it did. Over the network, a
+    /// person's act goes to the driver, and the entries come later.
+    pub(super) fn submit(&mut self, input: Input) -> Vec<Action> {
+        let seen = self.replica.head().0;
+        let now = self.millis();
+        let fresh = match &mut self.authority {
+            Authority::Here(table) => {
+                if let Err(refusal) = table.handle(now, input) {
+                    self.tell(crate::t!("Not allowed: {refusal}.", refusal = refusal));
+                    return Vec::new();
+                }
+                table.entries().get(seen as usize..).unwrap_or_default().to_vec()
+            }
+            Authority::Away { acts, acted_at, .. } => {
+                if let Input::Intent { act, .. } = input {
+                    if acts.send(Deed::Act(act)).is_ok() {
+                        *acted_at = Some(seen);
+                    } else {
+                        self.tell(t("The connection to the table is closed.").to_string());
+                    }
+                }
+                return Vec::new();
+            }
+        };
+        self.verify(fresh)
+    }
+
+    /// A signed entry from the network driver, verified like any other.
+    pub fn receive(&mut self, entry: SignedEntry<Record>) -> Vec<Action> {
+        self.verify(vec![entry])
+    }
+
+    /// The host refused this computer's act: says why, and the seat may act again.
+    pub fn refused(&mut self, why: &str) {
+        self.tell(crate::t!("Not allowed: {refusal}.", refusal = why));
+        if let Authority::Away { acted_at, .. } = &mut self.authority {
+            *acted_at = None;
+        }
+    }
+
+    /// The network driver stopped before the game was over: says why.
+    pub fn disconnected(&mut self, why: &str) {
+        if !self.game.is_over() {
+            self.tell(crate::t!("The network game stopped: {why}.", why = why));
+        }
+    }
+
+    /// Sends this computer's reaction to the other players (a local table
+    /// has nobody to send it to).
+    pub(super) fn send_reaction(&self, reaction: table::Reaction) {
+        if let Authority::Away { acts, .. } = &self.authority {
+            let _ = acts.send(Deed::React(reaction));
+        }
+    }
+
+    /// The table's clock: milliseconds since the screen opened.
+    pub(super) fn millis(&self) -> table::Millis {
+        u64::try_from(self.now.saturating_duration_since(self.started).as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// When the table next acts by itself (a bot, a timer), if ever.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        let Authority::Here(table) = &self.authority else { return None };
+        table.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
+    }
+
+    pub fn is_networked(&self) -> bool {
+        matches!(self.authority, Authority::Away { .. })
+    }
+}

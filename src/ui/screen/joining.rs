@@ -1,0 +1,165 @@
+//! The join screen: tables on the LAN and at the relays, listed live, each
+//! with a small picture of its board; a code or an invite to paste. The
+//! game begins when the network driver reports the sealed genesis.
+
+use crate::net::{TableInfo, Target, Ticket};
+use crate::rules::{Game, Preset, Seat, SeatSet};
+use crate::ui::board;
+use crate::ui::i18n::t;
+use crate::ui::theme::{self, BLACK, BOLD};
+use iced::widget::{button, column, container, row, text, text_input};
+use iced::{Alignment, Element, Length};
+use libp2p::PeerId;
+
+/// The join screen.
+#[derive(Debug)]
+pub struct Joining {
+    /// A code or an invite, as typed or pasted.
+    pub field: String,
+    /// Listed tables: on the LAN, or published at a relay (with the
+    /// ticket to reach them by).
+    pub tables: Vec<(PeerId, TableInfo, Option<Ticket>)>,
+    /// What is happening, or why joining failed, in a sentence.
+    pub status: Option<String>,
+    /// A join is under way.
+    pub busy: bool,
+    /// Each preset's board, painted small once for every table listed
+    /// with it.
+    previews: Vec<(Preset, Game, board::Painted)>,
+}
+
+impl Default for Joining {
+    fn default() -> Self {
+        let previews = Preset::ALL
+            .into_iter()
+            .filter_map(|p| {
+                Some((p, Game::new(p.rules(), SeatSet::FULL, Seat::ALL[0]).ok()?, Default::default()))
+            })
+            .collect();
+        Joining { field: String::new(), tables: Vec::new(), status: None, busy: false, previews }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Field(String),
+    Join,
+    /// Join a listed table.
+    JoinListed(PeerId),
+    Back,
+}
+
+pub enum Action {
+    None,
+    Join(Target),
+    Back,
+}
+
+impl Joining {
+    pub fn found(&mut self, peer: PeerId, info: TableInfo, ticket: Option<Ticket>) {
+        match self.tables.iter_mut().find(|(p, ..)| *p == peer) {
+            Some(table) => *table = (peer, info, ticket),
+            None => self.tables.push((peer, info, ticket)),
+        }
+    }
+
+    pub fn gone(&mut self, peer: PeerId) {
+        self.tables.retain(|(p, ..)| *p != peer);
+    }
+
+    /// Joining failed: says why, and lets the player try again.
+    pub fn failed(&mut self, why: &str) {
+        self.busy = false;
+        self.status = Some(crate::t!("Could not join: {why}.", why = why));
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::Field(text) => {
+                self.field = text;
+                // What went wrong was about the last code typed.
+                if !self.busy {
+                    self.status = None;
+                }
+            }
+            Message::Back => return Action::Back,
+            _ if self.busy => {}
+            Message::Join => match self.field.parse::<Target>() {
+                Ok(target) => return self.joining(target),
+                Err(why) => {
+                    self.status = Some(crate::t!("That is not a room code or an invite: {why}.", why = why))
+                }
+            },
+            Message::JoinListed(peer) => {
+                if let Some((_, _, ticket)) = self.tables.iter().find(|(p, ..)| *p == peer) {
+                    let target = ticket.clone().map_or(Target::Lan(peer), Target::Ticket);
+                    return self.joining(target);
+                }
+            }
+        }
+        Action::None
+    }
+
+    fn joining(&mut self, target: Target) -> Action {
+        self.busy = true;
+        self.status = Some(t("Joining the table…").to_string());
+        Action::Join(target)
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let lan: Element<'_, Message> = if self.tables.is_empty() {
+            text(t("No open table on this network or your relays yet.")).size(14).into()
+        } else {
+            column(self.tables.iter().map(|(peer, info, ticket)| {
+                let line = crate::t!(
+                    "{host} · {preset} · {free} free seats",
+                    host = info.host_name,
+                    preset = info.preset.name(),
+                    free = info.free_seats
+                );
+                let place = if ticket.is_some() { t("via a relay") } else { t("on this network") };
+                let preview =
+                    self.previews.iter().find(|(p, ..)| *p == info.preset).map(
+                        |(_, game, painted)| container(board::preview(painted, game)).width(64).height(64),
+                    );
+                row![
+                    preview,
+                    text(line).size(15).width(Length::Fill),
+                    text(place).size(13),
+                    button(text(t("Join")).size(14)).style(theme::choice(false)).on_press_maybe(
+                        (!self.busy && info.free_seats > 0).then_some(Message::JoinListed(*peer))
+                    ),
+                ]
+                .spacing(12)
+                .align_y(Alignment::Center)
+                .into()
+            }))
+            .spacing(8)
+            .into()
+        };
+        let field = text_input(t("Room code or invite"), &self.field)
+            .on_input(Message::Field)
+            .on_submit(Message::Join)
+            .padding(8)
+            .size(16);
+        let content = column![
+            super::heading(t("Join a table"), t("Back"), Message::Back),
+            text(t("Open tables")).font(BOLD).size(18),
+            lan,
+            text(t("A room code or an invite")).font(BOLD).size(18),
+            row![
+                field,
+                button(text(t("Join")).font(BLACK).size(16))
+                    .padding([8, 20])
+                    .style(theme::primary)
+                    .on_press_maybe((!self.busy).then_some(Message::Join)),
+            ]
+            .spacing(12)
+            .align_y(Alignment::Center),
+        ]
+        .push(self.status.as_ref().map(|s| text(s.as_str()).size(15)))
+        .spacing(12)
+        .padding(28);
+        container(content).style(theme::panel).max_width(760).into()
+    }
+}

@@ -1,0 +1,152 @@
+//! The host's waiting room: the room code and the invite to copy, and the
+//! seats filling as friends join. The game begins when the network driver
+//! reports the sealed genesis.
+
+use super::setup::{Sitter, Table, colour_name, level_name};
+use crate::rules::Seat;
+use crate::ui::i18n::t;
+use crate::ui::theme::{self, BLACK, BOLD};
+use iced::widget::text::Wrapping;
+use iced::widget::{button, column, container, row, text};
+use iced::{Alignment, Element, Length};
+
+/// The host's waiting room.
+#[derive(Debug, Clone)]
+pub struct WaitingRoom {
+    pub table: Table,
+    pub code: String,
+    pub ticket: String,
+    /// The friends' seats that a guest took.
+    pub joined: [bool; 4],
+    /// Why hosting stopped, if it did.
+    pub problem: Option<String>,
+    /// What was copied last, for its button to say so.
+    copied: Option<Copied>,
+}
+
+/// What a Copy button put on the clipboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Copied {
+    Code,
+    Ticket,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    CopyCode,
+    CopyTicket,
+    Cancel,
+}
+
+pub enum Action {
+    None,
+    Copy(String),
+    Cancel,
+}
+
+impl WaitingRoom {
+    pub fn new(table: Table) -> WaitingRoom {
+        WaitingRoom {
+            table,
+            code: String::new(),
+            ticket: String::new(),
+            joined: [false; 4],
+            problem: None,
+            copied: None,
+        }
+    }
+
+    /// The host is listening: its code and invite.
+    pub fn listening(&mut self, code: String, ticket: String) {
+        self.code = code;
+        self.ticket = ticket;
+    }
+
+    /// A friend took (or, before the game, left) a seat.
+    pub fn seated(&mut self, seat: u8, taken: bool) {
+        if let Some(joined) = self.joined.get_mut(usize::from(seat)) {
+            *joined = taken;
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::CopyCode if !self.code.is_empty() => {
+                self.copied = Some(Copied::Code);
+                Action::Copy(self.code.clone())
+            }
+            Message::CopyTicket if !self.ticket.is_empty() => {
+                self.copied = Some(Copied::Ticket);
+                Action::Copy(self.ticket.clone())
+            }
+            Message::CopyCode | Message::CopyTicket => Action::None,
+            Message::Cancel => Action::Cancel,
+        }
+    }
+
+    fn seat_line(&self, seat: Seat) -> Element<'_, Message> {
+        let rules = &self.table.rules;
+        let who = match self.table.sitters[seat.index()] {
+            Sitter::Empty => t("Empty").to_string(),
+            Sitter::Bot(level) => crate::t!("Bot · {level}", level = level_name(level)),
+            Sitter::Person => self.table.name.clone(),
+            Sitter::Friend if self.joined[seat.index()] => t("A friend joined").to_string(),
+            Sitter::Friend => t("Waiting for a friend…").to_string(),
+        };
+        row![
+            container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
+                .padding([4, 10])
+                .width(90)
+                .style(theme::ribbon(theme::colour(rules.colour_of(seat)))),
+            text(who).size(15),
+        ]
+        .spacing(12)
+        .align_y(Alignment::Center)
+        .into()
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let copy = |m: Message, what: Copied| {
+            let done = self.copied == Some(what);
+            button(text(if done { t("Copied") } else { t("Copy") }).size(14))
+                .style(theme::choice(done))
+                .on_press(m)
+        };
+        let waiting = self.table.sitters.iter().filter(|&&s| s == Sitter::Friend).count()
+            - self.joined.iter().filter(|&&j| j).count();
+        let status = match &self.problem {
+            Some(why) => crate::t!("The table stopped: {why}.", why = why),
+            None if self.code.is_empty() => t("Opening the table…").to_string(),
+            None => crate::t!(
+                "Waiting for {n} more friends; the game begins when every seat is taken.",
+                n = waiting
+            ),
+        };
+        let code = if self.code.is_empty() { "······".to_string() } else { self.code.clone() };
+        let content = column![
+            super::heading(t("Your table"), t("Cancel"), Message::Cancel),
+            text(t("Room code")).font(BOLD).size(18),
+            row![text(code).font(BLACK).size(40).color(theme::GOLD), copy(Message::CopyCode, Copied::Code)]
+                .spacing(16)
+                .align_y(Alignment::Center),
+            text(t("Friends on this network type the code; anyone else needs the invite.")).size(13),
+            text(t("Invite")).font(BOLD).size(18),
+            row![
+                // An invite has no spaces: it wraps at any letter.
+                container(text(self.ticket.clone()).size(11).wrapping(Wrapping::Glyph))
+                    .width(Length::Fill)
+                    .padding(6)
+                    .style(theme::badge),
+                copy(Message::CopyTicket, Copied::Ticket),
+            ]
+            .spacing(12)
+            .align_y(Alignment::Center),
+            text(t("Seats")).font(BOLD).size(18),
+            column(Seat::ALL.map(|seat| self.seat_line(seat))).spacing(8),
+            text(status).size(15),
+        ]
+        .spacing(12)
+        .padding(28);
+        container(content).style(theme::panel).max_width(760).into()
+    }
+}

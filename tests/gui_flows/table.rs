@@ -1,0 +1,290 @@
+//! The table as players sit at it (issue 23): the board's size, turn cues,
+//! the die, seat cards that hold still, the helpers, and the bugs found by
+//! trying it as a new player would.
+
+use super::*;
+
+/// The grid's side in a window of `size`, as the game screen lays it out.
+fn grid_share(size: Size) -> Result<f32, Error> {
+    let t = Instant::now();
+    let g = you_and_bots(3, t);
+    let mut ui = sim_at(size, g.view());
+    let bounds = ui.find(id("board"))?.visible_bounds().expect("the board is on screen");
+    assert!(bounds.y >= 0.0 && bounds.y + bounds.height <= size.height + 0.5, "{bounds:?}");
+    Ok(Layout::new(bounds.size()).side() / size.height)
+}
+
+#[test]
+fn the_grid_covers_at_least_four_fifths_of_the_windows_height() -> Result<(), Error> {
+    for size in [WINDOW, SMALL] {
+        let share = grid_share(size)?;
+        assert!(share >= 0.8, "at {size:?} the grid covers {share} of the height");
+    }
+    Ok(())
+}
+
+/// Two persons at this computer, no bots: nothing moves unless they act.
+fn hot_seat(t: Instant) -> GameScreen {
+    let mut table = Table::against_bots("Ana".into());
+    table.sitters = [Sitter::Person, Sitter::Empty, Sitter::Person, Sitter::Empty];
+    GameScreen::new(table, [21; 32], t).expect("a valid table")
+}
+
+#[test]
+fn a_paused_table_offers_no_roll() -> Result<(), Error> {
+    let t = Instant::now();
+    let mut g = hot_seat(t);
+    assert!(sim(g.view()).find("Roll").is_ok(), "a person starts by rolling");
+    click_game(&mut g, "Pause", t)?;
+    assert!(sim(g.view()).find("Roll").is_err(), "no Roll while paused");
+    let before = g.last_event().to_string();
+    assert!(g.update(game::Message::Roll, t).is_empty());
+    assert_eq!(g.last_event(), before, "no 'Not allowed' either");
+    Ok(())
+}
+
+#[test]
+fn the_player_to_act_here_reads_your_turn() -> Result<(), Error> {
+    let t = Instant::now();
+    let g = hot_seat(t);
+    let seat = g.game().to_act().expect("someone starts");
+    let mut ui = sim(g.view());
+    let who = if seat == Seat::ALL[0] { "Ana" } else { "Player 2" };
+    assert!(ui.find(format!("Your turn, {who}: Roll the die").as_str()).is_ok(), "hot-seat names the player");
+    Ok(())
+}
+
+#[test]
+fn the_die_is_blank_before_the_first_roll_and_shows_the_last_face_after_a_resume() {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let mut t = Instant::now();
+    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let mut g = GameScreen::new(table, [8; 32], t).expect("a valid table");
+    assert_eq!(g.die_face(), None, "nothing rolled yet");
+    let first = g.start_keeping().into_iter().collect();
+    write_saves(&mut g, first, Some(&home));
+    for _ in 0..30 {
+        t += Duration::from_secs(3);
+        g.tick(t);
+        let actions = g.update(game::Message::Tick, t);
+        write_saves(&mut g, actions, Some(&home));
+    }
+    let last = g.die_face().expect("the bots rolled");
+    drop(g);
+    let saved = home.saved_game().expect("readable").expect("saved");
+    let resumed = GameScreen::resume(saved, t).expect("resumes");
+    assert_eq!(resumed.die_face(), Some(last), "the last roll shows again");
+}
+
+#[test]
+fn at_960x660_with_a_saved_game_every_home_button_is_on_screen() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    // A game saved in the profile: home offers to resume it.
+    let (app, _) = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
+        .with_home(Some(home.clone()), Vec::new());
+    for save in app.keeper.pending() {
+        save.write(Some(&home)).expect("written");
+    }
+    let (app, _) =
+        App::new(Prefs::default(), Opening::Home, Instant::now()).with_home(Some(home), Vec::new());
+    let mut ui = sim_at(SMALL, app.view());
+    for label in ["Resume game", "Statistics", "Settings"] {
+        let b = ui.find(label)?.visible_bounds().expect("visible");
+        assert!(b.y + b.height <= SMALL.height, "{label} is cut off: {b:?}");
+    }
+    Ok(())
+}
+
+/// The height of each seat card on the screen.
+fn seat_heights(g: &GameScreen, size: Size) -> Result<Vec<f32>, Error> {
+    let mut ui = sim_at(size, g.view());
+    let mut heights = Vec::new();
+    for seat in ["seat-0", "seat-1", "seat-2", "seat-3"] {
+        heights.push(ui.find(id(seat))?.bounds().height);
+    }
+    Ok(heights)
+}
+
+#[test]
+fn seat_cards_keep_their_size_as_the_game_goes_and_ends() -> Result<(), Error> {
+    let mut t = Instant::now();
+    let start = {
+        let g = you_and_bots(4, t);
+        (seat_heights(&g, WINDOW)?, seat_heights(&g, SMALL)?)
+    };
+    let mut g = bots_game_over(4, &mut t);
+    t += Duration::from_secs(5);
+    g.tick(t);
+    assert!(g.game().players().iter().all(|s| g.game().place(s).is_some()));
+    assert_eq!(seat_heights(&g, WINDOW)?, start.0, "places do not grow the cards");
+    assert_eq!(seat_heights(&g, SMALL)?, start.1);
+    // And while a person chooses (the panel grows a hint) the cards hold.
+    let mut g = you_and_bots(7, t);
+    until_you_move(&mut g, &mut t);
+    assert_eq!(seat_heights(&g, WINDOW)?, start.0, "the panel's height moves no card");
+    Ok(())
+}
+
+#[test]
+fn with_the_helpers_on_enter_moves_the_first_pawn_and_a_lone_move_plays_itself() {
+    let mut t = Instant::now();
+    let mut g = you_and_bots(7, t);
+    g.helpers = game::Helpers { enter_moves_first: true, ..Default::default() };
+    let enter = iced::keyboard::Key::Named(iced::keyboard::key::Named::Enter);
+    // Find a position with two different moves to choose from.
+    for _ in 0..50 {
+        until_you_move(&mut g, &mut t);
+        let moves = g.game().legal_moves();
+        if moves.iter().any(|m| (m.from, m.to) != (moves[0].from, moves[0].to)) {
+            let first = moves[0];
+            let _ = g.update(g.key(&enter).expect("enter is bound"), t);
+            assert_eq!(g.game().pawns(Seat::ALL[0])[usize::from(first.pawn)], first.to);
+            break;
+        }
+        let _ = g.update(game::Message::Choose(moves[0].pawn), t);
+    }
+    // Auto-move: once the die lands, a move that is the only one goes by itself.
+    let mut g = you_and_bots(7, t);
+    g.helpers = game::Helpers { auto_move: true, ..Default::default() };
+    for _ in 0..200 {
+        until_you_move(&mut g, &mut t);
+        let moves = g.game().legal_moves();
+        if moves.iter().all(|m| (m.from, m.to) == (moves[0].from, moves[0].to)) {
+            let only = moves[0];
+            assert!(
+                g.next_wake().is_some_and(|w| w <= Duration::from_secs(1)),
+                "the screen wakes to move it"
+            );
+            t += Duration::from_secs(2);
+            g.tick(t);
+            let _ = g.update(game::Message::Tick, t);
+            assert_eq!(g.game().pawns(Seat::ALL[0])[usize::from(only.pawn)], only.to, "it moved by itself");
+            return;
+        }
+        let _ = g.update(game::Message::Choose(moves[0].pawn), t);
+    }
+    panic!("no lone move came up");
+}
+
+#[test]
+fn settings_speak_to_players_not_developers() -> Result<(), Error> {
+    use ludopia::ui::screen::settings;
+    let s = settings::Settings::new(Prefs::default());
+    let mut ui = sim(s.view());
+    for word in ["LUDOPIA_RENDERER", "ludopia relay"] {
+        let found = ui.find(|c: iced_test::selector::Candidate<'_>| match c {
+            iced_test::selector::Candidate::Text { content, .. } if content.contains(word) => Some(()),
+            _ => None,
+        });
+        assert!(found.is_err(), "{word} shows in Settings");
+    }
+    assert!(ui.find("Move by itself when every move is the same").is_ok());
+    Ok(())
+}
+
+#[test]
+fn leave_and_close_are_asked_first_and_escape_stays() -> Result<(), Error> {
+    let t = Instant::now();
+    let mut g = hot_seat(t);
+    assert!(g.update(game::Message::Leave, t).is_empty(), "leaving a game under way is asked");
+    assert!(sim(g.view()).find("Yes, leave").is_ok());
+    let escape = iced::keyboard::Key::Named(iced::keyboard::key::Named::Escape);
+    let _ = g.update(g.key(&escape).expect("escape answers"), t);
+    assert!(g.confirming().is_none() && sim(g.view()).find("Yes, leave").is_err(), "Escape stays");
+    let _ = g.update(game::Message::Leave, t);
+    let mut ui = sim(g.view());
+    ui.click("Yes, leave")?;
+    let left = ui.into_messages().flat_map(|m| g.update(m, t)).any(|a| matches!(a, game::Action::Leave));
+    assert!(left, "yes leaves");
+    Ok(())
+}
+
+#[test]
+fn a_closed_tables_save_is_forgotten_so_home_offers_no_resume() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let t = Instant::now();
+    let mut g = hot_seat(t);
+    let first = g.start_keeping().into_iter().collect();
+    write_saves(&mut g, first, Some(&home));
+    assert!(home.saved_game().expect("readable").is_some());
+    let _ = g.update(game::Message::Close, t);
+    let actions = g.update(game::Message::Sure(true), t);
+    write_saves(&mut g, actions, Some(&home));
+    assert!(g.is_closed());
+    assert!(home.saved_game().expect("readable").is_none(), "a closed table does not resume");
+    Ok(())
+}
+
+#[test]
+fn a_new_game_warns_that_it_replaces_the_saved_one() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let (app, _) = App::new(Prefs::default(), Opening::BotsTable, Instant::now())
+        .with_home(Some(home.clone()), Vec::new());
+    for save in app.keeper.pending() {
+        save.write(Some(&home)).expect("written");
+    }
+    let (mut app, _) =
+        App::new(Prefs::default(), Opening::Home, Instant::now()).with_home(Some(home), Vec::new());
+    click_text(&mut app, "Play on this computer")?;
+    assert!(matches!(app.screen, Screen::Home), "not yet");
+    assert!(shows(&app, "A saved game is waiting. A new game replaces it."));
+    click_text(&mut app, "Start a new game")?;
+    assert!(matches!(app.screen, Screen::Setup(_)), "asked twice, it goes on");
+    Ok(())
+}
+
+#[test]
+fn the_invite_wraps_inside_the_panel_and_copy_says_copied() -> Result<(), Error> {
+    use ludopia::ui::screen::waiting::{self, WaitingRoom};
+    let mut room = WaitingRoom::new(Table::against_bots("Ana".into()));
+    let ticket = "ludo1".to_string() + &"x".repeat(400);
+    room.listening("QWERTY".into(), ticket.clone());
+    let panel = {
+        let mut ui = sim(room.view());
+        let text = ui.find(ticket.as_str())?.bounds();
+        assert!(text.width < WINDOW.width, "{text:?}");
+        text.x + text.width
+    };
+    let _ = room.update(waiting::Message::CopyTicket);
+    let mut ui = sim(room.view());
+    assert!(ui.find("Copied").is_ok(), "the button says it copied");
+    let copy = ui.find("Copied")?.bounds();
+    assert!(panel <= copy.x, "the invite ends before its button: {panel} > {}", copy.x);
+    Ok(())
+}
+
+#[test]
+fn a_join_error_goes_when_the_code_is_typed_again() {
+    use ludopia::ui::screen::joining::{Joining, Message as Join};
+    let mut j = Joining::default();
+    let _ = j.update(Join::Field("hello".into()));
+    let _ = j.update(Join::Join);
+    assert!(j.status.as_deref().is_some_and(|s| s.starts_with("That is not a room code")));
+    let _ = j.update(Join::Field("QWERT".into()));
+    assert_eq!(j.status, None, "the old error is gone");
+}
+
+#[test]
+fn duel_marks_and_challenges_have_keys() {
+    use ludopia::rules::Preset;
+    let t = Instant::now();
+    let mut table = Table::against_bots("Ana".into());
+    table.rules = Preset::Palace.rules();
+    table.sitters = [Sitter::Person, Sitter::Person, Sitter::Empty, Sitter::Empty];
+    let mut g = GameScreen::new(table, [13; 32], t).expect("a valid table");
+    let key = |c: &str| iced::keyboard::Key::Character(c.into());
+    assert_eq!(g.game().phase(), Phase::ChooseOpponent, "palace starts with a challenge");
+    let m = g.key(&key("1")).expect("1 challenges the first rival");
+    assert!(matches!(m, game::Message::Challenge(_)), "{m:?}");
+    let _ = g.update(m, t);
+    assert!(matches!(g.game().phase(), Phase::Duel(_)));
+    let m = g.key(&key("5")).expect("5 marks the middle");
+    assert!(matches!(m, game::Message::Mark(4)), "{m:?}");
+    let _ = g.update(m, t);
+    let Phase::Duel(d) = g.game().phase() else { panic!("still a duel") };
+    assert!(d.cells[4].is_some(), "the middle is marked");
+}

@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Networked games that survive what real networks and people do, each on a
+# small LAN of its own in network namespaces, all scenarios at once:
+#   cut-10, cut-60  a host and two guests; one guest's link to the host is cut
+#                   for 10 s (and 60 s) while the other links stay up: every
+#                   peer ends with the same places, the cut guest never elects
+#                   or hosts, and it holds the table's head within 2 s of the
+#                   link coming back (reported);
+#   split-30        a host and one guest cut from each other both ways for
+#                   30 s, then joined again: both report the same places;
+#   think-150       a private table with no timer whose joiner thinks 150 s
+#                   before its first act: everyone stays and the game ends.
+# Root, iproute2 and nftables are needed (skips otherwise). Exit 1 if any fails.
+#
+# Env: LUDOPIA (the binary; target/debug/ludopia by default), KEEP=1 keeps logs.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+LUDOPIA=${LUDOPIA:-${CARGO_TARGET_DIR:-$root/target}/debug/ludopia}
+
+if [[ $(id -u) != 0 ]]; then
+  echo "resilience tests skipped: they need root to create network namespaces"
+  exit 0
+fi
+for tool in ip nft timeout python3; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "resilience tests skipped: '$tool' is missing"
+    exit 0
+  fi
+done
+
+work=$(mktemp -d)
+scenarios=()
+
+# lan TAG N: a bridge and N peers lrs-TAG-p1 .. pN at 10.77.X.1 .. N.
+lan() {
+  local tag=$1 n=$2 net=$3
+  ip netns add "lrs-$tag-sw"
+  ip -n "lrs-$tag-sw" link add br0 type bridge
+  ip -n "lrs-$tag-sw" link set br0 up
+  for ((i = 1; i <= n; i++)); do
+    ip netns add "lrs-$tag-p$i"
+    ip link add "lrs$tag$i" netns "lrs-$tag-p$i" type veth peer name "port$i" netns "lrs-$tag-sw"
+    ip -n "lrs-$tag-sw" link set "port$i" master br0 up
+    ip -n "lrs-$tag-p$i" addr add "10.77.$net.$i/24" dev "lrs$tag$i"
+    ip -n "lrs-$tag-p$i" link set "lrs$tag$i" up
+    ip -n "lrs-$tag-p$i" link set lo up
+  done
+}
+
+teardown() {
+  for ns in $(ip netns list | awk '{print $1}' | grep '^lrs-' || true); do
+    ip netns pids "$ns" 2>/dev/null | xargs -r kill -9 2>/dev/null || true
+    ip netns del "$ns" 2>/dev/null || true
+  done
+}
+trap 'teardown; [[ -n ${KEEP:-} ]] || rm -rf "$work"' EXIT
+teardown
+
+# Stamps each line with the time it came (seconds, to the millisecond).
+stamp() { python3 -u -c 'import sys, time
+for line in sys.stdin: print(f"{time.time():.3f} {line}", end="", flush=True)'; }
+
+# run TAG PEER NAME ARGS...: a ludopia process in a peer's namespace, with a
+# profile of its own; its lines (stamped) go to $work/TAG-NAME.log.
+run() {
+  local tag=$1 peer=$2 name=$3
+  shift 3
+  ip netns exec "lrs-$tag-$peer" env LUDOPIA_HOME="$work/home-$tag-$name" timeout 400 "$LUDOPIA" "$@" \
+    2>"$work/$tag-$name.err" | stamp >"$work/$tag-$name.log"
+}
+
+# wait_for FILE PATTERN SECONDS: waits for a line; prints it.
+wait_for() {
+  local file=$1 pattern=$2 tries=$(($3 * 10))
+  for ((i = 0; i < tries; i++)); do
+    if grep -m1 -- "$pattern" "$file" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# The ticket of a host's listening line, and the newest entry number in a log.
+ticket_of() { sed -n 's/.*"ticket":"\([^"]*\)".*/\1/p' "$1" | head -1; }
+head_of() { grep -o '"seq":[0-9]*' "$1" | tail -1 | cut -d: -f2; }
+places_of() { grep '"over"' "$1" | tail -1 | sed 's/^[0-9.]* //'; }
+
+# cut NS PEER-IP on|off: drops everything between a namespace and one address.
+cut() {
+  local ns=$1 ip=$2
+  if [[ $3 == on ]]; then
+    ip netns exec "$ns" nft add table inet lrs
+    ip netns exec "$ns" nft add chain inet lrs in '{ type filter hook input priority 0; }'
+    ip netns exec "$ns" nft add chain inet lrs out '{ type filter hook output priority 0; }'
+    ip netns exec "$ns" nft add rule inet lrs in ip saddr "$ip" drop
+    ip netns exec "$ns" nft add rule inet lrs out ip daddr "$ip" drop
+  else
+    ip netns exec "$ns" nft delete table inet lrs
+  fi
+}
+
+verdict() { # name ok(0/1) detail
+  if [[ $2 == 0 ]]; then echo "PASS $1: $3"; else echo "FAIL $1: $3"; fi
+  echo "$2" >"$work/$1.verdict"
+}
+
+cut_guest() { # seconds net
+  local secs=$1 net=$2 tag="c$1" name="cut-$1"
+  lan "$tag" 3 "$net"
+  run "$tag" p1 host host --headless --preset race --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
+  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
+    verdict "$name" 1 "the host did not start: $(cat "$work/$tag-host.err")"; return
+  fi
+  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
+  run "$tag" p2 g1 join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.2/tcp/4001" &
+  sleep 0.5
+  run "$tag" p3 g2 join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.3/tcp/4001" &
+  if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
+    verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return
+  fi
+  cut "lrs-$tag-p3" "10.77.$net.1" on
+  sleep "$secs"
+  local host_head; host_head=$(head_of "$work/$tag-host.log")
+  local back_at; back_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
+  cut "lrs-$tag-p3" "10.77.$net.1" off
+  wait
+  local h g1 g2 bad=0 why=""
+  h=$(places_of "$work/$tag-host.log"); g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
+  [[ -n $h && $h == "$g1" && $h == "$g2" ]] || { bad=1; why="places differ: host $h, g1 $g1, g2 $g2; $(cat "$work/$tag-g2.err" | tail -3)"; }
+  if grep -q '"host_changed"' "$work/$tag-g2.log"; then bad=1; why="$why; the cut guest elected"; fi
+  # When the cut guest held the host's head at the moment the link came back.
+  local caught; caught=$(awk -v t="$back_at" -v s="$host_head" '
+    { if (match($0, /"seq":[0-9]+/)) { n = substr($0, RSTART + 6, RLENGTH - 6) + 0; if ($1 >= t && n >= s) { printf "%.2f", $1 - t; exit } }
+      if ($0 ~ /"over"/ && $1 >= t) { printf "%.2f", $1 - t; exit } }' "$work/$tag-g2.log")
+  local waited; waited=$(grep -c '"waiting"' "$work/$tag-g2.log" || true)
+  verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest said waiting $waited time(s), never elected, and held the table's head ${caught:-?} s after the link came back (target <= 2 s)}"
+}
+
+split_pair() { # net
+  local net=$1 tag=s30 name=split-30
+  lan "$tag" 2 "$net"
+  run "$tag" p1 host host --headless --preset race --bots 2 --listen "/ip4/10.77.$net.1/tcp/4001" &
+  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
+    verdict "$name" 1 "the host did not start"; return
+  fi
+  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
+  run "$tag" p2 guest join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.2/tcp/4001" &
+  if ! wait_for "$work/$tag-guest.log" '"seq":30,' 60 >/dev/null; then
+    verdict "$name" 1 "the game did not get going"; return
+  fi
+  cut "lrs-$tag-p2" "10.77.$net.1" on
+  sleep 30
+  cut "lrs-$tag-p2" "10.77.$net.1" off
+  wait
+  local h g dropped
+  h=$(places_of "$work/$tag-host.log"); g=$(places_of "$work/$tag-guest.log")
+  dropped=$(grep -h '"branch_dropped"' "$work/$tag-host.log" "$work/$tag-guest.log" | sed 's/^[0-9.]* //' | head -1)
+  if [[ -n $h && $h == "$g" ]]; then
+    verdict "$name" 0 "both ends report $h after 30 s apart; ${dropped:-no branch to drop}"
+  else
+    verdict "$name" 1 "host $h, guest $g; $(tail -3 "$work/$tag-guest.err") $(tail -3 "$work/$tag-host.err")"
+  fi
+}
+
+long_think() { # net
+  local net=$1 tag=t150 name=think-150
+  lan "$tag" 2 "$net"
+  run "$tag" p1 host host --headless --preset race --bots 2 --private --listen "/ip4/10.77.$net.1/tcp/4001" &
+  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
+    verdict "$name" 1 "the host did not start"; return
+  fi
+  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
+  local start=$SECONDS
+  run "$tag" p2 guest join --headless "$ticket" --bot easy --think 150 --listen "/ip4/10.77.$net.2/tcp/4001" &
+  wait
+  local h g
+  h=$(places_of "$work/$tag-host.log"); g=$(places_of "$work/$tag-guest.log")
+  if [[ -n $h && $h == "$g" ]] && ((SECONDS - start >= 150)); then
+    verdict "$name" 0 "a 150 s think and the game still ended normally after $((SECONDS - start)) s: $h"
+  else
+    verdict "$name" 1 "host $h, guest $g after $((SECONDS - start)) s; $(tail -3 "$work/$tag-guest.err")"
+  fi
+}
+
+cut_guest 10 11 >"$work/cut-10.out" 2>&1 &
+cut_guest 60 12 >"$work/cut-60.out" 2>&1 &
+split_pair 13 >"$work/split-30.out" 2>&1 &
+long_think 14 >"$work/think-150.out" 2>&1 &
+wait
+failures=0
+for name in cut-10 cut-60 split-30 think-150; do
+  cat "$work/$name.out"
+  [[ $(cat "$work/$name.verdict" 2>/dev/null || echo 1) == 0 ]] || failures=$((failures + 1))
+done
+if ((failures > 0)); then
+  KEEP=1
+  echo "resilience tests: $failures scenario(s) failed (logs kept in $work)"
+  exit 1
+fi
+echo "resilience tests: all scenarios passed"
