@@ -13,7 +13,19 @@ fn main() {
     }
     #[cfg(all(windows, not(debug_assertions)))]
     windows_release::setup();
+    #[cfg(not(all(windows, not(debug_assertions))))]
+    log_to_stderr();
     std::process::exit(ludopia::cli::run());
+}
+
+/// `LUDOPIA_LOG=info` (or any level) sends tracing's events to stderr: what
+/// a headless peer saw of its connections, for whoever debugs a network game.
+#[cfg(not(all(windows, not(debug_assertions))))]
+fn log_to_stderr() {
+    let level = std::env::var("LUDOPIA_LOG").ok().and_then(|v| v.parse::<tracing::Level>().ok());
+    if let Some(level) = level {
+        tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(level).init();
+    }
 }
 
 #[cfg(all(windows, not(debug_assertions)))]

@@ -414,17 +414,28 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
         std::thread::sleep(WITHIN);
         let _ = Command::new("kill").arg("-9").args(&pids).status();
     });
-    let outputs: Vec<Vec<Value>> = guests
+    let ended: Vec<(bool, String)> = guests
         .into_iter()
         .map(|mut child| {
             let mut text = String::new();
             let _ = child.stdout.take().expect("stdout").read_to_string(&mut text);
-            assert!(child.wait().expect("the guest exits").success(), "a guest failed: {text}");
-            text.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect()
+            (child.wait().expect("the guest exits").success(), text)
         })
+        .collect();
+    // Both guests' lines, whichever failed: each one's story explains the other's.
+    let told: Vec<String> = ended.iter().map(|(_, text)| without_entries(text)).collect();
+    assert!(ended.iter().all(|(ok, _)| *ok), "{lie:?}: a guest failed:\n{}", told.join("\n---\n"));
+    let outputs: Vec<Vec<Value>> = ended
+        .iter()
+        .map(|(_, text)| text.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect())
         .collect();
     drop(runtime);
     outputs
+}
+
+/// A guest's lines without its entries, which are many and say little here.
+fn without_entries(text: &str) -> String {
+    text.lines().filter(|l| !l.contains(r#""event":"entry""#)).collect::<Vec<_>>().join("\n")
 }
 
 fn event(line: &Value) -> &str {

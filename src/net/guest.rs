@@ -288,7 +288,9 @@ impl Follower {
 
     /// Sends a message to every other guest of the roster, each on its own.
     pub fn tell_peers<O: FnMut(Line)>(&mut self, session: &Session<O>, message: ToPeer) {
-        for (_, ticket) in self.peers() {
+        // An elected host is in the roster too: it has our reveals and heads already.
+        let host = self.host;
+        for (_, ticket) in self.peers().into_iter().filter(|(_, t)| t.peer != host) {
             let client = session.client.clone();
             let message = message.clone();
             self.peer_sends.push(
@@ -494,6 +496,8 @@ impl Follower {
     pub fn follow(&mut self, host: PeerId) {
         self.host = host;
         self.lost = None;
+        // A new host is not a reconnection: `host_changed` says it.
+        self.dropped = false;
         self.beat = None;
         self.last_heard = Instant::now();
         self.queue.clear();
