@@ -128,7 +128,7 @@ mod tests {
             // Two pawns share a square where the rules allow it.
             let game = [[YARD, 10, YARD, 10], [YARD, 10, YARD, 20]].into_iter().find_map(|mine| {
                 pawns[0] = mine;
-                Game::from_setup(Setup { rules, players, pawns, turn: seat }).ok()
+                Game::from_setup(Setup { rules, players, pawns, turn: seat, captured: SeatSet::EMPTY }).ok()
             });
             let mut game = game.expect("a position with two pawns in the yard");
             game.play(Action::Roll { seat, face: 6 }, &mut TurnsPassed::default()).expect("a roll");
