@@ -45,7 +45,8 @@ pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     if rng.random_bool(EASY_CARELESS) {
         return random_move(game.movable_pawns(), rng);
     }
-    let seat = game.roller();
+    // Whose pawns move: the roller's, or a finished partner's at a team table.
+    let seat = game.mover();
     game.legal_moves()
         .into_iter()
         .max_by_key(|m| {

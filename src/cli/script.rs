@@ -65,9 +65,8 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
     }
     let preset = match script.get("preset") {
         None => Preset::Classic,
-        Some(Value::String(name)) => Preset::from_name(name).ok_or_else(|| {
-            malformed(format!("preset: unknown preset `{name}` (classic, plaza, race, palace)"))
-        })?,
+        Some(Value::String(name)) => Preset::from_name(name)
+            .ok_or_else(|| malformed(format!("preset: unknown preset `{name}` ({})", Preset::names())))?,
         Some(_) => return Err(malformed("preset: expected a preset name".into())),
     };
     let mut overrides = script.get("rules").cloned().unwrap_or_else(|| json!({}));

@@ -135,6 +135,11 @@ impl Preset {
         }
     }
 
+    /// Every preset's name, for messages: "classic, plaza, …".
+    pub fn names() -> String {
+        Preset::ALL.map(Preset::name).join(", ")
+    }
+
     pub fn from_name(name: &str) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| p.name() == name)
     }
