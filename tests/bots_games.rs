@@ -79,6 +79,34 @@ fn hard_finishes_every_preset_and_hard_duels_end() {
 }
 
 #[test]
+fn team_games_of_every_preset_end_with_both_partners_placed_together() {
+    let mixes: [&[Strategy]; 3] = [
+        &[Strategy::Normal, Strategy::Easy, Strategy::Random, Strategy::Normal],
+        &[Strategy::Random, Strategy::Random, Strategy::Easy, Strategy::Easy],
+        &[Strategy::Hard, Strategy::Normal, Strategy::Easy, Strategy::Random],
+    ];
+    for preset in Preset::ALL {
+        for (i, mix) in mixes.iter().enumerate() {
+            // Hard searches: two pawns keep its game short.
+            let pawns = if mix.contains(&Strategy::Hard) { 2 } else { 4 };
+            let rules =
+                preset.rules().with_overrides(&json!({"teams": "opposite", "pawns": pawns})).expect("valid");
+            let seed = 40 + i as u64;
+            finishes(rules, mix, seed);
+            let game = Game::new(rules, ludopia::rules::SeatSet::FULL, Seat::ALL[0]).expect("valid");
+            let mut bots = Seat::ALL.map(|s| Some(Bot::new(mix[s.index()], seed + s.index() as u64)));
+            let mut dice = Die::new(seed);
+            let played =
+                play_game(game, &mut bots, || dice.roll()).unwrap_or_else(|e| panic!("{preset}: {e}"));
+            let places = Seat::ALL.map(|s| played.game.place(s));
+            assert_eq!(places[0], places[2], "{preset}: partners share a place: {places:?}");
+            assert_eq!(places[1], places[3], "{preset}: partners share a place: {places:?}");
+            assert_ne!(places[0], places[1], "{preset}: {places:?}");
+        }
+    }
+}
+
+#[test]
 fn the_same_seed_plays_the_same_game() {
     let play = |seed| {
         let game =

@@ -613,14 +613,20 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     assert!(shows(&app, "A friend joined") && !shows(&app, "Waiting for a friend…"));
     report(
         &mut app,
-        Report::Line(Line::Left { colour: ludopia::rules::Colour::Yellow, seat: ludopia::rules::Seat::ALL[2] }),
+        Report::Line(Line::Left {
+            colour: ludopia::rules::Colour::Yellow,
+            seat: ludopia::rules::Seat::ALL[2],
+        }),
     );
     assert!(shows(&app, "Waiting for a friend…"));
     report(&mut app, Report::Line(joined));
     // Every seat signed: the game screen opens over the signed genesis, and
     // the driver's entries are verified there.
     let table = networked_table(controls);
-    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }));
+    report(
+        &mut app,
+        Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }),
+    );
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
     assert!(game.is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
@@ -700,14 +706,14 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     controls[0] = ludopia::table::Control::Person { owner: ludopia::table::Participant::LOCAL };
     controls[1] = ludopia::table::Control::Person { owner: ludopia::table::Participant(2) };
     let table = networked_table(controls);
-    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }));
+    report(
+        &mut app,
+        Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }),
+    );
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
     assert!(game.is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
-        report(
-            &mut app,
-            Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }),
-        );
+        report(&mut app, Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }));
     }
     assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
     assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");

@@ -3,8 +3,8 @@
 //! with RULES.md's invariants checked after every action.
 
 use ludopia::rules::{
-    Action, Colour, Dice, End, Event, FirstPlayer, Game, Home, Illegal, Phase, Preset, Rules, SafeSquares,
-    Seat, SeatSet, ThreeSixes, YARD, board,
+    Action, Colour, Dice, End, Event, FirstPlayer, Game, Goal, Home, Illegal, Phase, Preset, Rules,
+    SafeSquares, Seat, SeatSet, Teams, ThreeSixes, YARD, board,
 };
 use proptest::prelude::*;
 
@@ -44,8 +44,14 @@ fn check_state(game: &Game) {
         }
         let pawns = game.pawns(seat);
         assert_eq!(pawns.len(), usize::from(rules.pawns), "pawn count");
+        let left_board = rules.goal == Goal::One && game.has_finished(seat);
         for (i, &p) in pawns.iter().enumerate() {
-            assert!((YARD..=last).contains(&p), "{seat} pawn {i} at {p}: out of range");
+            // With goal = one a finished player's other pawns are off the board, at 56.
+            let off = left_board && p == 56;
+            assert!((YARD..=last).contains(&p) || off, "{seat} pawn {i} at {p}: out of range");
+            if left_board {
+                assert!(off || is_home(rules, p), "{seat} finished but pawn {i} is still at {p}");
+            }
             if (0..=50).contains(&p) {
                 let square = ((1 + 13 * seat.index() as i32 + i32::from(p)) % 52) as u8;
                 on_loop.push((seat, square));
@@ -60,9 +66,10 @@ fn check_state(game: &Game) {
                 }
             }
         }
-        if game.place(seat).is_none() && !game.is_over() {
-            // A player still playing has a pawn that is not home.
-            assert!(pawns.iter().any(|&p| !is_home(rules, p)), "{seat} has finished without a place");
+        if game.place(seat).is_none() && !game.is_over() && !rules.has_teams() {
+            // A player still playing has not reached its goal (at a team
+            // table a finished player plays on for its partner).
+            assert!(!game.has_finished(seat), "{seat} has finished without a place");
         }
     }
     for (i, &(seat, square)) in on_loop.iter().enumerate() {
@@ -71,7 +78,11 @@ fn check_state(game: &Game) {
                 continue;
             }
             assert!(!rules.one_per_space, "one_per_space: {seat} and {other} share square {square}");
-            assert!(other == seat || safe(square), "{seat} and {other} share unsafe square {square}");
+            let partners = game.partner(seat) == Some(other);
+            assert!(
+                other == seat || partners || safe(square),
+                "{seat} and {other} share unsafe square {square}"
+            );
         }
     }
     if !game.is_over() {
@@ -99,16 +110,48 @@ fn check_events_explain_pawns(before: &Game, after: &Game, events: &[Event]) {
         pawns[seat.index()][..before.pawns(seat).len()].copy_from_slice(before.pawns(seat));
     }
     let mut finished = Vec::new();
+    let rules = before.rules();
+    assert!(before.captured().minus(after.captured()).is_empty(), "a capture was forgotten");
     for event in events {
         match *event {
             Event::Entered { seat, pawn } => {
+                assert_eq!(
+                    seat,
+                    before.mover(),
+                    "the roller moves its own pawns, or its partner's once finished"
+                );
                 assert_eq!(pawns[seat.index()][usize::from(pawn)], YARD);
                 pawns[seat.index()][usize::from(pawn)] = 0;
             }
             Event::Moved { seat, pawn, from, to } => {
+                assert_eq!(
+                    seat,
+                    before.mover(),
+                    "the roller moves its own pawns, or its partner's once finished"
+                );
                 assert_eq!(pawns[seat.index()][usize::from(pawn)], from);
-                assert!(to > from);
+                if to < from {
+                    // Round the loop again: only while the lane is shut.
+                    assert!(rules.capture_to_home && !before.lane_open(seat), "{seat}: {from} to {to}");
+                    assert!(from > 44 && (0..=4).contains(&to), "{seat}: {from} to {to}");
+                } else {
+                    assert!(to > from);
+                }
+                if from <= 50 && to > 50 {
+                    assert!(before.lane_open(seat), "{seat} turned into a shut lane");
+                }
                 pawns[seat.index()][usize::from(pawn)] = to;
+            }
+            Event::Captured { seat, by, .. } if by == seat || before.partner(by) == Some(seat) => {
+                panic!("{by} captured its own side's pawn ({seat}): {events:?}");
+            }
+            Event::Captured { .. } if !after.captured().contains(before.to_act().expect("someone acted")) => {
+                panic!("a capture not kept in the state: {events:?}");
+            }
+            Event::LeftBoard { seat, pawn, from } => {
+                assert_eq!(rules.goal, Goal::One);
+                assert_eq!(pawns[seat.index()][usize::from(pawn)], from);
+                pawns[seat.index()][usize::from(pawn)] = 56;
             }
             Event::Captured { seat, pawn, from, .. } | Event::SentToYard { seat, pawn, from, .. } => {
                 assert_eq!(pawns[seat.index()][usize::from(pawn)], from);
@@ -140,6 +183,17 @@ fn check_events_explain_pawns(before: &Game, after: &Game, events: &[Event]) {
 fn check_places(game: &Game) {
     let players: Vec<Seat> = game.players().iter().collect();
     let mut places: Vec<u8> = players.iter().map(|&s| game.place(s).expect("everyone placed")).collect();
+    if game.rules().has_teams() {
+        // Partners share their place: the first team home 1, the other 2.
+        for &seat in &players {
+            let partner = game.partner(seat).expect("a partner");
+            assert_eq!(game.place(seat), game.place(partner), "{seat} and its partner");
+            assert_eq!(game.place(seat) == Some(1), game.has_finished(seat) && game.has_finished(partner));
+        }
+        places.sort_unstable();
+        assert_eq!(places, [1, 1, 2, 2]);
+        return;
+    }
     match game.rules().end {
         End::PlayOn => {
             places.sort_unstable();
@@ -148,7 +202,7 @@ fn check_places(game: &Game) {
         End::FirstHome => {
             assert_eq!(places.iter().filter(|&&p| p == 1).count(), 1);
             let winner = players.iter().copied().find(|&s| game.place(s) == Some(1)).expect("a winner");
-            assert!(game.all_home(winner));
+            assert!(game.has_finished(winner));
             for &seat in players.iter().filter(|&&s| s != winner) {
                 let better = players
                     .iter()
@@ -206,27 +260,40 @@ fn play_checked(start: Game, seed: u64) -> usize {
 
 fn house_rules() -> impl Strategy<Value = (Rules, SeatSet, usize)> {
     let order = Just(Colour::ALL.to_vec()).prop_shuffle();
-    let flags = proptest::collection::vec(any::<bool>(), 12);
-    (order, flags, 0..3usize, 3..16u8, 0..4usize).prop_map(|(order, f, sixes, seat_bits, first)| {
-        let rules = Rules {
-            colour_order: [order[0], order[1], order[2], order[3]],
-            pawns: if f[0] { 2 } else { 4 },
-            first_player: if f[1] { FirstPlayer::Random } else { FirstPlayer::Seat0 },
-            start_blocked_by_own: f[2],
-            three_sixes: [ThreeSixes::None, ThreeSixes::Forfeit, ThreeSixes::LeadingPawnHome][sixes],
-            capture_bonus: f[3],
-            arrival_bonus: f[4],
-            safe_squares: if f[5] { SafeSquares::StartsAndStars } else { SafeSquares::None },
-            one_per_space: f[6],
-            blocking: f[7],
-            home: if f[8] { Home::Lane } else { Home::FourSpaces },
-            must_capture: f[9],
-            end: if f[10] { End::PlayOn } else { End::FirstHome },
-            dice: if f[11] { Dice::Rolled } else { Dice::Duel },
-            turn_timer: None,
-        };
-        (rules, seat_set(seat_bits), first)
-    })
+    let flags = proptest::collection::vec(any::<bool>(), 14);
+    (order, flags, 0..3usize, 3..16u8, 0..4usize, 0..=4u8).prop_map(
+        |(order, f, sixes, seat_bits, first, out)| {
+            let rules = Rules {
+                colour_order: [order[0], order[1], order[2], order[3]],
+                pawns: if f[0] { 2 } else { 4 },
+                first_player: if f[1] { FirstPlayer::Random } else { FirstPlayer::Seat0 },
+                start_blocked_by_own: f[2],
+                three_sixes: [ThreeSixes::None, ThreeSixes::Forfeit, ThreeSixes::LeadingPawnHome][sixes],
+                capture_bonus: f[3],
+                arrival_bonus: f[4],
+                safe_squares: if f[5] { SafeSquares::StartsAndStars } else { SafeSquares::None },
+                one_per_space: f[6],
+                blocking: f[7],
+                home: if f[8] { Home::Lane } else { Home::FourSpaces },
+                must_capture: f[9],
+                end: if f[10] { End::PlayOn } else { End::FirstHome },
+                dice: if f[11] { Dice::Rolled } else { Dice::Duel },
+                turn_timer: None,
+                // As many pawns out as the pawns and one_per_space allow.
+                start_out: out.min(if f[6] {
+                    1
+                } else if f[0] {
+                    2
+                } else {
+                    4
+                }),
+                goal: if f[12] { Goal::One } else { Goal::All },
+                capture_to_home: f[13],
+                teams: Teams::None,
+            };
+            (rules, seat_set(seat_bits), first)
+        },
+    )
 }
 
 /// A set of 2 to 4 seats from a bit mask (single seats are widened).
@@ -249,6 +316,15 @@ proptest! {
         seed in any::<u64>(),
     ) {
         play_checked(new_game(rules, players, first), seed);
+    }
+
+    #[test]
+    fn random_team_games_keep_every_invariant_and_end(
+        (rules, _, first) in house_rules(),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules { teams: Teams::Opposite, ..rules };
+        play_checked(new_game(rules, SeatSet::FULL, first), seed);
     }
 
     #[test]
@@ -350,7 +426,7 @@ fn every_preset_plays_to_the_end_with_every_player_count() {
             }
         }
     }
-    assert_eq!(games, 4 * 2 * 8 * 20);
+    assert_eq!(games, Preset::ALL.len() * 2 * 8 * 20);
     assert!(longest < MAX_ACTIONS);
     eprintln!("{games} preset games, the longest {longest} actions");
 }

@@ -290,3 +290,105 @@ fn scripts_play_through_the_same_reducer_as_the_library() {
         }
     }
 }
+
+#[test]
+fn a_quick_script_starts_with_a_pawn_out_and_shows_who_has_captured() {
+    let out = ok(&json!({"preset": "quick", "seats": ["red", "green"]}));
+    assert_eq!(out["pawns"], json!({"red": [0, -1, -1, -1], "green": [0, -1, -1, -1]}));
+    assert_eq!(out["captured"], json!([]));
+    // Round the loop again before a capture: 48 + 5 is progress 1.
+    let out = ok(&json!({"preset": "quick", "position": {"pawns": {"red": [48, -1, -1, -1]}},
+        "actions": [{"roll": 5}, {"move": 0}]}));
+    assert_eq!(out["pawns"]["red"], json!([1, -1, -1, -1]));
+    // Red has captured: the lane is open and the first pawn home wins.
+    let out = ok(&json!({"preset": "quick",
+        "position": {"pawns": {"red": [52, 10, -1, -1]}, "captured": ["red"]},
+        "actions": [{"roll": 4}, {"move": 0}]}));
+    assert_eq!(out["phase"], "over");
+    assert_eq!(out["places"]["red"], 1);
+    assert_eq!(out["pawns"]["red"], json!([56, 56, 56, 56]), "the other pawns left the board");
+    assert_eq!(out["captured"], json!(["red"]));
+    assert!(kinds(out["events"].as_array().unwrap()).contains(&"left_board"));
+}
+
+#[test]
+fn captured_is_sorted_and_grows_with_each_capture() {
+    let out = ok(&json!({"position": {"captured": ["yellow", "blue", "red"]}}));
+    assert_eq!(out["captured"], json!(["blue", "red", "yellow"]));
+    // Green's pawn at 3 stands on loop square 17, red's progress 16.
+    let out = ok(
+        &json!({"seats": ["red", "green"], "position": {"pawns": {"red": [14, -1, -1, -1], "green": [3, -1, -1, -1]}},
+        "actions": [{"roll": 2}, {"move": 0}]}),
+    );
+    assert_eq!(out["captured"], json!(["red"]));
+}
+
+#[test]
+fn the_new_parameters_are_rules_of_a_script() {
+    let out =
+        ok(&json!({"rules": {"start_out": 2, "goal": "one", "capture_to_home": true, "teams": "opposite"}}));
+    assert_eq!(out["pawns"]["blue"], json!([0, 0, -1, -1]));
+    assert_eq!(out["phase"], "roll");
+}
+
+#[test]
+fn a_team_script_gives_both_partners_the_same_place() {
+    // Red has finished and moves its partner yellow's last pawn home.
+    let out = ok(&json!({"rules": {"teams": "opposite", "pawns": 2},
+        "position": {"pawns": {"red": [56, 56], "yellow": [55, 56], "green": [5, -1], "blue": [5, -1]}},
+        "actions": [{"roll": 1}, {"move": 0}]}));
+    assert_eq!(out["phase"], "over");
+    assert_eq!(out["places"], json!({"red": 1, "yellow": 1, "green": 2, "blue": 2}));
+    let moved = &out["events"][1];
+    assert_eq!((&moved["event"], &moved["colour"]), (&json!("moved"), &json!("yellow")));
+}
+
+#[test]
+fn bad_new_values_and_a_short_team_table_exit_2_and_say_why() {
+    malformed(r#"{"rules": {"goal": "three"}}"#, "three");
+    malformed(r#"{"rules": {"teams": "diagonal"}}"#, "diagonal");
+    malformed(r#"{"rules": {"capture_to_home": "yes"}}"#, "rules");
+    malformed(r#"{"rules": {"start_out": 5}}"#, "start_out");
+    malformed(r#"{"rules": {"start_out": -1}}"#, "rules");
+    malformed(r#"{"preset": "race", "rules": {"start_out": 2}}"#, "one_per_space");
+    malformed(r#"{"rules": {"teams": "opposite"}, "seats": ["red", "green", "yellow"]}"#, "four seats");
+    malformed(
+        r#"{"preset": "quick", "rules": {"teams": "opposite", "seats": ["red", "yellow"]}}"#,
+        "four seats",
+    );
+    malformed(r#"{"position": {"captured": ["purple"]}}"#, "position.captured[0]");
+    malformed(r#"{"position": {"captured": "red"}}"#, "position.captured");
+    malformed(r#"{"seats": ["red", "green"], "position": {"captured": ["blue"]}}"#, "not playing");
+}
+
+/// Random team games of every preset played by the library and by the
+/// script give the same position, places and captures.
+#[test]
+fn team_scripts_play_through_the_same_reducer_as_the_library() {
+    for preset in Preset::ALL {
+        let rules = ludopia::rules::Rules { teams: ludopia::rules::Teams::Opposite, ..preset.rules() };
+        let mut rng = Dice64(77 + preset as u64);
+        let mut game = Game::new(rules, SeatSet::FULL, Seat::ALL[0]).expect("a new team game");
+        let mut actions = Vec::new();
+        while actions.len() < 4000 {
+            let Some(action) = random_legal(&game, &mut rng) else { break };
+            actions.push(match action {
+                Action::Roll { face, .. } => json!({"roll": face}),
+                Action::Move { pawn, .. } => json!({"move": pawn}),
+                Action::Challenge { opponent, .. } => json!({"challenge": rules.colour_of(opponent).name()}),
+                Action::Mark { cell, .. } => json!({"mark": cell}),
+            });
+            game = game.apply(action).expect("a legal action").0;
+        }
+        let out = ok(&json!({"preset": preset.name(), "rules": {"teams": "opposite"}, "actions": actions}));
+        for seat in Seat::ALL {
+            let colour = rules.colour_of(seat).name();
+            assert_eq!(out["pawns"][colour], json!(game.pawns(seat)), "{preset} {colour}");
+            assert_eq!(out["places"].get(colour).and_then(Value::as_u64), game.place(seat).map(u64::from));
+        }
+        let mut captured: Vec<&str> = game.captured().iter().map(|s| rules.colour_of(s).name()).collect();
+        captured.sort_unstable();
+        assert_eq!(out["captured"], json!(captured), "{preset}");
+        assert_eq!(out["phase"], game.phase().name(), "{preset}");
+    }
+}

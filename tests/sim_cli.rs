@@ -132,3 +132,61 @@ fn strength_order_random_easy_normal_hard() {
         report(&words("--preset classic --seats hard,normal,normal,normal --games 40 --seed 5 --threads 2"));
     assert!(win_rate(&hard, 0) > 0.33, "hard vs 3 normal: {hard}");
 }
+
+#[test]
+fn quick_games_are_short() {
+    let quick = report(&words("--preset quick --seats random,random,random,random --games 100 --seed 4"));
+    let classic = report(&words("--preset classic --seats random,random,random,random --games 100 --seed 4"));
+    let turns = |r: &Value| r["mean_turns"].as_f64().expect("mean turns");
+    assert!(turns(&quick) < turns(&classic) / 2.0, "quick {quick} classic {classic}");
+    let wins: u64 =
+        quick["seats"].as_array().expect("seats").iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins, 100, "one winner a quick game");
+}
+
+#[test]
+fn team_games_report_each_teams_wins() {
+    let r = report(&[
+        "--preset",
+        "classic",
+        "--seats",
+        "normal,random,normal,random",
+        "--games",
+        "60",
+        "--seed",
+        "6",
+        "--rules",
+        r#"{"teams": "opposite"}"#,
+    ]);
+    let teams = r["teams"].as_array().expect("a teams entry");
+    assert_eq!(teams.len(), 2);
+    assert_eq!(teams[0]["specs"], serde_json::json!(["normal", "normal"]));
+    assert_eq!(teams[1]["specs"], serde_json::json!(["random", "random"]));
+    let wins = |t: &Value| t["wins"].as_u64().expect("wins");
+    assert_eq!(wins(&teams[0]) + wins(&teams[1]), 60, "{r}");
+    // Partners win together: each bot's wins are its team's.
+    assert_eq!(r["seats"][0]["wins"], teams[0]["wins"]);
+    assert_eq!(r["seats"][2]["wins"], teams[0]["wins"]);
+    assert_eq!(r["seats"][3]["wins"], teams[1]["wins"]);
+    assert!(wins(&teams[0]) > wins(&teams[1]), "two Normal bots beat two random ones: {r}");
+    // Without teams there is no teams entry.
+    let solo = report(&words("--preset quick --seats normal,random --games 5"));
+    assert!(solo.get("teams").is_none());
+}
+
+#[test]
+fn a_team_table_needs_four_bots() {
+    let (code, stdout, stderr) = sim(&[
+        "--preset",
+        "quick",
+        "--seats",
+        "hard,normal",
+        "--games",
+        "5",
+        "--rules",
+        r#"{"teams": "opposite"}"#,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("four"), "{stderr}");
+}

@@ -3,8 +3,10 @@
 //!
 //! A seat's standing is its progress (the rules' own distance still to go),
 //! plus the worth of pawns out of the yard and safely home, minus what its
-//! pawns on open squares stand to lose to the opponents' next rolls. The
-//! value of a position is the seat's standing against its rivals'.
+//! pawns on open squares stand to lose to the opponents' next rolls, and
+//! less while its lane is shut (`capture_to_home`). The value of a position
+//! is the seat's standing against its rivals'; at a team table, the team's
+//! against the other team's.
 
 use crate::rules::{Game, Phase, Progress, Seat, ThreeSixes, YARD, board};
 
@@ -22,19 +24,24 @@ struct Weights {
     /// `lost + lost_per_step` for each step it has come.
     lost: f32,
     lost_per_step: f32,
+    /// `capture_to_home`: a lane still shut costs this much, so the capture
+    /// that opens it is worth about two pawns brought out (set by hand: a
+    /// pawn that reaches its lane's mouth shut goes round again, and the
+    /// rule leaves no other way home).
+    shut: f32,
 }
 
 /// Normal's weights, set by hand from seed 000's priorities. They are
 /// Normal's play, and Hard's model of its rivals, so they stay as they are.
 const NORMAL: Weights =
-    Weights { out: 14.0, home: 8.0, lane: 0.0, safe: 0.0, lost: 14.0, lost_per_step: 1.0 };
+    Weights { out: 14.0, home: 8.0, lane: 0.0, safe: 0.0, lost: 14.0, lost_per_step: 1.0, shut: 30.0 };
 
 /// The weights that best foretell who wins, fitted with the temperature
 /// below by maximum likelihood to the winners of 20,000 four-player classic
 /// games between Normal bots (1.17 million positions, at a roll, while all
 /// four still played). They count risk far less than Normal does.
 const LEAF: Weights =
-    Weights { out: 11.9, home: 7.6, lane: 4.44, safe: 1.05, lost: 9.0, lost_per_step: 0.175 };
+    Weights { out: 11.9, home: 7.6, lane: 4.44, safe: 1.05, lost: 9.0, lost_per_step: 0.175, shut: 30.0 };
 
 /// An extra roll about to be rolled is worth roughly an average move.
 const EXTRA_ROLL: f32 = 5.0;
@@ -68,6 +75,9 @@ impl<'a> Onward<'a> {
 
 /// The value of `game` (with its `threats`) for `me`.
 fn value(game: &Game, threats: &Threats, me: Seat) -> f32 {
+    if let Some(partner) = game.partner(me) {
+        return team_value(game, threats, me, partner);
+    }
     let mine = standing(game, threats, me, &NORMAL);
     let (mut best, mut sum, mut n) = (f32::MIN, 0.0, 0.0);
     for other in game.players().without(me).iter() {
@@ -79,6 +89,15 @@ fn value(game: &Game, threats: &Threats, me: Seat) -> f32 {
     // Winning is beating the best rival; the rest still race for places.
     let rivals = if n > 0.0 { 0.6 * best + 0.4 * sum / n } else { 0.0 };
     mine - rivals + turn_bonus(game, me)
+}
+
+/// [`value`] at a team table: both partners' standings against both
+/// rivals'. A finished player's pawns are all home, so its moves for its
+/// partner count in full.
+fn team_value(game: &Game, threats: &Threats, me: Seat, partner: Seat) -> f32 {
+    let ours = standing(game, threats, me, &NORMAL) + standing(game, threats, partner, &NORMAL);
+    let theirs: f32 = game.opponents(me).iter().map(|s| standing(game, threats, s, &NORMAL)).sum();
+    ours - theirs + turn_bonus(game, me)
 }
 
 /// The chance that `me` takes `place` (the best place still open when the
@@ -97,6 +116,9 @@ pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
     let (threats, remaining) = (Threats::of(game), game.remaining());
     let mean_distance =
         remaining.iter().map(|s| game.distance(s) as f32).sum::<f32>() / remaining.len() as f32;
+    if let Some(partner) = game.partner(me) {
+        return team_win_chance(game, &threats, me, partner, mean_distance);
+    }
     // Fitted with `LEAF` in four-player games: 14 at a mean of 30 steps to
     // go, 127 at 210 (used for three too). Two players' races are far less
     // settled midway (fitted the same way to 20,000 games between two Normal
@@ -126,6 +148,21 @@ pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
     mine / sum
 }
 
+/// [`place_chance`] at a team table, while the game is on: the chance that
+/// `me`'s team finishes first, a softmax of the two teams' laggards (a team
+/// has finished only when both partners have), with the four-player
+/// temperature.
+fn team_win_chance(game: &Game, threats: &Threats, me: Seat, partner: Seat, mean_distance: f32) -> f32 {
+    let temperature = 7.6 + mean_distance * (0.141 + 0.00203 * mean_distance);
+    let laggard = |a: Seat, b: Seat| {
+        standing(game, threats, a, &LEAF).min(standing(game, threats, b, &LEAF)) / temperature
+    };
+    let ours = laggard(me, partner);
+    let rival = game.opponents(me).iter().next().unwrap_or(me);
+    let theirs = laggard(rival, rival.partner());
+    1.0 / (1.0 + (theirs - ours).exp())
+}
+
 /// What a seat has: a place once decided, else its pawns' worth less risk.
 fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f32 {
     if let Some(place) = game.place(seat) {
@@ -135,6 +172,9 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
     let pawns = game.pawns(seat);
     let steps = (57 * pawns.len()) as f32 - game.distance(seat) as f32;
     let mut worth = steps;
+    if !game.lane_open(seat) {
+        worth -= weights.shut;
+    }
     for &p in pawns {
         if p == YARD {
             continue;
@@ -149,7 +189,7 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
             if game.is_safe(square) {
                 worth += weights.safe;
             } else {
-                worth -= threats.risk(seat, square)
+                worth -= threats.risk(game, seat, square)
                     * (weights.lost + weights.lost_per_step * (f32::from(p) + 1.0));
             }
         }
@@ -295,12 +335,14 @@ impl Threats {
             if !(0..=50).contains(&q) {
                 continue;
             }
-            // Past progress 50 the pawn turns into its lane instead.
-            let reach = 12.min(50 - q) as usize;
+            // Past progress 50 the pawn turns into its lane instead, unless
+            // the lane is shut: then it goes on round the loop.
+            let reach = if game.lane_open(seat) { 12.min(50 - q) as usize } else { 12 };
             let mut bytes = REACH[reach];
             if checked {
                 for gap in 1..=reach.min(6) {
-                    if game.landing(seat, i as u8, gap as u8) != Ok(q + gap as Progress) {
+                    // Any landing the face allows is on the square `gap` on.
+                    if game.landing(seat, i as u8, gap as u8).is_err() {
                         bytes &= !(0xff << (8 * (gap - 1)));
                     }
                 }
@@ -320,10 +362,14 @@ impl Threats {
     }
 
     /// The chance that `seat`'s pawn on open loop square `square` is
-    /// captured before it moves again: its rivals' threats on that square.
-    fn risk(&self, seat: Seat, square: u8) -> f32 {
+    /// captured before it moves again: its rivals' threats on that square
+    /// (not its partner's: partners never capture each other).
+    fn risk(&self, game: &Game, seat: Seat, square: u8) -> f32 {
         // A seat with a pawn to lose is still playing, so `all` counts it.
-        let theirs = count(&self.all, square) - count(&self.by[seat.index()], square);
+        let mut theirs = count(&self.all, square) - count(&self.by[seat.index()], square);
+        if let Some(partner) = game.partner(seat) {
+            theirs -= count(&self.by[partner.index()], square);
+        }
         RISK[usize::from(theirs)]
     }
 }
@@ -342,7 +388,7 @@ mod tests {
             return 0.0;
         }
         let mut chance = 0.0;
-        for rival in game.remaining().without(seat).iter() {
+        for rival in game.remaining().iter().filter(|&r| game.opponents(seat).contains(r)) {
             let mut yard_threat = false;
             for (i, &q) in game.pawns(rival).iter().enumerate() {
                 if q == YARD {
@@ -350,10 +396,10 @@ mod tests {
                     continue;
                 }
                 let gap = (i16::from(square) - i16::from(board::loop_square(rival, q))).rem_euclid(52) as i8;
-                if !(0..=50).contains(&q) || gap == 0 || q + gap > 50 {
+                if !(0..=50).contains(&q) || gap == 0 || (q + gap > 50 && game.lane_open(rival)) {
                     continue;
                 }
-                if gap <= 6 && game.landing(rival, i as u8, gap as u8) == Ok(q + gap) {
+                if gap <= 6 && game.landing(rival, i as u8, gap as u8).is_ok() {
                     chance += 1.0 / 6.0;
                 } else if (7..=12).contains(&gap) {
                     chance += 1.0 / 36.0;
@@ -459,6 +505,70 @@ mod tests {
         assert!(leads >= 2, "a clear lead came before the end in only {leads} of 8 games");
     }
 
+    /// Red (pawns at 20 and 40) has rolled a 3 in a two-player game: pawn 0
+    /// can capture green's pawn on red's progress 23, pawn 1 can move on.
+    /// How much more Normal's value makes of the capture than of the other
+    /// move.
+    fn capture_margin(rules: crate::rules::Rules) -> f32 {
+        let (red, green) = (Seat::ALL[0], Seat::ALL[1]);
+        let mut pawns = [[YARD; 4]; 4];
+        pawns[0] = [20, 40, YARD, YARD];
+        pawns[1] = [
+            board::progress_on(green, board::loop_square(red, 23)).expect("on green's way"),
+            YARD,
+            YARD,
+            YARD,
+        ];
+        let players = SeatSet::EMPTY.with(red).with(green);
+        let setup = crate::rules::Setup { rules, players, pawns, turn: red, captured: SeatSet::EMPTY };
+        let mut game = Game::from_setup(setup).expect("valid");
+        game.play(Action::Roll { seat: red, face: 3 }, &mut TurnsPassed::default()).expect("a roll");
+        let onward = Onward::from(&game);
+        let after = |pawn| {
+            let mut after = game;
+            after.play(Action::Move { seat: red, pawn }, &mut TurnsPassed::default()).expect("legal");
+            onward.value(&after, red)
+        };
+        after(0) - after(1)
+    }
+
+    #[test]
+    fn the_capture_that_opens_the_lane_is_worth_more_than_another_capture() {
+        let quick = Preset::Quick.rules();
+        let open = crate::rules::Rules { capture_to_home: false, ..quick };
+        let (shut_margin, open_margin) = (capture_margin(quick), capture_margin(open));
+        assert!(shut_margin > open_margin + 20.0, "{shut_margin} vs {open_margin}");
+        assert!(shut_margin > 0.0);
+    }
+
+    /// A finished player's rolls move its partner's pawns, and the bots
+    /// move the one that finishes the team.
+    #[test]
+    fn a_finished_partner_plays_its_partners_winning_move() {
+        let rules =
+            crate::rules::Rules { pawns: 2, teams: crate::rules::Teams::Opposite, ..Preset::Classic.rules() };
+        let mut pawns = [[YARD; 4]; 4];
+        pawns[0] = [56, 56, YARD, YARD];
+        pawns[1] = [30, 5, YARD, YARD];
+        pawns[2] = [10, 55, YARD, YARD];
+        pawns[3] = [40, YARD, YARD, YARD];
+        let seat = Seat::ALL[0];
+        let setup = crate::rules::Setup {
+            rules,
+            players: SeatSet::FULL,
+            pawns,
+            turn: seat,
+            captured: SeatSet::EMPTY,
+        };
+        let mut game = Game::from_setup(setup).expect("valid");
+        game.play(Action::Roll { seat, face: 1 }, &mut TurnsPassed::default()).expect("a roll");
+        assert_eq!(game.mover(), Seat::ALL[2]);
+        for strategy in [Strategy::Normal, Strategy::Hard] {
+            let action = Bot::new(strategy, 7).decide(&game);
+            assert_eq!(action, Some(Action::Move { seat, pawn: 1 }), "{strategy}");
+        }
+    }
+
     /// Shows `look` every position of `games` games of each preset
     /// between random players.
     fn each_random_position(games: u64, mut look: impl FnMut(Preset, &Game)) {
@@ -496,7 +606,7 @@ mod tests {
             for owner in game.remaining().iter() {
                 for &p in game.pawns(owner).iter().filter(|&&p| (0..=50).contains(&p)) {
                     let square = board::loop_square(owner, p);
-                    let fast = if game.is_safe(square) { 0.0 } else { threats.risk(owner, square) };
+                    let fast = if game.is_safe(square) { 0.0 } else { threats.risk(game, owner, square) };
                     let slow = risk_pawn_by_pawn(game, owner, p);
                     assert!((fast - slow).abs() < 1e-5, "{preset:?} {owner} at {p}: {fast} vs {slow}");
                     checked += 1;

@@ -11,7 +11,9 @@ const NORMAL_SLIP: f64 = 0.2;
 
 pub(crate) fn choose<R: Rng>(game: &Game, strategy: Strategy, rng: &mut R) -> Option<Seat> {
     let me = game.turn();
-    let rivals: arrayvec::ArrayVec<Seat, 4> = game.remaining().without(me).iter().collect();
+    // Never its partner at a team table: the rules refuse that duel.
+    let rivals: arrayvec::ArrayVec<Seat, 4> =
+        game.remaining().iter().filter(|&s| game.opponents(me).contains(s)).collect();
     let any = |rng: &mut R| rivals.get(rng.random_range(0..rivals.len().max(1))).copied();
     let leader = || rivals.iter().copied().min_by_key(|&s| game.distance(s));
     match strategy {

@@ -45,7 +45,8 @@ pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     if rng.random_bool(EASY_CARELESS) {
         return random_move(game.movable_pawns(), rng);
     }
-    let seat = game.roller();
+    // Whose pawns move: the roller's, or a finished partner's at a team table.
+    let seat = game.mover();
     game.legal_moves()
         .into_iter()
         .max_by_key(|m| {
@@ -128,7 +129,7 @@ mod tests {
             // Two pawns share a square where the rules allow it.
             let game = [[YARD, 10, YARD, 10], [YARD, 10, YARD, 20]].into_iter().find_map(|mine| {
                 pawns[0] = mine;
-                Game::from_setup(Setup { rules, players, pawns, turn: seat }).ok()
+                Game::from_setup(Setup { rules, players, pawns, turn: seat, captured: SeatSet::EMPTY }).ok()
             });
             let mut game = game.expect("a position with two pawns in the yard");
             game.play(Action::Roll { seat, face: 6 }, &mut TurnsPassed::default()).expect("a roll");

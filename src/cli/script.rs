@@ -5,7 +5,7 @@
 //! `{"error": {"index": N, "reason": ...}}` on stdout) or malformed input (a
 //! message on stderr saying what is wrong and where).
 
-use crate::rules::{Action, Colour, Event, Game, Phase, Preset, Progress, Rules, Seat, SeatSet, Setup, YARD};
+use crate::rules::{Action, Colour, Event, Game, Phase, Preset, Progress, Rules, Seat, SeatSet, Setup};
 use serde_json::{Map, Value, json};
 use std::io::Read;
 
@@ -65,9 +65,8 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
     }
     let preset = match script.get("preset") {
         None => Preset::Classic,
-        Some(Value::String(name)) => Preset::from_name(name).ok_or_else(|| {
-            malformed(format!("preset: unknown preset `{name}` (classic, plaza, race, palace)"))
-        })?,
+        Some(Value::String(name)) => Preset::from_name(name)
+            .ok_or_else(|| malformed(format!("preset: unknown preset `{name}` ({})", Preset::names())))?,
         Some(_) => return Err(malformed("preset: expected a preset name".into())),
     };
     let mut overrides = script.get("rules").cloned().unwrap_or_else(|| json!({}));
@@ -79,6 +78,12 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
         None => SeatSet::FULL,
         Some(v) => parse_players(v, &rules)?,
     };
+    if rules.has_teams() && players.len() != 4 {
+        return Err(malformed(format!(
+            "seats: teams = opposite needs all four seats, not {}",
+            players.len()
+        )));
+    }
     let setup = parse_position(script.get("position"), rules, players)?;
     let mut game = Game::from_setup(setup).map_err(|e| malformed(format!("position: {e}")))?;
     let actions = match script.get("actions") {
@@ -133,7 +138,9 @@ fn parse_players(v: &Value, rules: &Rules) -> Result<SeatSet, ScriptError> {
 fn parse_position(v: Option<&Value>, rules: Rules, players: SeatSet) -> Result<Setup, ScriptError> {
     // Scripts draw nothing: the first playing colour in colour order starts.
     let first = players.iter().next().unwrap_or(Seat::ALL[0]);
-    let mut setup = Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first };
+    // Colours the position does not list stand as in a new game (with
+    // `start_out`, pawns on their start squares).
+    let mut setup = Setup::new(rules, players, first);
     let Some(v) = v else { return Ok(setup) };
     let Value::Object(position) = v else {
         return Err(malformed("position: expected an object with turn and pawns".into()));
@@ -168,12 +175,32 @@ fn parse_position(v: Option<&Value>, rules: Rules, players: SeatSet) -> Result<S
                     }
                 }
             }
+            "captured" => setup.captured = parse_captured(value, &rules, players)?,
             other => {
-                return Err(malformed(format!("position: unknown field `{other}` (expected turn, pawns)")));
+                return Err(malformed(format!(
+                    "position: unknown field `{other}` (expected turn, pawns, captured)"
+                )));
             }
         }
     }
     Ok(setup)
+}
+
+/// `position.captured`: the colours that have already captured.
+fn parse_captured(v: &Value, rules: &Rules, players: SeatSet) -> Result<SeatSet, ScriptError> {
+    let Value::Array(list) = v else {
+        return Err(malformed("position.captured: expected a list of colours".into()));
+    };
+    let mut captured = SeatSet::EMPTY;
+    for (i, c) in list.iter().enumerate() {
+        let where_ = format!("position.captured[{i}]");
+        let seat = rules.seat_of(parse_colour(c, &where_)?);
+        if !players.contains(seat) {
+            return Err(malformed(format!("{where_}: {c} is not playing")));
+        }
+        captured = captured.with(seat);
+    }
+    Ok(captured)
 }
 
 fn parse_action(v: &Value, seat: Seat, rules: &Rules) -> Result<Action, String> {
@@ -223,6 +250,7 @@ pub fn state_json(game: &Game, events: Vec<Value>) -> Value {
         "places": places,
         "events": events,
         "sixes": game.sixes(),
+        "captured": captured_json(game),
     });
     if let Some(actor) = game.to_act() {
         out["to_act"] = json!(colour(actor));
@@ -249,6 +277,13 @@ pub fn state_json(game: &Game, events: Vec<Value>) -> Value {
         _ => {}
     }
     out
+}
+
+/// The colours that have captured, sorted by name.
+fn captured_json(game: &Game) -> Value {
+    let mut names: Vec<&str> = game.captured().iter().map(|s| game.rules().colour_of(s).name()).collect();
+    names.sort_unstable();
+    json!(names)
 }
 
 /// One event as a JSON object: `{"event": "captured", "colour": ..., ...}`.
@@ -288,6 +323,9 @@ pub fn event_json(event: &Event, rules: &Rules) -> Value {
         Event::Marked { seat, cell } => json!({"event": "marked", "colour": c(seat), "cell": cell}),
         Event::DuelDrawn { x } => json!({"event": "duel_drawn", "x": c(x)}),
         Event::DuelWon { seat } => json!({"event": "duel_won", "colour": c(seat)}),
+        Event::LeftBoard { seat, pawn, from } => {
+            json!({"event": "left_board", "colour": c(seat), "pawn": pawn, "from": from})
+        }
         Event::GameOver { places } => {
             let places: Map<String, Value> = Seat::ALL
                 .into_iter()

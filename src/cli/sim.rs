@@ -10,10 +10,11 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
-    /// The preset: classic, plaza, race or palace.
+    /// The preset: classic, plaza, race, palace or quick.
     #[arg(long)]
     preset: String,
-    /// A bot per player, comma-separated: random, easy, normal or hard (2 to 4).
+    /// A bot per player, comma-separated: random, easy, normal or hard (2 to
+    /// 4; four with teams, the 1st and 3rd partners against the 2nd and 4th).
     #[arg(long)]
     seats: String,
     /// How many games to play.
@@ -50,6 +51,28 @@ struct Tally {
     wins: Vec<u64>,
     place_sum: Vec<u64>,
     turns: u64,
+    /// With teams: the games won by the 1st and 3rd bots' team, and by the
+    /// 2nd and 4th's.
+    team_wins: [u64; 2],
+}
+
+impl Tally {
+    fn new(bots: usize) -> Tally {
+        Tally { wins: vec![0; bots], place_sum: vec![0; bots], ..Tally::default() }
+    }
+
+    fn add(&mut self, part: &Tally) {
+        for (total, n) in self.wins.iter_mut().zip(&part.wins) {
+            *total += n;
+        }
+        for (total, n) in self.place_sum.iter_mut().zip(&part.place_sum) {
+            *total += n;
+        }
+        self.turns += part.turns;
+        for (total, n) in self.team_wins.iter_mut().zip(part.team_wins) {
+            *total += n;
+        }
+    }
 }
 
 /// Runs `ludopia sim`; bad arguments exit 2 with a message.
@@ -110,9 +133,8 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {
-    let preset = Preset::from_name(&args.preset).ok_or_else(|| {
-        format!("unknown preset `{}`: expected classic, plaza, race or palace", args.preset)
-    })?;
+    let preset = Preset::from_name(&args.preset)
+        .ok_or_else(|| format!("unknown preset `{}`: expected {}", args.preset, Preset::names()))?;
     let mut rules = preset.rules();
     if let Some(text) = &args.rules {
         let overrides: serde_json::Value =
@@ -128,6 +150,9 @@ fn plan(args: &SimArgs) -> Result<Plan, String> {
         .ok_or_else(|| format!("--seats names {} players; a game has 2 to 4", specs.len()))?
         .iter()
         .collect();
+    if rules.has_teams() && specs.len() != 4 {
+        return Err(format!("teams = opposite needs four bots in --seats, not {}", specs.len()));
+    }
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -154,22 +179,15 @@ fn simulate(plan: &Plan) -> Result<Tally, String> {
             .map(|h| h.join().unwrap_or_else(|_| Err("a simulation thread panicked".into())))
             .collect()
     });
-    let k = plan.specs.len();
-    let mut total = Tally { wins: vec![0; k], place_sum: vec![0; k], turns: 0 };
+    let mut total = Tally::new(plan.specs.len());
     for part in results {
-        let part = part?;
-        for j in 0..k {
-            total.wins[j] += part.wins[j];
-            total.place_sum[j] += part.place_sum[j];
-        }
-        total.turns += part.turns;
+        total.add(&part?);
     }
     Ok(total)
 }
 
 fn play_range(plan: &Plan, games: std::ops::Range<u64>) -> Result<Tally, String> {
-    let k = plan.specs.len();
-    let mut tally = Tally { wins: vec![0; k], place_sum: vec![0; k], turns: 0 };
+    let mut tally = Tally::new(plan.specs.len());
     for g in games {
         let (played, seat_of) = play_one(plan, g)?;
         for (j, seat) in seat_of.iter().enumerate() {
@@ -181,6 +199,12 @@ fn play_range(plan: &Plan, games: std::ops::Range<u64>) -> Result<Tally, String>
             tally.place_sum[j] += u64::from(place);
         }
         tally.turns += u64::from(played.turns);
+        if plan.rules.has_teams() {
+            // Bots j and j + 2 always sit opposite, so they are partners
+            // wherever the rotation puts them.
+            let first_team_won = played.game.place(seat_of[0]) == Some(1);
+            tally.team_wins[usize::from(!first_team_won)] += 1;
+        }
     }
     Ok(tally)
 }
@@ -239,12 +263,35 @@ fn report(plan: &Plan, tally: &Tally, seconds: f64) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({
+    let mut out = serde_json::json!({
         "games": n,
         "games_per_second": n as f64 / seconds.max(1e-9),
         "mean_turns": tally.turns as f64 / n as f64,
         "seats": seats,
-    })
+    });
+    if plan.rules.has_teams() {
+        out["teams"] = team_report(plan, tally);
+    }
+    out
+}
+
+/// Each team's wins: the 1st and 3rd bots, then the 2nd and 4th.
+fn team_report(plan: &Plan, tally: &Tally) -> serde_json::Value {
+    let n = plan.games;
+    let teams: Vec<serde_json::Value> = (0..2)
+        .map(|t| {
+            let specs: Vec<&str> = plan.specs.iter().skip(t).step_by(2).map(|s| s.name()).collect();
+            let (lo, hi) = wilson(tally.team_wins[t], n);
+            serde_json::json!({
+                "specs": specs,
+                "games": n,
+                "wins": tally.team_wins[t],
+                "win_rate": tally.team_wins[t] as f64 / n as f64,
+                "ci95": [lo, hi],
+            })
+        })
+        .collect();
+    serde_json::json!(teams)
 }
 
 #[cfg(test)]

@@ -124,6 +124,13 @@ pub enum Event {
     DuelWon {
         seat: Seat,
     },
+    /// `goal = one`: a pawn of a player who just finished left the board
+    /// (its progress is now 56).
+    LeftBoard {
+        seat: Seat,
+        pawn: u8,
+        from: i8,
+    },
     /// The game is over; `places[k]` is seat k's place (0 for empty seats).
     GameOver {
         places: [u8; 4],
@@ -187,7 +194,7 @@ pub enum Illegal {
         pawn: u8,
         why: Blocked,
     },
-    /// The opponent is the challenger, an empty seat, or finished.
+    /// The opponent is the challenger, its partner, an empty seat, or finished.
     BadOpponent {
         opponent: Seat,
     },
@@ -219,6 +226,11 @@ pub enum Blocked {
     SafeSquareTaken,
     /// A die shows 1 to 6.
     NotAFace,
+    /// `capture_to_home`: the square just before the start is crossed,
+    /// never stopped on, until the lane opens.
+    BeforeStart,
+    /// Teams with `one_per_space`: the partner's pawn holds the target.
+    PartnerThere,
 }
 
 impl fmt::Display for Blocked {
@@ -232,6 +244,10 @@ impl fmt::Display for Blocked {
             Blocked::OwnPawnThere => "an own pawn already stands on that space",
             Blocked::SafeSquareTaken => "an opponent holds that safe square",
             Blocked::NotAFace => "a die shows 1 to 6",
+            Blocked::BeforeStart => {
+                "no pawn stops on the square before its start until its player has captured"
+            }
+            Blocked::PartnerThere => "the partner's pawn already stands on that space",
         })
     }
 }
@@ -246,7 +262,7 @@ impl fmt::Display for Illegal {
             Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
             Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
             Illegal::BadOpponent { opponent } => {
-                write!(f, "{opponent} cannot be challenged: it is not another player still playing")
+                write!(f, "{opponent} cannot be challenged: it is not a rival still playing")
             }
             Illegal::BadCell { cell } => write!(f, "duel cells are 0 to 8, not {cell}"),
             Illegal::CellTaken { cell } => write!(f, "duel cell {cell} is already marked"),

@@ -125,6 +125,11 @@ pub const fn progress_on(seat: Seat, square: u8) -> Option<i8> {
     if progress <= 50 { Some(progress as i8) } else { None }
 }
 
+/// Where the other pawns of a player who finished with `goal = one` go:
+/// off the board, at progress 56 (the centre; with `four_spaces` no space
+/// at all), where they neither block nor can be captured.
+pub const OFF_BOARD: i8 = 56;
+
 /// No progress: a byte no pawn's progress (−1..=56) ever equals.
 const NO_PROGRESS: u8 = 0x7F;
 

@@ -2,7 +2,7 @@
 //! simulated millions of times, so it holds no heap data.
 
 use super::duel::Duel;
-use super::params::{End, Home, Rules, RulesError};
+use super::params::{End, Goal, Home, Rules, RulesError};
 use super::seat::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -62,6 +62,9 @@ pub struct Game {
     pub(super) sixes: u8,
     /// `places[seat]`, 0 while undecided.
     pub(super) places: [u8; 4],
+    /// The seats that have captured an opponent's pawn in this game (kept
+    /// under every rule set: `capture_to_home` reads it, scripts show it).
+    pub(super) captured: SeatSet,
 }
 
 /// The same fields as [`Game`], before they are checked.
@@ -75,6 +78,7 @@ struct Unchecked {
     phase: Phase,
     sixes: u8,
     places: [u8; 4],
+    captured: SeatSet,
 }
 
 impl TryFrom<Unchecked> for Game {
@@ -89,6 +93,7 @@ impl TryFrom<Unchecked> for Game {
             phase: u.phase,
             sixes: u.sixes,
             places: u.places,
+            captured: u.captured,
         };
         game.check()?;
         Ok(game)
@@ -103,6 +108,22 @@ pub struct Setup {
     /// `pawns[seat][i]`, only the first `rules.pawns` of each player read.
     pub pawns: [[Progress; 4]; 4],
     pub turn: Seat,
+    /// The seats that have already captured (see `capture_to_home`).
+    pub captured: SeatSet,
+}
+
+impl Setup {
+    /// The position a game begins in: the first `start_out` pawns of each
+    /// player on its start square, the rest in the yard, no capture yet.
+    /// No one is captured where a start square is shared: nobody has moved.
+    pub fn new(rules: Rules, players: SeatSet, turn: Seat) -> Setup {
+        let mut pawns = [[YARD; 4]; 4];
+        let out = usize::from(rules.start_out).min(4);
+        for row in &mut pawns {
+            row[..out].fill(0);
+        }
+        Setup { rules, players, pawns, turn, captured: SeatSet::EMPTY }
+    }
 }
 
 /// Why a position cannot be played.
@@ -111,10 +132,19 @@ pub enum PositionError {
     Rules(RulesError),
     PlayerCount(usize),
     TurnNotPlaying(Seat),
-    ProgressOutOfRange { seat: Seat, pawn: usize, progress: Progress },
+    ProgressOutOfRange {
+        seat: Seat,
+        pawn: usize,
+        progress: Progress,
+    },
     EmptySeatHasPawns(Seat),
-    SpaceShared { seat: Seat, progress: Progress },
+    SpaceShared {
+        seat: Seat,
+        progress: Progress,
+    },
     AlreadyOver,
+    /// `teams = opposite` with fewer than four players.
+    TeamsNeedFourSeats(usize),
     Inconsistent(&'static str),
 }
 
@@ -139,6 +169,9 @@ impl fmt::Display for PositionError {
                 )
             }
             PositionError::AlreadyOver => f.write_str("the position is already decided"),
+            PositionError::TeamsNeedFourSeats(n) => {
+                write!(f, "teams = opposite needs all four seats, not {n}")
+            }
             PositionError::Inconsistent(what) => write!(f, "inconsistent state: {what}"),
         }
     }
@@ -153,14 +186,16 @@ impl From<RulesError> for PositionError {
 }
 
 impl Game {
-    /// A new game: every pawn in its yard, `first` to act.
+    /// A new game ([`Setup::new`]), `first` to act.
     pub fn new(rules: Rules, players: SeatSet, first: Seat) -> Result<Game, PositionError> {
-        Game::from_setup(Setup { rules, players, pawns: [[YARD; 4]; 4], turn: first })
+        Game::from_setup(Setup::new(rules, players, first))
     }
 
     /// A game from a chosen position, `turn` about to start its turn.
-    /// Players whose pawns are all home already take places in seat order
-    /// (only `play_on` games can go on from there).
+    /// Players who have already finished take places in seat order (only
+    /// `play_on` games can go on from there); with `goal = one` their other
+    /// pawns leave the board. With teams a lone finished partner has no
+    /// place yet, and a finished team means the game is decided.
     pub fn from_setup(setup: Setup) -> Result<Game, PositionError> {
         let rules = setup.rules;
         rules.validate()?;
@@ -178,16 +213,28 @@ impl Game {
             phase: rules.first_phase(),
             sixes: 0,
             places: [0; 4],
+            captured: setup.captured,
         };
-        let mut place = 0;
         for seat in setup.players.iter() {
-            if game.all_home(seat) {
-                place += 1;
-                game.places[seat.index()] = place;
+            if game.has_finished(seat) {
+                game.leave_board(seat, &mut super::action::TurnsPassed::default());
             }
         }
-        if place > 0 && (rules.end == End::FirstHome || game.remaining().len() < 2) {
-            return Err(PositionError::AlreadyOver);
+        if rules.has_teams() {
+            if setup.players.iter().any(|s| game.team_finished(s)) {
+                return Err(PositionError::AlreadyOver);
+            }
+        } else {
+            let mut place = 0;
+            for seat in setup.players.iter() {
+                if game.has_finished(seat) {
+                    place += 1;
+                    game.places[seat.index()] = place;
+                }
+            }
+            if place > 0 && (rules.end == End::FirstHome || game.remaining().len() < 2) {
+                return Err(PositionError::AlreadyOver);
+            }
         }
         game.check()?;
         Ok(game)
@@ -201,6 +248,12 @@ impl Game {
         if !(2..=4).contains(&self.players.len()) {
             return Err(PositionError::PlayerCount(self.players.len()));
         }
+        if rules.has_teams() && self.players.len() != 4 {
+            return Err(PositionError::TeamsNeedFourSeats(self.players.len()));
+        }
+        if !self.captured.minus(self.players).is_empty() {
+            return Err(PositionError::Inconsistent("a seat that is not playing has captured"));
+        }
         let n = usize::from(rules.pawns);
         for seat in Seat::ALL {
             let pawns = &self.pawns[seat.index()];
@@ -210,15 +263,23 @@ impl Game {
                 }
                 continue;
             }
+            let finished = self.has_finished(seat);
             for (pawn, &progress) in pawns.iter().enumerate() {
                 let in_range = if pawn < n {
                     (YARD..=rules.last_progress()).contains(&progress)
+                        || (finished && rules.goal == Goal::One && progress == super::board::OFF_BOARD)
                 } else {
                     progress == YARD
                 };
                 if !in_range {
                     return Err(PositionError::ProgressOutOfRange { seat, pawn, progress });
                 }
+            }
+            if finished
+                && rules.goal == Goal::One
+                && pawns[..n].iter().any(|&p| !rules.is_home(p) && p != super::board::OFF_BOARD)
+            {
+                return Err(PositionError::Inconsistent("a finished player still has pawns on the board"));
             }
             let single = rules.one_per_space || rules.home == Home::FourSpaces;
             for (i, &p) in pawns[..n].iter().enumerate() {
@@ -233,7 +294,7 @@ impl Game {
         if rules.one_per_space {
             for seat in self.players.iter() {
                 for &p in self.pawns(seat).iter().filter(|&&p| (0..=50).contains(&p)) {
-                    if self.opponent_on(seat, super::board::loop_square(seat, p)) {
+                    if self.other_on(seat, super::board::loop_square(seat, p)) {
                         return Err(PositionError::SpaceShared { seat, progress: p });
                     }
                 }
@@ -248,8 +309,8 @@ impl Game {
             if remaining.len() < 2 {
                 return Err(PositionError::Inconsistent("fewer than two players remain in a game still on"));
             }
-            if remaining.iter().any(|s| self.all_home(s)) {
-                return Err(PositionError::Inconsistent("a player has every pawn home but no place"));
+            if remaining.iter().any(|s| self.team_finished(s)) {
+                return Err(PositionError::Inconsistent("a player has finished but has no place"));
             }
             if !remaining.contains(self.turn) {
                 return Err(PositionError::TurnNotPlaying(self.turn));
@@ -260,13 +321,14 @@ impl Game {
             let fits = match self.phase {
                 Phase::Roll => true,
                 // A move is only awaited when there is one to make.
-                Phase::Move { face } => self.has_move(self.roller, face),
+                Phase::Move { face } => self.has_move(self.mover(), face),
                 Phase::ChooseOpponent => self.roller == self.turn,
                 Phase::Duel(d) => {
                     d.is_consistent()
                         && remaining.contains(d.x)
                         && remaining.contains(d.o)
                         && (d.x == self.turn || d.o == self.turn)
+                        && self.opponents(d.x).contains(d.o)
                 }
                 Phase::Over => true,
             };
@@ -348,9 +410,87 @@ impl Game {
         self.pawns(seat).iter().all(|&p| self.rules.is_home(p))
     }
 
-    /// Whether a pawn of one of `seat`'s opponents stands on a loop square.
+    /// Whether `seat` has reached its goal: every pawn home, or with
+    /// `goal = one` any pawn. With teams it may still be playing (for its
+    /// partner) without a place.
+    #[inline]
+    pub fn has_finished(&self, seat: Seat) -> bool {
+        match self.rules.goal {
+            Goal::All => self.all_home(seat),
+            Goal::One => self.pawns(seat).iter().any(|&p| self.rules.is_home(p)),
+        }
+    }
+
+    /// Whether `seat`'s side is done: `seat` has finished and, with teams,
+    /// so has its partner.
+    pub(super) fn team_finished(&self, seat: Seat) -> bool {
+        self.has_finished(seat) && (!self.rules.has_teams() || self.has_finished(seat.partner()))
+    }
+
+    /// `seat`'s partner, with teams.
+    #[inline]
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        self.rules.has_teams().then(|| seat.partner())
+    }
+
+    /// `seat` and, with teams, its partner: the pawns that never capture
+    /// each other.
+    #[inline]
+    pub fn side(&self, seat: Seat) -> SeatSet {
+        // No branch: every capture test asks.
+        let partner = u8::from(self.rules.has_teams()) << seat.partner().index();
+        SeatSet::from_bits(1 << seat.index() | partner)
+    }
+
+    /// The players `seat` plays against: everyone else, less its partner.
+    #[inline]
+    pub fn opponents(&self, seat: Seat) -> SeatSet {
+        self.players.minus(self.side(seat))
+    }
+
+    /// Whose pawns `roller` moves: its own, or once it has finished at a
+    /// team table, its partner's.
+    #[inline]
+    pub fn mover_for(&self, roller: Seat) -> Seat {
+        if self.rules.has_teams() && self.has_finished(roller) { roller.partner() } else { roller }
+    }
+
+    /// Whose pawns the roller moves now ([`Game::mover_for`] the roller).
+    #[inline]
+    pub fn mover(&self) -> Seat {
+        self.mover_for(self.roller)
+    }
+
+    /// The seats that have captured an opponent's pawn in this game.
+    pub fn captured(&self) -> SeatSet {
+        self.captured
+    }
+
+    /// Whether `seat`'s pawns may turn into its lane: always, unless
+    /// `capture_to_home` and neither it nor (with teams) its partner has
+    /// captured yet.
+    #[inline]
+    pub fn lane_open(&self, seat: Seat) -> bool {
+        !self.rules.capture_to_home || self.captured.bits() & self.side(seat).bits() != 0
+    }
+
+    /// Whether a pawn of one of `seat`'s opponents (not its partner)
+    /// stands on a loop square: one it could capture or be stopped by.
     #[inline]
     pub(super) fn opponent_on(&self, seat: Seat, square: u8) -> bool {
+        self.pawn_among_on(self.opponents(seat), square)
+    }
+
+    /// Whether a pawn of any other colour, partners included, stands on a
+    /// loop square: what blocking and one pawn per space ask.
+    #[inline]
+    pub(super) fn other_on(&self, seat: Seat, square: u8) -> bool {
+        self.pawn_among_on(SeatSet::FULL.without(seat), square)
+    }
+
+    /// Whether a pawn of one of `seats` stands on a loop square.
+    #[inline]
+    pub(super) fn pawn_among_on(&self, seats: SeatSet, square: u8) -> bool {
         // Every move asks this, so all sixteen pawn slots are compared at
         // once, a byte each, with what would stand there (empty seats and
         // slots beyond `rules.pawns` hold YARD, which no loop progress is).
@@ -360,16 +500,35 @@ impl Game {
         for (byte, &p) in slots.iter_mut().zip(self.pawns.as_flattened()) {
             *byte = p as u8;
         }
-        // The seat's own slots get their high bit set: never a match, and no
-        // borrow leaks out of them below.
-        let own = (HIGHS & 0xFFFF_FFFF) << (32 * seat.index());
-        let diff = (u128::from_le_bytes(slots) ^ super::board::STANDING[usize::from(square)]) | own;
+        // The other seats' slots get their high bit set: never a match, and
+        // no borrow leaks out of them below.
+        let others = OTHER_SLOTS[usize::from(seats.bits())];
+        let diff = (u128::from_le_bytes(slots) ^ super::board::STANDING[usize::from(square)]) | others;
         // Some byte is zero exactly when this is not: the lowest zero byte
         // borrows to 0xFF, and a byte that is not zero and nothing borrowed
         // from leaves its high bit clear in one of the two terms.
         diff.wrapping_sub(ONES) & !diff & HIGHS != 0
     }
 }
+
+/// `OTHER_SLOTS[seats]`: the high bit of every pawn slot's byte of the
+/// seats not in the set `seats` (bit k for seat k), so that
+/// [`Game::pawn_among_on`] ignores them.
+const OTHER_SLOTS: [u128; 16] = {
+    let mut table = [0u128; 16];
+    let mut seats = 0;
+    while seats < 16 {
+        let mut k = 0;
+        while k < 4 {
+            if seats >> k & 1 == 0 {
+                table[seats] |= 0x8080_8080u128 << (32 * k);
+            }
+            k += 1;
+        }
+        seats += 1;
+    }
+    table
+};
 
 /// Bit `i` set for each byte `i` of `word` whose high bit is set: the
 /// answer of the byte-at-a-time tests on pawns and places. The multiply

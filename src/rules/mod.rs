@@ -16,5 +16,7 @@ pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Pena
 pub use duel::{Duel, DuelOutcome};
 pub use game::{Game, Phase, PositionError, Progress, Setup, YARD};
 pub use moves::{Move, Moves};
-pub use params::{Dice, End, FirstPlayer, Home, Preset, Rules, RulesError, SafeSquares, ThreeSixes};
+pub use params::{
+    Dice, End, FirstPlayer, Goal, Home, Preset, Rules, RulesError, SafeSquares, Teams, ThreeSixes,
+};
 pub use seat::{Colour, Seat, SeatSet, default_players};

@@ -5,7 +5,7 @@ use super::action::Blocked;
 use super::board::{is_safe_square, loop_square};
 use super::game::{Game, Progress, YARD};
 use super::params::{Home, SafeSquares};
-use super::seat::Seat;
+use super::seat::{Seat, SeatSet};
 use arrayvec::ArrayVec;
 
 /// A legal move: the pawn, where it stands and where it would land.
@@ -36,7 +36,11 @@ impl Game {
         // Chosen without a branch on where the pawn stands: in play that
         // looks random, and a branch the processor cannot foresee costs
         // more than the few instructions the check takes.
-        let carried = if from == YARD { face == 6 } else { from + face as Progress <= last };
+        let carried = if from == YARD {
+            face == 6
+        } else {
+            from + face as Progress <= last || self.goes_round(seat, from)
+        };
         if !carried {
             return Err(if from == YARD {
                 Blocked::NeedsSix
@@ -58,7 +62,15 @@ impl Game {
         let rules = &self.rules;
         let entering = from == YARD;
         // Entering passes nothing; the start square is the target.
-        let to = if entering { 0 } else { from + face as Progress };
+        let mut to = if entering { 0 } else { from + face as Progress };
+        if rules.capture_to_home && to > 50 && self.goes_round(seat, from) {
+            // The square before the start has no progress: crossed, never
+            // stopped on.
+            if to == 51 {
+                return Err(Blocked::BeforeStart);
+            }
+            to -= 52;
+        }
         if rules.start_blocked_by_own && entering && self.pawns(seat).contains(&0) {
             return Err(Blocked::OwnPawnOnStart);
         }
@@ -68,19 +80,36 @@ impl Game {
         self.check_target(seat, to).map(|()| to)
     }
 
-    /// Whether a pawn stands between `from` and `to` (both excluded). Out of
-    /// line: only the blocking rule asks, and [`Game::landing_from`] stays
-    /// small enough to inline into the move listing.
+    /// Whether `seat`'s pawn at `from` goes round the loop again instead of
+    /// turning into its lane: `capture_to_home` and no capture yet. A pawn
+    /// already in its lane (only a script's position puts it there before
+    /// a capture) moves on up as usual.
+    #[inline]
+    fn goes_round(&self, seat: Seat, from: Progress) -> bool {
+        self.rules.capture_to_home && (0..=50).contains(&from) && !self.lane_open(seat)
+    }
+
+    /// Whether a pawn stands between `from` and `to` (both excluded) on the
+    /// mover's path. Out of line: only the blocking rule asks, and
+    /// [`Game::landing_from`] stays small enough to inline into the move
+    /// listing.
     #[inline(never)]
     fn passes_a_pawn(&self, seat: Seat, from: Progress, to: Progress) -> bool {
-        (from + 1..to).any(|q| self.occupied(seat, q))
+        if to >= from {
+            return (from + 1..to).any(|q| self.occupied(seat, q));
+        }
+        // Round the loop again: on through the square before the start,
+        // which has no progress of this seat, then from the start on.
+        (from + 1..=50).any(|q| self.occupied(seat, q))
+            || self.other_on(seat, loop_square(seat, 51))
+            || (0..to).any(|q| self.occupied(seat, q))
     }
 
     /// Whether any pawn stands on the space `seat` reaches at progress `q`
-    /// (loop: any colour; lane: only its own can be there).
+    /// (loop: any colour, a partner's too; lane: only its own can be there).
     fn occupied(&self, seat: Seat, q: Progress) -> bool {
         match q {
-            0..=50 => self.pawns(seat).contains(&q) || self.opponent_on(seat, loop_square(seat, q)),
+            0..=50 => self.pawns(seat).contains(&q) || self.other_on(seat, loop_square(seat, q)),
             51..=55 => self.pawns(seat).contains(&q),
             _ => false,
         }
@@ -104,8 +133,15 @@ impl Game {
         if self.pawns(seat).contains(&to) {
             return Err(Blocked::OwnPawnThere);
         }
-        if to <= 50 && self.is_safe(loop_square(seat, to)) && self.opponent_on(seat, loop_square(seat, to)) {
-            return Err(Blocked::SafeSquareTaken);
+        if to <= 50 {
+            let square = loop_square(seat, to);
+            if self.is_safe(square) && self.other_on(seat, square) {
+                return Err(Blocked::SafeSquareTaken);
+            }
+            // A partner is never captured, and may not be shared with.
+            if self.rules.has_teams() && self.pawn_among_on(SeatSet::EMPTY.with(seat.partner()), square) {
+                return Err(Blocked::PartnerThere);
+            }
         }
         Ok(())
     }
@@ -143,7 +179,12 @@ impl Game {
         // byte, (p | 0x80) − limit stays at or above 0x80 − 57, so no borrow
         // crosses bytes, and its high bit survives exactly when p ≥ limit.
         let limit = (self.rules.last_progress() + 1 - face as Progress) as u32 * ONES;
-        let on_track = !((slots | HIGHS) - limit) & !slots & HIGHS;
+        let mut on_track = !((slots | HIGHS) - limit) & !slots & HIGHS;
+        if self.rules.capture_to_home && !self.lane_open(seat) {
+            // Every pawn on the loop goes on round whatever the face (the
+            // square before the start is refused pawn by pawn).
+            on_track |= !((slots | HIGHS) - 51 * ONES) & !slots & HIGHS;
+        }
         let entering = if face == 6 { slots & HIGHS } else { 0 };
         // Slots beyond the rules' pawn count hold the yard's −1: never theirs.
         let in_play = ((1u64 << (8 * u32::from(self.rules.pawns))) - 1) as u32;
@@ -151,13 +192,18 @@ impl Game {
     }
 
     /// Whether a house rule may stop a pawn the face carries (the own pawn
-    /// on the start, blocking, one pawn per space, the four home spaces):
+    /// on the start, blocking, one pawn per space, the four home spaces,
+    /// the square before the start while the lane is shut):
     /// without one, every pawn [`Game::reachable`] lets through may move,
     /// and the common rule sets skip the pawn-by-pawn checks.
     #[inline(always)]
     pub fn rules_may_block(&self) -> bool {
         let rules = &self.rules;
-        rules.start_blocked_by_own || rules.blocking || rules.one_per_space || rules.home == Home::FourSpaces
+        rules.start_blocked_by_own
+            || rules.blocking
+            || rules.one_per_space
+            || rules.home == Home::FourSpaces
+            || rules.capture_to_home
     }
 
     /// The move of the lowest pawn in `reach` (from [`Game::reachable`]), if
@@ -204,7 +250,7 @@ impl Game {
     #[inline]
     pub fn movable_pawns(&self) -> u8 {
         match self.phase {
-            super::game::Phase::Move { face } => self.movable_for(self.roller, face),
+            super::game::Phase::Move { face } => self.movable_for(self.mover(), face),
             _ => 0,
         }
     }
@@ -230,7 +276,7 @@ impl Game {
     #[inline(always)]
     pub fn legal_moves(&self) -> Moves {
         match self.phase {
-            super::game::Phase::Move { face } => self.moves_for(self.roller, face),
+            super::game::Phase::Move { face } => self.moves_for(self.mover(), face),
             _ => Moves::new(),
         }
     }

@@ -2,16 +2,20 @@
 //! home ends the game.
 
 use super::game::{Game, Progress};
-use super::params::Home;
+use super::params::{Goal, Home};
 use super::seat::Seat;
 
 impl Game {
     /// RULES.md's distance still to go for `seat`: the sum of `56 − progress`
     /// (a yard pawn is 57 from home), or with `four_spaces` the pawns not on
     /// a home space, most advanced first, paired with the free home spaces,
-    /// deepest first.
+    /// deepest first. With `goal = one`, the distance of the pawn nearest
+    /// home. `capture_to_home` is ignored: it counts as if the lane were open.
     pub fn distance(&self, seat: Seat) -> u32 {
         let pawns = self.pawns(seat);
+        if self.rules.goal == Goal::One {
+            return self.nearest_distance(seat);
+        }
         match self.rules.home {
             Home::Lane => pawns.iter().map(|&p| (56 - i32::from(p)) as u32).sum(),
             Home::FourSpaces => {
@@ -26,12 +30,28 @@ impl Game {
         }
     }
 
+    /// `goal = one`: the distance of `seat`'s pawn nearest home, 56 −
+    /// progress (a yard pawn 57), or with `four_spaces` the deepest free
+    /// home space − progress (a yard pawn at −1). No home space is held
+    /// before the goal, so the deepest free one is 54; a pawn home (or off
+    /// the board, once finished) is none.
+    fn nearest_distance(&self, seat: Seat) -> u32 {
+        let target = i32::from(self.rules.last_progress());
+        let pawns = self.pawns(seat);
+        if pawns.iter().any(|&p| self.rules.is_home(p)) {
+            return 0;
+        }
+        pawns.iter().map(|&p| (target - i32::from(p)).max(0) as u32).min().unwrap_or(0)
+    }
+
     /// The leading pawn: greatest progress on the board, not yet home
-    /// (the lowest index among equals). Yard pawns never lead.
+    /// (the lowest index among equals). Yard pawns never lead, nor pawns
+    /// that have left the board.
     pub fn leading_pawn(&self, seat: Seat) -> Option<u8> {
         let pawns = self.pawns(seat);
+        let last = self.rules.last_progress();
         (0..pawns.len())
-            .filter(|&i| pawns[i] >= 0 && !self.rules.is_home(pawns[i]))
+            .filter(|&i| (0..=last).contains(&pawns[i]) && !self.rules.is_home(pawns[i]))
             .max_by_key(|&i| (pawns[i], std::cmp::Reverse(i)))
             .map(|i| i as u8)
     }

@@ -5,7 +5,7 @@
 use super::action::{Action, Bonus, Event, EventSink, Events, Illegal, Penalty};
 use super::duel::{Duel, DuelOutcome};
 use super::game::{Game, Phase, YARD};
-use super::params::{End, ThreeSixes};
+use super::params::{End, Goal, ThreeSixes};
 use super::seat::Seat;
 
 impl Game {
@@ -47,6 +47,9 @@ impl Game {
             return Err(Illegal::BadFace { face });
         }
         events.push(Event::Rolled { seat, face });
+        // A finished player at a team table rolls for its partner's pawns;
+        // the count of sixes and any penalty stay the roller's.
+        let owner = self.mover_for(seat);
         // Any roll that is not a 6 starts the count again (a product, not a
         // branch on the face).
         self.sixes = self.sixes.saturating_add(1) * u8::from(face == 6);
@@ -54,11 +57,11 @@ impl Game {
             // Dealt with before any move: not moved, and the turn passes.
             events.push(Event::ThreeSixes { seat });
             if self.rules.three_sixes == ThreeSixes::LeadingPawnHome {
-                self.send_leader_to_yard(seat, Penalty::ThreeSixes, events);
+                self.send_leader_to_yard(owner, Penalty::ThreeSixes, events);
             }
             self.pass_turn(events);
         } else {
-            let movable = self.movable_for(seat, face);
+            let movable = self.movable_for(owner, face);
             if movable == 0 {
                 events.push(Event::NoMove { seat });
                 if face == 6 {
@@ -82,30 +85,38 @@ impl Game {
         if pawn >= self.rules.pawns {
             return Err(Illegal::NoSuchPawn { pawn });
         }
-        let to = self.landing(seat, pawn, face).map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
+        // The pawns moved are the roller's own, or a finished player's
+        // partner's at a team table; the events name the pawns' colour.
+        let owner = self.mover_for(seat);
+        let to = self.landing(owner, pawn, face).map_err(|why| Illegal::PawnCannotMove { pawn, why })?;
         let capture_was_possible =
-            self.rules.must_capture && self.moves_for(seat, face).iter().any(|m| self.captures(seat, m.to));
-        let from = self.pawns[seat.index()][usize::from(pawn)];
-        let captured = self.captures(seat, to);
-        self.pawns[seat.index()][usize::from(pawn)] = to;
+            self.rules.must_capture && self.moves_for(owner, face).iter().any(|m| self.captures(owner, m.to));
+        let from = self.pawns[owner.index()][usize::from(pawn)];
+        let captured = self.captures(owner, to);
+        self.pawns[owner.index()][usize::from(pawn)] = to;
         events.push(if from == YARD {
-            Event::Entered { seat, pawn }
+            Event::Entered { seat: owner, pawn }
         } else {
-            Event::Moved { seat, pawn, from, to }
+            Event::Moved { seat: owner, pawn, from, to }
         });
         if captured {
-            self.capture_at(seat, to, events);
+            self.capture_at(owner, to, events);
+            // The roller's move captured: it is the one that has captured
+            // (with teams either partner's capture opens both lanes).
+            self.captured = self.captured.with(seat);
         }
         let arrived = self.rules.is_home(to) & !self.rules.is_home(from);
         if arrived {
-            events.push(Event::ReachedHome { seat, pawn });
+            events.push(Event::ReachedHome { seat: owner, pawn });
         }
         if capture_was_possible && !captured {
-            self.send_leader_to_yard(seat, Penalty::MissedCapture, events);
+            self.send_leader_to_yard(owner, Penalty::MissedCapture, events);
         }
-        if arrived && self.all_home(seat) {
-            // The last pawn home earns no extra roll.
-            self.finish(seat, events);
+        if arrived && (self.rules.goal == Goal::One || self.all_home(owner)) {
+            // The move that finishes a player earns no extra roll (with
+            // `goal = one` too: RULES.md's "last pawn home" is the pawn
+            // that reaches the goal).
+            self.finish(owner, events);
             if self.phase != Phase::Over {
                 self.pass_turn(events);
             }
@@ -135,7 +146,8 @@ impl Game {
         if self.phase != Phase::ChooseOpponent {
             return Err(Illegal::WrongPhase);
         }
-        if opponent == seat || !self.remaining().contains(opponent) {
+        // A partner is no rival: it cannot be challenged.
+        if !self.opponents(seat).contains(opponent) || !self.remaining().contains(opponent) {
             return Err(Illegal::BadOpponent { opponent });
         }
         events.push(Event::Challenged { seat, opponent });
@@ -171,10 +183,10 @@ impl Game {
     }
 
     /// Sends every opponent pawn on the loop square `seat` reached at `to`
-    /// to its yard.
+    /// to its yard (never a partner's).
     fn capture_at(&mut self, seat: Seat, to: i8, events: &mut impl EventSink) {
         let square = super::board::loop_square(seat, to);
-        for victim in self.players.without(seat).iter() {
+        for victim in self.opponents(seat).iter() {
             let Some(there) = super::board::progress_on(victim, square) else {
                 continue;
             };
@@ -196,9 +208,28 @@ impl Game {
         }
     }
 
-    /// `seat` has every pawn home: it takes the next place, and the game may
-    /// be over.
+    /// `goal = one`: `seat`'s pawns that are not home leave the board.
+    pub(super) fn leave_board(&mut self, seat: Seat, events: &mut impl EventSink) {
+        if self.rules.goal != Goal::One {
+            return;
+        }
+        for pawn in 0..self.rules.pawns {
+            let p = &mut self.pawns[seat.index()][usize::from(pawn)];
+            if !self.rules.is_home(*p) && *p != super::board::OFF_BOARD {
+                events.push(Event::LeftBoard { seat, pawn, from: *p });
+                *p = super::board::OFF_BOARD;
+            }
+        }
+    }
+
+    /// `seat` has reached its goal: it takes the next place (with teams,
+    /// once its partner has too), and the game may be over.
     fn finish(&mut self, seat: Seat, events: &mut impl EventSink) {
+        self.leave_board(seat, events);
+        if self.rules.has_teams() {
+            self.finish_in_team(seat, events);
+            return;
+        }
         let place = self.next_place();
         self.places[seat.index()] = place;
         events.push(Event::Finished { seat, place });
@@ -213,6 +244,23 @@ impl Game {
             self.phase = Phase::Over;
             events.push(Event::GameOver { places: self.places });
         }
+    }
+
+    /// With teams: once both partners have finished, they take place 1 and
+    /// the others place 2, and the game is over whatever `end` says. A
+    /// lone finished partner takes no place yet: it plays on for the other.
+    fn finish_in_team(&mut self, seat: Seat, events: &mut impl EventSink) {
+        let partner = seat.partner();
+        if !self.has_finished(partner) {
+            return;
+        }
+        for s in self.players.iter() {
+            self.places[s.index()] = if s == seat || s == partner { 1 } else { 2 };
+        }
+        events.push(Event::Finished { seat: partner, place: 1 });
+        events.push(Event::Finished { seat, place: 1 });
+        self.phase = Phase::Over;
+        events.push(Event::GameOver { places: self.places });
     }
 
     /// The turn passes clockwise from the turn's seat (in palace, from the

@@ -57,6 +57,12 @@ impl Seat {
         self.0 as usize
     }
 
+    /// The seat opposite: the partner at a team table (0 with 2, 1 with 3).
+    #[inline]
+    pub const fn partner(self) -> Seat {
+        Seat(self.0 ^ 2)
+    }
+
     /// The next seat clockwise, whether or not anyone sits there.
     #[inline]
     pub fn next(self) -> Seat {

@@ -178,9 +178,10 @@ impl Table {
     /// The entry the current host's term began with: its hand-over, or the
     /// first entry for the table's creator.
     pub fn term_began(&self) -> u64 {
-        let handover = self.entries.iter().rposition(|e| {
-            e.body.decode().is_ok_and(|b| matches!(b.content, Record::Handover { .. }))
-        });
+        let handover = self
+            .entries
+            .iter()
+            .rposition(|e| e.body.decode().is_ok_and(|b| matches!(b.content, Record::Handover { .. })));
         handover.map_or(1, |i| i as u64 + 1)
     }
 

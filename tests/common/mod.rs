@@ -31,7 +31,9 @@ pub fn random_legal(game: &Game, rng: &mut Dice64) -> Option<Action> {
             Action::Move { seat, pawn: moves[rng.below(moves.len())].pawn }
         }
         Phase::ChooseOpponent => {
-            let others: Vec<Seat> = game.remaining().iter().filter(|&s| s != seat).collect();
+            // A rival still playing: never the seat itself nor its partner.
+            let others: Vec<Seat> =
+                game.remaining().iter().filter(|&s| game.opponents(seat).contains(s)).collect();
             Action::Challenge { seat, opponent: others[rng.below(others.len())] }
         }
         Phase::Duel(duel) => {

@@ -1,7 +1,7 @@
 //! The board of RULES.md and the preset table.
 
 use ludopia::rules::{
-    Colour, Dice, End, FirstPlayer, Home, Preset, Rules, SafeSquares, Seat, ThreeSixes, board,
+    Colour, Dice, End, FirstPlayer, Goal, Home, Preset, Rules, SafeSquares, Seat, Teams, ThreeSixes, board,
 };
 
 /// The loop as RULES.md lists it, walked range by range.
@@ -81,6 +81,10 @@ fn the_presets_match_the_table() {
         end: End::PlayOn,
         dice: Dice::Rolled,
         turn_timer: None,
+        start_out: 0,
+        goal: Goal::All,
+        capture_to_home: false,
+        teams: Teams::None,
     };
     assert_eq!(Preset::Classic.rules(), classic);
     assert_eq!(

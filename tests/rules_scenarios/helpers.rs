@@ -15,11 +15,22 @@ pub fn seats(list: &[Seat]) -> SeatSet {
 /// A game under `rules` for `players`, the listed pawns placed (the rest in
 /// their yards), `turn` about to act.
 pub fn game(rules: Rules, players: &[Seat], pawns: &[(Seat, &[i8])], turn: Seat) -> Game {
+    game_captured(rules, players, pawns, turn, &[])
+}
+
+/// [`game`], the seats in `captured` having captured already.
+pub fn game_captured(
+    rules: Rules,
+    players: &[Seat],
+    pawns: &[(Seat, &[i8])],
+    turn: Seat,
+    captured: &[Seat],
+) -> Game {
     let mut grid = [[YARD; 4]; 4];
     for &(seat, list) in pawns {
         grid[seat.index()][..list.len()].copy_from_slice(list);
     }
-    Game::from_setup(Setup { rules, players: seats(players), pawns: grid, turn })
+    Game::from_setup(Setup { rules, players: seats(players), pawns: grid, turn, captured: seats(captured) })
         .unwrap_or_else(|e| panic!("bad setup: {e}"))
 }
 

@@ -10,6 +10,8 @@ mod helpers;
 mod home;
 mod must_capture;
 mod palace;
+mod quick;
 mod sixes;
 mod squares;
+mod teams;
 mod turns;

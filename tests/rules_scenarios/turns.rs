@@ -3,7 +3,8 @@
 
 use super::helpers::*;
 use ludopia::rules::{
-    Action, Colour, Event, Game, Illegal, Phase, PositionError, Preset, Rules, RulesError, Seat, Setup, YARD,
+    Action, Colour, Event, Game, Illegal, Phase, PositionError, Preset, Rules, RulesError, Seat, SeatSet,
+    Setup, YARD,
 };
 
 #[test]
@@ -102,7 +103,7 @@ fn the_kth_colour_of_the_order_sits_at_seat_k() {
 fn impossible_positions_are_refused_with_a_reason() {
     let classic = Preset::Classic.rules();
     let setup = |rules: Rules, players: &[Seat], pawns: [[i8; 4]; 4], turn| {
-        Game::from_setup(Setup { rules, players: seats(players), pawns, turn })
+        Game::from_setup(Setup { rules, players: seats(players), pawns, turn, captured: SeatSet::EMPTY })
     };
     let yards = [[YARD; 4]; 4];
     assert_eq!(setup(classic, &[S0], yards, S0), Err(PositionError::PlayerCount(1)));

@@ -188,6 +188,11 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Race: one pawn a square, blocks, four home spaces.",
         "Corrida: um peão por casa, bloqueios, quatro casas de chegada.",
     ),
+    ("Quick", "Rápido"),
+    (
+        "Quick: one pawn out, capture to open home, first pawn home wins.",
+        "Rápido: um peão fora, capture para abrir a casa, o primeiro peão em casa vence.",
+    ),
     ("Palace: duel at Tic-Tac-Toe for every roll.", "Palácio: duelo de jogo da velha a cada jogada."),
     ("Empty", "Vazio"),
     ("Person here", "Pessoa aqui"),

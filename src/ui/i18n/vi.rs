@@ -182,6 +182,11 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Race: one pawn a square, blocks, four home spaces.",
         "Đua: mỗi ô một quân, được chặn đường, bốn ô đích.",
     ),
+    ("Quick", "Nhanh"),
+    (
+        "Quick: one pawn out, capture to open home, first pawn home wins.",
+        "Nhanh: một quân ra sẵn, phải bắt quân mới được về, quân đầu tiên về đích thắng.",
+    ),
     ("Palace: duel at Tic-Tac-Toe for every roll.", "Cung điện: đấu cờ ca-rô 3×3 cho mỗi lần gieo."),
     ("Empty", "Trống"),
     ("Person here", "Người chơi ở máy này"),

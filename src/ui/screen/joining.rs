@@ -119,9 +119,9 @@ impl Joining {
                 );
                 let place = if ticket.is_some() { t("via a relay") } else { t("on this network") };
                 let preview =
-                    self.previews.iter().find(|(p, ..)| *p == info.preset).map(
-                        |(_, game, painted)| container(board::preview(painted, game)).width(64).height(64),
-                    );
+                    self.previews.iter().find(|(p, ..)| *p == info.preset).map(|(_, game, painted)| {
+                        container(board::preview(painted, game)).width(64).height(64)
+                    });
                 row![
                     preview,
                     text(line).size(15).width(Length::Fill),

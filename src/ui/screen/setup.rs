@@ -31,6 +31,7 @@ pub fn preset_name(p: Preset) -> &'static str {
         Preset::Plaza => t("Plaza"),
         Preset::Race => t("Race"),
         Preset::Palace => t("Palace"),
+        Preset::Quick => t("Quick"),
     }
 }
 
@@ -270,6 +271,7 @@ pub fn preset_line(p: Preset) -> &'static str {
         Preset::Plaza => t("Plaza: no capture bonus, first home wins, 60 s turns."),
         Preset::Race => t("Race: one pawn a square, blocks, four home spaces."),
         Preset::Palace => t("Palace: duel at Tic-Tac-Toe for every roll."),
+        Preset::Quick => t("Quick: one pawn out, capture to open home, first pawn home wins."),
     }
 }
 
