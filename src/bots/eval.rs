@@ -8,7 +8,9 @@
 //! is the seat's standing against its rivals'; at a team table, the team's
 //! against the other team's.
 
-use crate::rules::{Game, Phase, Progress, Seat, ThreeSixes, YARD, board};
+#[cfg(test)]
+use crate::rules::Progress;
+use crate::rules::{Game, Phase, Seat, ThreeSixes, YARD, board};
 
 /// What a seat's pawns are worth beyond their steps.
 struct Weights {
