@@ -213,10 +213,10 @@ async fn bench(games: usize) -> Result<(), String> {
             if let Line::Listening { ticket, .. } = &line {
                 let _ = tickets.send(ticket.clone());
             }
-            if let Line::Entry { seq, record: Record::Act { action, by: By::Player }, .. } = line {
-                if let Ok(mut seen) = host_seen.lock() {
-                    seen.acts.push((seq, u8::from(action.seat())));
-                }
+            if let Line::Entry { seq, record: Record::Act { action, by: By::Player }, .. } = line
+                && let Ok(mut seen) = host_seen.lock()
+            {
+                seen.acts.push((seq, u8::from(action.seat())));
             }
         }));
         let ticket = tokio::task::spawn_blocking(move || ticket_rx.recv_timeout(DEADLINE))

@@ -7,6 +7,7 @@
 //! 3. it signs an illegal move;
 //! 4. it replays an old roll's links;
 //! 5. it holds its own link back, so the roll never comes.
+//!
 //! Every guest must catch it (an `evidence` line of the right kind, naming
 //! the entry), elect away from the liar, and finish the game under an
 //! honest host with the same places as the other guest.

@@ -93,11 +93,11 @@ pub fn run(args: SimArgs) -> i32 {
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(path) = &args.proof {
-        if let Err(msg) = write_proof(&plan, path) {
-            eprintln!("ludopia sim: --proof: {msg}");
-            return 1;
-        }
+    if let Some(path) = &args.proof
+        && let Err(msg) = write_proof(&plan, path)
+    {
+        eprintln!("ludopia sim: --proof: {msg}");
+        return 1;
     }
     println!("{}", report(&plan, &tally, seconds));
     0

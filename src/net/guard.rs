@@ -209,10 +209,10 @@ impl NetworkBehaviour for Guard {
             return Err(denied("too many incoming handshakes"));
         }
         let address = limited_address(remote);
-        if let Some(ip) = address {
-            if self.pending.values().filter(|a| **a == Some(ip)).count() >= MAX_PENDING_PER_ADDRESS {
-                return Err(denied("too many incoming handshakes from one address"));
-            }
+        if let Some(ip) = address
+            && self.pending.values().filter(|a| **a == Some(ip)).count() >= MAX_PENDING_PER_ADDRESS
+        {
+            return Err(denied("too many incoming handshakes from one address"));
         }
         self.pending.insert(id, address);
         Ok(())

@@ -268,10 +268,10 @@ impl Follower {
     pub fn owe<O: FnMut(Line)>(&mut self, session: &Session<O>) {
         let at = self.guest.head().seq;
         for message in self.guest.owed() {
-            if let ToHost::Intent { .. } = message {
-                if let Some(think) = self.think.take() {
-                    self.holding = Some(Instant::now() + think);
-                }
+            if let ToHost::Intent { .. } = message
+                && let Some(think) = self.think.take()
+            {
+                self.holding = Some(Instant::now() + think);
             }
             self.queue.push_back((message, at));
         }
@@ -389,12 +389,12 @@ impl Follower {
     ) -> Result<(), PlayError> {
         match event {
             Event::Request { peer, request: Request::Guest(message), reply } => {
-                let answer = self.from_a_host(session, peer, message);
+                let answer = self.on_host_message(session, peer, message);
                 reply.reply(answer);
             }
             Event::Request { peer, request: Request::Peer(message), reply } => {
                 reply.reply(Answer::Done);
-                self.from_a_peer(session, peer, message);
+                self.on_peer_message(session, peer, message);
             }
             Event::Request { request: Request::Said(said), reply, .. } => {
                 reply.reply(Answer::Done);
@@ -422,7 +422,7 @@ impl Follower {
     }
 
     /// A host's message: ours, or the host of another branch.
-    fn from_a_host<O: FnMut(Line)>(
+    fn on_host_message<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,
         peer: PeerId,
@@ -505,7 +505,7 @@ impl Follower {
         self.guest.offer_again();
     }
 
-    fn from_a_peer<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, message: ToPeer) {
+    fn on_peer_message<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, message: ToPeer) {
         let result = match message {
             ToPeer::Head { head, entry } => self.guest.peer_head(&head, entry),
             // A peer's reveal goes on to the host too: whatever the peer's

@@ -258,12 +258,12 @@ async fn lead<O: FnMut(Line)>(
         follower.guest.take_over(epoch, session.now()).map_err(|e| PlayError(e.to_string()))?;
     // Headless, this computer's seat is played by a bot from here on; a
     // person plays on.
-    if session.acts.is_none() {
-        if let Some(who) = table.state().control[me.index()].owner() {
-            table
-                .handle(session.now(), Input::Intent { from: who, seat: me, act: Act::Leave })
-                .map_err(|e| PlayError(format!("the seat cannot go to a bot: {e}")))?;
-        }
+    if session.acts.is_none()
+        && let Some(who) = table.state().control[me.index()].owner()
+    {
+        table
+            .handle(session.now(), Input::Intent { from: who, seat: me, act: Act::Leave })
+            .map_err(|e| PlayError(format!("the seat cannot go to a bot: {e}")))?;
     }
     let roster = kept.roster;
     // The other guests come back to us, and so may the departed host (it
@@ -319,51 +319,44 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         shunned: Vec::new(),
     };
     let listing = Listing { code: plan.code, preset: plan.preset, listed: plan.listed };
-    if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved) {
-        if let Role::Host { config, entropy, .. } = &game.role {
-            let (config, entropy) = (config.clone(), entropy.0);
-            let code = game.code.clone();
-            let table = Table::resume(
-                config.clone(),
-                session.identity(),
-                entropy,
-                Some(&proof.genesis),
-                &proof.entries,
-                session.now(),
-            )
-            .map_err(|e| PlayError(format!("the saved game cannot be resumed: {e}")))?;
-            let over = table.state().game.is_over() || table.state().closed.is_some();
-            if !over {
-                session.report(Line::Listening { code, ticket: ticket.to_string() });
-                let entries = proof.entries.clone();
-                session.report(Line::Restored {
-                    genesis: proof.genesis.clone(),
-                    roster: game.roster.clone(),
-                    entries,
-                });
-                let roster = game.roster.clone();
-                let expected: Vec<(PeerId, Seat)> = roster
-                    .guests()
-                    .filter_map(|(s, m)| m.reach.parse::<Ticket>().ok().map(|t| (t.peer, s)))
-                    .collect();
-                for (peer, _) in &expected {
-                    let _ = session.client.keep(*peer, true).await;
-                }
-                session.keep = Some(Keeper::new(home, game));
-                let reported = table.entries().len();
-                let opening = Opening {
-                    config,
-                    listing: None,
-                    entropy,
-                    table: Some(table),
-                    reported,
-                    roster,
-                    expected,
-                };
-                let mut host = Host::new(opening);
-                host.resume();
-                return play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await;
+    if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved)
+        && let Role::Host { config, entropy, .. } = &game.role
+    {
+        let (config, entropy) = (config.clone(), entropy.0);
+        let code = game.code.clone();
+        let table = Table::resume(
+            config.clone(),
+            session.identity(),
+            entropy,
+            Some(&proof.genesis),
+            &proof.entries,
+            session.now(),
+        )
+        .map_err(|e| PlayError(format!("the saved game cannot be resumed: {e}")))?;
+        let over = table.state().game.is_over() || table.state().closed.is_some();
+        if !over {
+            session.report(Line::Listening { code, ticket: ticket.to_string() });
+            let entries = proof.entries.clone();
+            session.report(Line::Restored {
+                genesis: proof.genesis.clone(),
+                roster: game.roster.clone(),
+                entries,
+            });
+            let roster = game.roster.clone();
+            let expected: Vec<(PeerId, Seat)> = roster
+                .guests()
+                .filter_map(|(s, m)| m.reach.parse::<Ticket>().ok().map(|t| (t.peer, s)))
+                .collect();
+            for (peer, _) in &expected {
+                let _ = session.client.keep(*peer, true).await;
             }
+            session.keep = Some(Keeper::new(home, game));
+            let reported = table.entries().len();
+            let opening =
+                Opening { config, listing: None, entropy, table: Some(table), reported, roster, expected };
+            let mut host = Host::new(opening);
+            host.resume();
+            return play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await;
         }
     }
     session.report(Line::Listening { code: listing.code.to_string(), ticket: ticket.to_string() });
@@ -467,32 +460,31 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             None
         })
     });
-    if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved) {
-        if let (Role::Guest { seat, secret, bot: saved_bot }, true) =
+    if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved)
+        && let (Role::Guest { seat, secret, bot: saved_bot }, true) =
             (&game.role, same_table(&game, &plan.target))
-        {
-            let seating = Seating::Guest { seat: *seat, secret: secret.0, bot: *saved_bot };
-            let guest = seating.guest(&proof, game.roster.clone(), key)?;
-            let host: Ticket =
-                game.host.parse().map_err(|e| PlayError(format!("the saved table's address: {e}")))?;
-            let rules = proof.genesis.genesis.decode().map_err(|e| PlayError(e.to_string()))?.rules;
-            let _ = session.client.connect(host.clone()).await;
-            let _ = session.client.keep(host.peer, true).await;
-            let entries = proof.entries.clone();
-            session.report(Line::Restored {
-                genesis: proof.genesis.clone(),
-                roster: game.roster.clone(),
-                entries,
-            });
-            session.keep = Some(Keeper::new(home, game));
-            let mut follower = Follower::new(guest, host.peer, rules, None);
-            follower.rejoining = true;
-            // Judged lost at once if it does not answer: the peers tell.
-            follower.last_heard = Instant::now() - super::session::LOST + Duration::from_millis(500);
-            let rejoin = follower.rejoin();
-            follower.push(rejoin);
-            return play(session, Part::Guest(Box::new(follower)), seating).await;
-        }
+    {
+        let seating = Seating::Guest { seat: *seat, secret: secret.0, bot: *saved_bot };
+        let guest = seating.guest(&proof, game.roster.clone(), key)?;
+        let host: Ticket =
+            game.host.parse().map_err(|e| PlayError(format!("the saved table's address: {e}")))?;
+        let rules = proof.genesis.genesis.decode().map_err(|e| PlayError(e.to_string()))?.rules;
+        let _ = session.client.connect(host.clone()).await;
+        let _ = session.client.keep(host.peer, true).await;
+        let entries = proof.entries.clone();
+        session.report(Line::Restored {
+            genesis: proof.genesis.clone(),
+            roster: game.roster.clone(),
+            entries,
+        });
+        session.keep = Some(Keeper::new(home, game));
+        let mut follower = Follower::new(guest, host.peer, rules, None);
+        follower.rejoining = true;
+        // Judged lost at once if it does not answer: the peers tell.
+        follower.last_heard = Instant::now() - super::session::LOST + Duration::from_millis(500);
+        let rejoin = follower.rejoin();
+        follower.push(rejoin);
+        return play(session, Part::Guest(Box::new(follower)), seating).await;
     }
     let target = plan.target.clone();
     let within = plan.reach_within;

@@ -76,12 +76,11 @@ fn summarise(meta: &GameMeta, proof: &Proof<Record>, finished_at: u64) -> Result
     };
     let mut faces = [0u32; 6];
     for entry in &proof.entries {
-        if let Ok(body) = entry.body.decode() {
-            if let Record::Roll { face, .. } = body.content {
-                if let Some(n) = faces.get_mut(usize::from(face).wrapping_sub(1)) {
-                    *n += 1;
-                }
-            }
+        if let Ok(body) = entry.body.decode()
+            && let Record::Roll { face, .. } = body.content
+            && let Some(n) = faces.get_mut(usize::from(face).wrapping_sub(1))
+        {
+            *n += 1;
         }
     }
     Ok(Summary {

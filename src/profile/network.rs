@@ -17,6 +17,9 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::{fs, io};
 
+/// A saved networked game and its log, when the log is of that game.
+pub type SavedNetGame = (NetGame, Option<Proof<Record>>);
+
 const VERSION: u32 = 1;
 const GAME_FILE: &str = "network.json";
 const LOG_FILE: &str = "network.proof";
@@ -66,7 +69,7 @@ impl Home {
     /// The saved networked game and its log, if there is one. A damaged
     /// save is moved aside and reported as [`ProfileError::Kept`]; a log of
     /// another game (a crash between the two files) is no log.
-    pub fn net_game(&self) -> Result<Option<(NetGame, Option<Proof<Record>>)>, ProfileError> {
+    pub fn net_game(&self) -> Result<Option<SavedNetGame>, ProfileError> {
         let path = self.net_saves().join(GAME_FILE);
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,

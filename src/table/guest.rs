@@ -127,22 +127,8 @@ impl Guest {
     ) -> Guest {
         let chain_secret = fair::tagged("ludopia/guest/chain", &[secret]);
         let seed = fair::tagged("ludopia/guest/bot", &[secret]);
-        Guest {
-            seat,
-            key,
-            chain: Chain::new(nonce, seat, &chain_secret.0, chain_len),
-            bot,
-            seed: seed.0,
-            sealed: None,
-            revealed: 0,
-            acted: None,
-            last_entry_at: 0,
-            reveals: Vec::new(),
-            acked_reveals: Vec::new(),
-            missed: Vec::new(),
-            evidence: Vec::new(),
-            creator: false,
-        }
+        let chain = Chain::new(nonce, seat, &chain_secret.0, chain_len);
+        Guest::seated(seat, key, chain, bot, seed.0, false)
     }
 
     /// A guest that holds `chain` already: the table's creator following
@@ -150,12 +136,24 @@ impl Guest {
     /// entropy); a person at its computer plays the seat.
     pub fn holding(seat: Seat, key: Identity, chain: Chain) -> Guest {
         let seed = fair::tagged("ludopia/guest/bot", &[&chain.anchor().0]);
+        Guest::seated(seat, key, chain, None, seed.0, true)
+    }
+
+    /// The one constructor: a seat, its key and chain, nothing seen yet.
+    fn seated(
+        seat: Seat,
+        key: Identity,
+        chain: Chain,
+        bot: Option<Strategy>,
+        seed: [u8; 32],
+        creator: bool,
+    ) -> Guest {
         Guest {
             seat,
             key,
             chain,
-            bot: None,
-            seed: seed.0,
+            bot,
+            seed,
             sealed: None,
             revealed: 0,
             acted: None,
@@ -164,7 +162,7 @@ impl Guest {
             acked_reveals: Vec::new(),
             missed: Vec::new(),
             evidence: Vec::new(),
-            creator: true,
+            creator,
         }
     }
 
@@ -377,30 +375,33 @@ impl Guest {
         let mut out = Vec::new();
         // Our link, whenever a roll is pending and our chain is live.
         let pending = !state.started || state.game.phase() == Phase::Roll;
-        if pending && state.live.contains(self.seat) && state.next_roll > self.revealed {
-            if let Some(reveal) = self.signed_reveal(state.next_roll) {
-                self.revealed = state.next_roll;
-                out.push(ToHost::Reveal(reveal));
-            }
+        if pending
+            && state.live.contains(self.seat)
+            && state.next_roll > self.revealed
+            && let Some(reveal) = self.signed_reveal(state.next_roll)
+        {
+            self.revealed = state.next_roll;
+            out.push(ToHost::Reveal(reveal));
         }
         let ours = state.started
             && state.game.to_act() == Some(self.seat)
             && matches!(control, Control::Person { .. });
-        if ours && self.acted != Some(at) {
-            if let Some(strategy) = self.bot {
-                let act = match state.game.phase() {
-                    Phase::Roll => Some(Act::Roll),
-                    _ => {
-                        let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &at.to_be_bytes()]);
-                        let mut first = [0u8; 8];
-                        first.copy_from_slice(&seed.0[..8]);
-                        Bot::new(strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of)
-                    }
-                };
-                if let Some(act) = act {
-                    self.acted = Some(at);
-                    out.push(ToHost::Intent { at, act });
+        if ours
+            && self.acted != Some(at)
+            && let Some(strategy) = self.bot
+        {
+            let act = match state.game.phase() {
+                Phase::Roll => Some(Act::Roll),
+                _ => {
+                    let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &at.to_be_bytes()]);
+                    let mut first = [0u8; 8];
+                    first.copy_from_slice(&seed.0[..8]);
+                    Bot::new(strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of)
                 }
+            };
+            if let Some(act) = act {
+                self.acted = Some(at);
+                out.push(ToHost::Intent { at, act });
             }
         }
         out
@@ -421,11 +422,12 @@ impl Guest {
         let Some(sealed) = &self.sealed else { return Vec::new() };
         let (at, k) = (sealed.replica.head().0, sealed.replica.state().next_roll);
         let mut out = Vec::new();
-        if act == Act::Roll && k > self.revealed {
-            if let Some(reveal) = self.signed_reveal(k) {
-                self.revealed = k;
-                out.push(ToHost::Reveal(reveal));
-            }
+        if act == Act::Roll
+            && k > self.revealed
+            && let Some(reveal) = self.signed_reveal(k)
+        {
+            self.revealed = k;
+            out.push(ToHost::Reveal(reveal));
         }
         self.acted = Some(at);
         out.push(ToHost::Intent { at, act });

@@ -10,6 +10,9 @@ use crate::net::{
 };
 
 /// What a network driver or the LAN lobby reports to the window.
+// Moved once from producer to consumer; boxing the large variant would
+// only add an allocation per message.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Report {
     Line(Line),

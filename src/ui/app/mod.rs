@@ -63,6 +63,9 @@ pub struct App {
     browsing: Option<task::Handle>,
 }
 
+// Moved once from producer to consumer; boxing the large variant would
+// only add an allocation per message.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Message {
     Home(home::Message),

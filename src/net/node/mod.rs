@@ -35,6 +35,12 @@ use super::{
 };
 use crate::table::Answer;
 
+mod client;
+mod error;
+mod lobby;
+
+pub use error::NetError;
+
 /// Identify's protocol string; peers of other games are told apart by it.
 pub const IDENTIFY_PROTOCOL: &str = "/ludopia/1";
 /// How long a connection may take to be made, handshake included.
@@ -95,49 +101,6 @@ impl NodeConfig {
     }
 }
 
-/// A network failure, worded for the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetError {
-    /// The network task has stopped.
-    Stopped,
-    /// The peer sent something we could not accept, or speaks another version.
-    Wire(WireError),
-    /// The peer's network layer refused our request.
-    Refused(Refusal),
-    /// No connection could be made.
-    Unreachable(String),
-    /// The request was sent but no reply came.
-    NoReply(String),
-    /// Listening or setting up the transport failed.
-    Setup(String),
-    /// No table answered to this code.
-    CodeNotFound(RoomCode),
-}
-
-impl fmt::Display for NetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NetError::Stopped => f.write_str("the network has stopped"),
-            NetError::Wire(e) => e.fmt(f),
-            NetError::Refused(r) => r.fmt(f),
-            NetError::Unreachable(why) => write!(f, "could not reach the table: {why}"),
-            NetError::NoReply(why) => write!(f, "the table did not answer: {why}"),
-            NetError::Setup(why) => write!(f, "the network could not start: {why}"),
-            NetError::CodeNotFound(code) => {
-                write!(f, "no table with code {code} was found on the local network or the relays")
-            }
-        }
-    }
-}
-
-impl std::error::Error for NetError {}
-
-impl From<WireError> for NetError {
-    fn from(e: WireError) -> Self {
-        NetError::Wire(e)
-    }
-}
-
 /// The application's answer to a peer's request. Dropping it unanswered
 /// tells the peer [`Refusal::Unanswered`].
 #[derive(Debug)]
@@ -152,6 +115,9 @@ impl Responder {
 }
 
 /// What the network reports to the application.
+// Moved once from producer to consumer; boxing the large variant would
+// only add an allocation per message.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Event {
     /// We listen on a new address (relayed ones included).
@@ -220,6 +186,9 @@ fn public_namespace() -> rendezvous::Namespace {
     rendezvous::Namespace::from_static(PUBLIC_TABLES)
 }
 
+// Moved once from producer to consumer; boxing the large variant would
+// only add an allocation per message.
+#[allow(clippy::large_enum_variant)]
 enum Command {
     Addresses(oneshot::Sender<Vec<Multiaddr>>),
     Connect(Ticket, Reply<()>),
@@ -357,120 +326,6 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
     Ok((Client { peer_id, commands }, events))
 }
 
-impl Client {
-    pub fn peer_id(&self) -> PeerId {
-        self.peer_id
-    }
-
-    async fn call<T>(&self, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, NetError> {
-        let (tx, rx) = oneshot::channel();
-        self.commands.send(command(tx)).await.map_err(|_| NetError::Stopped)?;
-        rx.await.map_err(|_| NetError::Stopped)
-    }
-
-    /// Our addresses: relayed and confirmed external ones first, then the
-    /// ones we listen on.
-    pub async fn addresses(&self) -> Result<Vec<Multiaddr>, NetError> {
-        self.call(Command::Addresses).await
-    }
-
-    /// An invite ticket for this peer.
-    pub async fn ticket(&self) -> Result<Ticket, NetError> {
-        Ok(Ticket::new(self.peer_id, self.addresses().await?))
-    }
-
-    /// Connects to the peer of a ticket (resolves once connected).
-    pub async fn connect(&self, ticket: Ticket) -> Result<(), NetError> {
-        self.call(|tx| Command::Connect(ticket, tx)).await?
-    }
-
-    /// Closes every connection to `peer` (a muted or banned player).
-    pub async fn disconnect(&self, peer: PeerId) -> Result<(), NetError> {
-        self.commands.send(Command::Disconnect(peer)).await.map_err(|_| NetError::Stopped)
-    }
-
-    async fn exchange(&self, peer: PeerId, request: Request) -> Result<Response, NetError> {
-        self.call(|reply| Command::Request { peer, request, reply }).await?
-    }
-
-    /// Sends a request to a peer's application and returns its answer.
-    pub async fn send(&self, peer: PeerId, request: Request) -> Result<Answer, NetError> {
-        match self.exchange(peer, request).await? {
-            Response::Answer(answer) => Ok(answer),
-            other => Err(unexpected(other)),
-        }
-    }
-
-    /// The table needs this peer (its connections are never closed as
-    /// idle), or no longer does.
-    pub async fn keep(&self, peer: PeerId, keep: bool) -> Result<(), NetError> {
-        self.commands.send(Command::Keep(peer, keep)).await.map_err(|_| NetError::Stopped)
-    }
-
-    /// Asks a peer for its table (an unlisted table answers only its code).
-    pub async fn table_info(&self, peer: PeerId, code: Option<RoomCode>) -> Result<TableInfo, NetError> {
-        match self.exchange(peer, Request::TableQuery { code }).await? {
-            Response::TableInfo(info) => Ok(info),
-            other => Err(unexpected(other)),
-        }
-    }
-
-    /// Opens (or updates) the table this peer hosts: lobbies get `info`,
-    /// and `code` is registered at every relay holding a slot for us.
-    pub async fn open_table(&self, info: TableInfo, code: RoomCode) -> Result<(), NetError> {
-        self.call(|done| Command::OpenTable(info, code, done)).await
-    }
-
-    /// Stops answering table queries and unregisters the code.
-    pub async fn close_table(&self) -> Result<(), NetError> {
-        self.call(Command::CloseTable).await
-    }
-
-    /// Finds the table with `code`: first among LAN peers, then at the
-    /// relays' rendezvous points; connects to it and returns its peer and info.
-    pub async fn find_code(&self, code: RoomCode) -> Result<(PeerId, TableInfo), NetError> {
-        let lan = self.call(Command::LanPeers).await?;
-        for peer in lan {
-            match self.table_info(peer, Some(code)).await {
-                Ok(info) => return Ok((peer, info)),
-                // The table is there, but speaks another version: say so.
-                Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
-                Err(e) => debug!(%peer, %code, "LAN peer is not the table: {e}"),
-            }
-        }
-        let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
-        let mut last = NetError::CodeNotFound(code);
-        for (peer, addrs) in sightings {
-            if let Err(e) = self.connect(Ticket::new(peer, addrs)).await {
-                last = e;
-                continue;
-            }
-            // A relayed connection may be replaced by a hole-punched one
-            // while the query is on it: ask again once.
-            for _ in 0..2 {
-                match self.table_info(peer, Some(code)).await {
-                    Ok(info) => return Ok((peer, info)),
-                    Err(e @ NetError::NoReply(_)) => last = e,
-                    Err(e) => {
-                        last = e;
-                        break;
-                    }
-                }
-            }
-        }
-        Err(last)
-    }
-}
-
-/// Turns a response of the wrong kind into the error it stands for.
-fn unexpected(response: Response) -> NetError {
-    match response {
-        Response::Refused(why) => NetError::Refused(why),
-        Response::Incompatible(theirs) => WireError::Incompatible { ours: PROTOCOL_VERSION, theirs }.into(),
-        other => WireError::Malformed(format!("an unexpected answer: {other:?}")).into(),
-    }
-}
-
 type PendingReply = BoxFuture<'static, (PeerId, Option<Answer>, ResponseChannel<Vec<u8>>)>;
 
 struct EventLoop {
@@ -533,108 +388,6 @@ impl EventLoop {
     async fn emit(&mut self, event: Event) {
         if self.events.send(event).await.is_err() {
             debug!("event dropped: the application stopped listening");
-        }
-    }
-
-    fn reserve(&mut self, relay_addr: Multiaddr) {
-        let Some(Protocol::P2p(relay)) = relay_addr.iter().last() else {
-            return;
-        };
-        match self.swarm.listen_on(relay_addr.clone().with(Protocol::P2pCircuit)) {
-            Ok(id) => {
-                self.relay_listeners.insert(id, relay);
-            }
-            Err(e) => warn!(%relay_addr, "cannot reserve on relay: {e}"),
-        }
-    }
-
-    fn retry_relays(&mut self) {
-        let waiting: HashSet<PeerId> = self.relay_listeners.values().copied().collect();
-        let missing: Vec<Multiaddr> = self
-            .relays
-            .iter()
-            .filter(|(relay, _)| !self.reserved.contains(relay) && !waiting.contains(relay))
-            .map(|(_, addr)| addr.clone())
-            .collect();
-        for addr in missing {
-            self.reserve(addr);
-        }
-    }
-
-    fn refresh_lobby(&mut self) {
-        let known = self.lan.keys().chain(self.public.values().flatten().map(|(p, _)| p));
-        let peers: HashSet<PeerId> = known.filter(|p| self.swarm.is_connected(p)).copied().collect();
-        for peer in peers {
-            self.query_lobby(peer);
-        }
-        let relays: Vec<PeerId> =
-            self.relays.keys().filter(|r| self.swarm.is_connected(r)).copied().collect();
-        for relay in relays {
-            self.discover_public(relay);
-        }
-    }
-
-    /// Asks a relay for the public tables it lists, if this is a lobby.
-    fn discover_public(&mut self, relay: PeerId) {
-        if self.lobby {
-            self.swarm.behaviour_mut().rendezvous.discover(Some(public_namespace()), None, None, relay);
-        }
-    }
-
-    /// The public tables `relay` lists now: reach the new ones (the lobby
-    /// asks each for its info once connected), and say which went away.
-    async fn published(&mut self, relay: PeerId, sightings: Vec<Sighting>) {
-        let me = *self.swarm.local_peer_id();
-        let sightings: Vec<Sighting> = sightings.into_iter().filter(|(p, _)| *p != me).collect();
-        let seen: HashSet<PeerId> = self.public.get(&relay).into_iter().flatten().map(|(p, _)| *p).collect();
-        for (peer, addrs) in sightings.iter().filter(|(p, _)| !seen.contains(p)) {
-            if self.swarm.is_connected(peer) {
-                self.query_lobby(*peer);
-            } else if let Err(e) = self.swarm.dial(DialOpts::peer_id(*peer).addresses(addrs.clone()).build())
-            {
-                debug!(%peer, "cannot dial a public table: {e}");
-            }
-        }
-        let before = self.public.insert(relay, sightings).unwrap_or_default();
-        for (peer, _) in before {
-            if self.public_ticket(&peer).is_none() && !self.lan.contains_key(&peer) {
-                self.emit(Event::TableGone { peer }).await;
-            }
-        }
-    }
-
-    /// How to reach a public table: its addresses as a relay lists them.
-    fn public_ticket(&self, peer: &PeerId) -> Option<Ticket> {
-        let (_, addrs) = self.public.values().flatten().find(|(p, _)| p == peer)?;
-        Some(Ticket::new(*peer, addrs.clone()))
-    }
-
-    fn query_lobby(&mut self, peer: PeerId) {
-        if self.relays.contains_key(&peer) || self.lobby_queries.values().any(|p| *p == peer) {
-            return;
-        }
-        let bytes = wire::encode(&Request::TableQuery { code: None });
-        let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
-        self.lobby_queries.insert(id, peer);
-        self.queried.insert(peer);
-    }
-
-    /// Registers our table's code at a relay's rendezvous point, and
-    /// publishes it there too if it is listed.
-    fn register_code(&mut self, relay: PeerId) {
-        let Some(table) = &self.table else { return };
-        let namespace = match rendezvous::Namespace::new(table.code.namespace()) {
-            Ok(ns) => ns,
-            Err(e) => {
-                warn!("room code namespace refused: {e}");
-                return;
-            }
-        };
-        let listed = table.info.listed.then(public_namespace);
-        for namespace in std::iter::once(namespace).chain(listed) {
-            if let Err(e) = self.swarm.behaviour_mut().rendezvous.register(namespace, relay, None) {
-                warn!(%relay, "cannot register the table: {e}");
-            }
         }
     }
 
@@ -930,88 +683,6 @@ impl EventLoop {
                 warn!(%peer, "dropped an incoming message: {error}");
             }
             request_response::Event::ResponseSent { .. } => {}
-        }
-    }
-
-    async fn on_mdns(&mut self, event: mdns::Event) {
-        match event {
-            mdns::Event::Discovered(found) => {
-                let mut new_peers = Vec::new();
-                for (peer, addr) in found {
-                    let addrs = self.lan.entry(peer).or_default();
-                    if !addrs.contains(&addr) {
-                        addrs.push(addr.clone());
-                    }
-                    if !new_peers.contains(&peer) {
-                        new_peers.push(peer);
-                    }
-                }
-                // Only a lobby dials what it finds: a table's peers are
-                // dialed by those who join them, one connection a pair.
-                let lobby = self.lobby;
-                for peer in new_peers.into_iter().filter(|_| lobby) {
-                    if self.swarm.is_connected(&peer) {
-                        self.query_lobby(peer);
-                    } else if let Err(e) = self.swarm.dial(peer) {
-                        debug!(%peer, "cannot dial a LAN peer: {e}");
-                    }
-                }
-            }
-            mdns::Event::Expired(gone) => {
-                for (peer, addr) in gone {
-                    let empty = self.lan.get_mut(&peer).is_some_and(|addrs| {
-                        addrs.retain(|a| *a != addr);
-                        addrs.is_empty()
-                    });
-                    if empty {
-                        self.lan.remove(&peer);
-                        self.emit(Event::TableGone { peer }).await;
-                    }
-                }
-            }
-        }
-    }
-
-    async fn on_rendezvous(&mut self, event: rendezvous::client::Event) {
-        match event {
-            rendezvous::client::Event::Registered { rendezvous_node, namespace, .. } => {
-                info!(relay = %rendezvous_node, %namespace, "table registered");
-                if let Some(table) = &self.table
-                    && namespace.to_string() == table.code.namespace()
-                {
-                    let code = table.code;
-                    self.emit(Event::CodeRegistered { code, relay: rendezvous_node }).await;
-                }
-            }
-            rendezvous::client::Event::RegisterFailed { rendezvous_node, error, .. } => {
-                self.emit(Event::Problem(format!(
-                    "the relay {rendezvous_node} refused the room code ({error:?})"
-                )))
-                .await;
-            }
-            rendezvous::client::Event::Discovered { rendezvous_node, registrations, cookie } => {
-                let sightings = registrations
-                    .into_iter()
-                    .map(|r| (r.record.peer_id(), r.record.addresses().to_vec()))
-                    .collect();
-                if cookie.namespace() == Some(&public_namespace()) {
-                    self.published(rendezvous_node, sightings).await;
-                } else if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
-                    let (_, tx) = self.pending_lookups.swap_remove(i);
-                    let _ = tx.send(Ok(sightings));
-                }
-            }
-            rendezvous::client::Event::DiscoverFailed { rendezvous_node, namespace, error } => {
-                if namespace == Some(public_namespace()) {
-                    debug!(relay = %rendezvous_node, "the relay lists no public tables ({error:?})");
-                } else if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
-                    let (_, tx) = self.pending_lookups.swap_remove(i);
-                    let _ = tx.send(Err(NetError::NoReply(format!(
-                        "the relay could not look up the code ({error:?})"
-                    ))));
-                }
-            }
-            rendezvous::client::Event::Expired { .. } => {}
         }
     }
 }

@@ -20,7 +20,7 @@ use super::report::{Deed, Line, Places, PlayError, fail, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
 use super::{Event, NetError, RoomCode, TableInfo, Ticket};
-use crate::fair::{Commitment, SignedEntry};
+use crate::fair::{Commitment, Digest, SignedEntry};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
 use crate::table::succession::{Branch, Succession, quorum};
@@ -28,6 +28,10 @@ use crate::table::{
     Answer, Beat, Control, Input, Member, Participant, Position, Reaction, Record, Roster, Said, Table,
     TableConfig, ToGuest, ToHost, game_nonce,
 };
+
+mod branches;
+mod joining;
+mod reactions;
 
 /// Entries sent to a guest in one message at most.
 pub const MAX_BATCH: usize = 64;
@@ -75,6 +79,29 @@ struct Seated {
     told: u64,
     /// The newest entry it ever acknowledged (a split's weighing counts it).
     max_acked: u64,
+}
+
+impl Seated {
+    /// A guest at `seat`: one just committing (present, genesis not yet
+    /// signed), or one expected `back` (it signed the genesis, and counts
+    /// as present once it answers).
+    fn new(who: Participant, seat: Seat, name: String, reach: String, game_id: Digest, back: bool) -> Seated {
+        Seated {
+            who,
+            seat,
+            name,
+            reach,
+            commitment: None,
+            signed: back,
+            acked: Position { seq: 0, hash: game_id },
+            in_flight: false,
+            last_sent: None,
+            last_heard: Instant::now(),
+            present: !back,
+            told: 0,
+            max_acked: 0,
+        }
+    }
 }
 
 /// How hosting ended.
@@ -214,35 +241,6 @@ impl Host {
         Some((self.table.as_ref()?.proof(), self.roster.clone(), self.rules))
     }
 
-    /// A guest of this table (from the roster) is expected back.
-    fn seat_back(&mut self, peer: PeerId, seat: Seat) -> Option<Participant> {
-        let table = self.table.as_ref()?;
-        // The table's creator, come back to a table another peer took
-        // over, may have no person seat: it follows as the host's computer.
-        let creator = seat == table.creator();
-        let who = table.state().control[seat.index()].owner().or(creator.then_some(Participant::LOCAL))?;
-        let member = self.roster.member(seat).cloned();
-        let name = member.as_ref().map(|m| m.name.clone()).unwrap_or_default();
-        let reach = member.map(|m| m.reach).unwrap_or_default();
-        let game_id = table.state().game_id;
-        self.guests.entry(peer).or_insert(Seated {
-            who,
-            seat,
-            name,
-            reach,
-            commitment: None,
-            signed: true,
-            acked: Position { seq: 0, hash: game_id },
-            in_flight: false,
-            last_sent: None,
-            last_heard: Instant::now(),
-            present: false,
-            told: 0,
-            max_acked: 0,
-        });
-        Some(who)
-    }
-
     fn info(&self, preset: Preset, listed: bool) -> TableInfo {
         let free = self.guest_seats().count().saturating_sub(self.guests.len());
         let players = self.guests.values().map(|g| g.name.clone()).collect();
@@ -268,48 +266,6 @@ impl Host {
             session.client.open_table(info, code).await?;
         }
         Ok(())
-    }
-
-    fn beat(&self) -> Option<Beat> {
-        let table = self.table.as_ref()?;
-        let state = table.state();
-        let head = match table.entries().last() {
-            Some(last) => Position { seq: table.entries().len() as u64, hash: last.hash() },
-            None => Position { seq: 0, hash: state.game_id },
-        };
-        Some(Beat { branch: self.branch()?, head, settled: self.settled() })
-    }
-
-    /// This host's branch: its term, and the peers that hold its entries
-    /// from where they are counted.
-    fn branch(&self) -> Option<Branch> {
-        let state = self.table.as_ref()?.state();
-        let counted = self.counting_from.unwrap_or(self.since);
-        let members = 1 + self.guests.values().filter(|g| g.signed && g.max_acked >= counted).count();
-        let members = u8::try_from(members).unwrap_or(u8::MAX);
-        Some(Branch { epoch: state.epoch, host: state.host, since: self.since, members, counted })
-    }
-
-    /// The peers that count for a majority: this host and every other peer
-    /// of the roster (the table's creator included, after a take-over: it
-    /// may come back) but the guests who left the game for good.
-    fn table_peers(&self) -> usize {
-        let Some(table) = &self.table else { return 1 };
-        let state = table.state();
-        let (own, creator) = (state.host, table.creator());
-        let counts = |s: Seat| s != own && (s == creator || state.control[s.index()].owner().is_some());
-        1 + self.roster.peers().filter(|&(s, _)| counts(s)).count()
-    }
-
-    /// The newest entry a majority of the table's peers holds.
-    fn settled(&self) -> u64 {
-        let Some(table) = &self.table else { return 0 };
-        let head = table.entries().len() as u64;
-        let mut held: Vec<u64> = self.guests.values().map(|g| g.acked.seq).collect();
-        held.push(head);
-        held.sort_unstable_by(|a, b| b.cmp(a));
-        let need = quorum(self.table_peers()).min(held.len());
-        held.get(need.saturating_sub(1)).copied().unwrap_or(0)
     }
 
     /// Hosts until the game is over (or another branch is the table's).
@@ -515,23 +471,6 @@ impl Host {
         self.input(session, Input::Connected(who));
     }
 
-    /// A guest answered for another branch: step down if the table follows it.
-    fn met(&mut self, peer: PeerId, theirs: Branch, shunned: &[PeerId]) {
-        let Some(table) = &self.table else { return };
-        if theirs.epoch > table.state().epoch {
-            // Weigh ours from where theirs began.
-            self.counting_from = Some(self.counting_from.map_or(theirs.since, |c| c.max(theirs.since)));
-        }
-        let Some(ours) = self.branch() else { return };
-        let succession = Succession::new(table.creator(), &self.roster);
-        let host = self.peer_of(theirs.host).unwrap_or(peer);
-        let follows = succession.prefers(&theirs, &ours) == Some(true);
-        if follows && !shunned.contains(&host) && !shunned.contains(&peer) {
-            info!(%host, epoch = theirs.epoch, "another branch is the table's: following it");
-            self.rival = Some((host, theirs));
-        }
-    }
-
     /// The peer that plays `seat`, from the roster.
     fn peer_of(&self, seat: Seat) -> Option<PeerId> {
         let member = self.roster.member(seat)?;
@@ -657,58 +596,6 @@ impl Host {
         Ok(())
     }
 
-    /// Before the game, a guest who leaves (or never signs) frees its seat;
-    /// a genesis made with it is made again when the seats fill.
-    async fn unseat<O: FnMut(Line)>(
-        &mut self,
-        session: &mut Session<O>,
-        peer: PeerId,
-    ) -> Result<(), PlayError> {
-        let Some(gone) = self.guests.remove(&peer) else { return Ok(()) };
-        let _ = session.client.keep(peer, false).await;
-        self.roster.seats[gone.seat.index()] = None;
-        if self.table.as_ref().is_some_and(|t| !t.is_sealed()) {
-            self.table = None;
-            self.opened = None;
-            for guest in self.guests.values_mut() {
-                guest.signed = false;
-            }
-        }
-        session.report(Line::Left { colour: self.rules.colour_of(gone.seat), seat: gone.seat });
-        self.list(session).await
-    }
-
-    /// A guest's reaction: reported, and passed on to the other guests.
-    /// Only seated guests react, each at a player's rate.
-    fn heard<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, reaction: Reaction) {
-        let Some(seat) = self.guests.get(&peer).map(|g| g.seat) else {
-            debug!(%peer, "a reaction from a peer with no seat was dropped");
-            return;
-        };
-        if !self.chatter.allow_at(&seat, Kind::Reaction, PLAYER_REACTIONS, Instant::now()) {
-            debug!(%peer, "a reaction over the player's rate was dropped");
-            return;
-        }
-        self.pass_on(session, Said { seat, reaction }, Some(peer));
-    }
-
-    /// Reports a reaction and sends it to every guest but its sender, each
-    /// on its own: a lost reaction is not worth holding the game for.
-    fn pass_on<O: FnMut(Line)>(&self, session: &mut Session<O>, said: Said, from: Option<PeerId>) {
-        if from.is_some() {
-            let colour = self.rules.colour_of(said.seat);
-            session.report(Line::Reaction { colour, seat: said.seat, reaction: said.reaction });
-        }
-        for &peer in self.guests.keys().filter(|&&p| Some(p) != from) {
-            let client = session.client.clone();
-            tokio::spawn(async move {
-                if let Err(e) = client.send(peer, Request::Said(said)).await {
-                    debug!(%peer, "a reaction was lost: {e}");
-                }
-            });
-        }
-    }
-
     async fn on_message<O: FnMut(Line)>(
         &mut self,
         peer: PeerId,
@@ -767,158 +654,6 @@ impl Host {
             (_, None) => Answer::Refused("join the table first".into()),
             (_, Some(_)) => Answer::Refused("the game has not begun".into()),
         })
-    }
-
-    fn welcome(&self, seat: Seat) -> Answer {
-        Answer::Welcome {
-            seat,
-            rules: self.rules,
-            nonce: game_nonce(&self.entropy),
-            chain_len: self.config.chain_len,
-        }
-    }
-
-    /// Offers a joiner a free seat (the colour it asked for if free). The
-    /// seat is not held: a joiner that never commits keeps nobody out.
-    fn offer(&mut self, peer: PeerId, colour: Option<Seat>, name: String) -> Answer {
-        let taken: Vec<Seat> = self.guests.values().map(|g| g.seat).collect();
-        let free: Vec<Seat> = self.guest_seats().filter(|s| !taken.contains(s)).collect();
-        let Some(&seat) = colour.filter(|c| free.contains(c)).as_ref().or(free.first()) else {
-            return Answer::Refused("the table is full".into());
-        };
-        self.offers.insert(peer, (seat, Instant::now(), name));
-        self.welcome(seat)
-    }
-
-    /// A joiner commits to the seat it was offered: the seat is held.
-    async fn commit<O: FnMut(Line)>(
-        &mut self,
-        session: &mut Session<O>,
-        peer: PeerId,
-        seat: Seat,
-        commitment: Commitment,
-        reach: String,
-    ) -> Result<Answer, PlayError> {
-        let offered = self.offers.get(&peer).is_some_and(|&(s, _, _)| s == seat)
-            || self.guests.get(&peer).is_some_and(|g| g.seat == seat);
-        if !offered {
-            return Ok(Answer::Refused("that seat was not offered, or the offer lapsed: join again".into()));
-        }
-        let name = self.offers.remove(&peer).map(|(_, _, name)| name);
-        if self.guests.iter().any(|(p, g)| g.seat == seat && *p != peer) {
-            // Taken meanwhile by a joiner that committed first: another seat.
-            return Ok(self.offer(peer, None, name.unwrap_or_default()));
-        }
-        let Control::Person { owner: who } = self.seats[seat.index()] else {
-            return Ok(Answer::Refused("that seat is not for a guest".into()));
-        };
-        let fresh = !self.guests.contains_key(&peer);
-        let game_id = Default::default();
-        let guest = self.guests.entry(peer).or_insert(Seated {
-            who,
-            seat,
-            name: name.unwrap_or_default(),
-            reach: String::new(),
-            commitment: None,
-            signed: false,
-            acked: Position { seq: 0, hash: game_id },
-            in_flight: false,
-            last_sent: None,
-            last_heard: Instant::now(),
-            present: true,
-            told: 0,
-            max_acked: 0,
-        });
-        guest.commitment = Some(commitment);
-        guest.reach.clone_from(&reach);
-        let name = guest.name.clone();
-        self.roster.seats[seat.index()] = Some(Member { name: name.clone(), reach });
-        let _ = session.client.keep(peer, true).await;
-        if fresh {
-            session.report(Line::Joined {
-                colour: self.rules.colour_of(seat),
-                seat,
-                peer: peer.to_string(),
-                name,
-            });
-            self.list(session).await?;
-        }
-        self.try_open(session)?;
-        Ok(Answer::Done)
-    }
-
-    /// Opens the table once every guest seat holds a commitment, and sends
-    /// each guest the genesis to sign.
-    fn try_open<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
-        let committed = self.guests.values().filter(|g| g.commitment.is_some()).count();
-        if self.table.is_some() || committed < self.guest_seats().count() {
-            return Ok(());
-        }
-        let mut remote = [None; 4];
-        for guest in self.guests.values() {
-            remote[guest.seat.index()] = guest.commitment;
-        }
-        let table = Table::new(self.config.clone(), session.identity(), self.entropy, remote, session.now())
-            .map_err(|e| PlayError(format!("the table cannot open: {e}")))?;
-        let genesis = table.genesis().clone();
-        let creator = table.creator();
-        self.roster.creator = Some(creator);
-        self.roster.seats[creator.index()] =
-            Some(Member { name: session.name.clone(), reach: self.reach.clone() });
-        self.table = Some(table);
-        self.opened = Some(Instant::now());
-        let peers: Vec<PeerId> = self.guests.keys().copied().collect();
-        for peer in peers {
-            self.send(session, peer, ToGuest::Sign(genesis.clone()));
-        }
-        Ok(())
-    }
-
-    /// A guest back after a drop or a restart, or a guest of the departed
-    /// host at this elected one: its head is checked, its seat returned,
-    /// and it gets what it lacks. Entries of ours it holds and we lack (a
-    /// host that restarted from an older save) are taken back first.
-    fn rejoin<O: FnMut(Line)>(
-        &mut self,
-        session: &mut Session<O>,
-        peer: PeerId,
-        head: Position,
-        tail: Vec<SignedEntry<Record>>,
-    ) -> Answer {
-        if !self.guests.contains_key(&peer) {
-            let seat =
-                self.roster.peers().find(|(_, m)| m.reach.parse::<Ticket>().is_ok_and(|t| t.peer == peer));
-            match seat.map(|(s, _)| s) {
-                Some(seat) if self.seat_back(peer, seat).is_some() => {}
-                _ => return Answer::Refused("this peer holds no seat at the table".into()),
-            }
-        }
-        if let Some(table) = &mut self.table {
-            for entry in tail {
-                let seq = entry.body.decode().map(|b| b.seq).unwrap_or(0);
-                if seq == table.entries().len() as u64 + 1 {
-                    if let Err(e) = table.adopt(entry) {
-                        debug!(%peer, "an entry of the guest's was not taken: {e}");
-                    }
-                }
-            }
-        }
-        let held = self.table.as_ref().is_some_and(|t| holds(t, head));
-        let game_id = self.table.as_ref().map(|t| t.state().game_id).unwrap_or_default();
-        if let Some(guest) = self.guests.get_mut(&peer) {
-            guest.acked = if held { head } else { Position { seq: 0, hash: game_id } };
-            if held {
-                guest.max_acked = guest.max_acked.max(head.seq);
-            }
-            guest.in_flight = false;
-            guest.last_heard = Instant::now();
-        }
-        self.back(session, peer);
-        let session_client = session.client.clone();
-        tokio::spawn(async move {
-            let _ = session_client.keep(peer, true).await;
-        });
-        Answer::Done
     }
 }
 

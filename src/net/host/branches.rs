@@ -1,0 +1,66 @@
+//! The host's heartbeat and its branch: the head it beats, the entry a
+//! majority of the table holds, and what it does on meeting a guest of
+//! another branch (step down if the table follows that one).
+
+use super::*;
+
+impl Host {
+    pub(super) fn beat(&self) -> Option<Beat> {
+        let table = self.table.as_ref()?;
+        let state = table.state();
+        let head = match table.entries().last() {
+            Some(last) => Position { seq: table.entries().len() as u64, hash: last.hash() },
+            None => Position { seq: 0, hash: state.game_id },
+        };
+        Some(Beat { branch: self.branch()?, head, settled: self.settled() })
+    }
+
+    /// This host's branch: its term, and the peers that hold its entries
+    /// from where they are counted.
+    pub(super) fn branch(&self) -> Option<Branch> {
+        let state = self.table.as_ref()?.state();
+        let counted = self.counting_from.unwrap_or(self.since);
+        let members = 1 + self.guests.values().filter(|g| g.signed && g.max_acked >= counted).count();
+        let members = u8::try_from(members).unwrap_or(u8::MAX);
+        Some(Branch { epoch: state.epoch, host: state.host, since: self.since, members, counted })
+    }
+
+    /// The peers that count for a majority: this host and every other peer
+    /// of the roster (the table's creator included, after a take-over: it
+    /// may come back) but the guests who left the game for good.
+    pub(super) fn table_peers(&self) -> usize {
+        let Some(table) = &self.table else { return 1 };
+        let state = table.state();
+        let (own, creator) = (state.host, table.creator());
+        let counts = |s: Seat| s != own && (s == creator || state.control[s.index()].owner().is_some());
+        1 + self.roster.peers().filter(|&(s, _)| counts(s)).count()
+    }
+
+    /// The newest entry a majority of the table's peers holds.
+    pub(super) fn settled(&self) -> u64 {
+        let Some(table) = &self.table else { return 0 };
+        let head = table.entries().len() as u64;
+        let mut held: Vec<u64> = self.guests.values().map(|g| g.acked.seq).collect();
+        held.push(head);
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        let need = quorum(self.table_peers()).min(held.len());
+        held.get(need.saturating_sub(1)).copied().unwrap_or(0)
+    }
+
+    /// A guest answered for another branch: step down if the table follows it.
+    pub(super) fn met(&mut self, peer: PeerId, theirs: Branch, shunned: &[PeerId]) {
+        let Some(table) = &self.table else { return };
+        if theirs.epoch > table.state().epoch {
+            // Weigh ours from where theirs began.
+            self.counting_from = Some(self.counting_from.map_or(theirs.since, |c| c.max(theirs.since)));
+        }
+        let Some(ours) = self.branch() else { return };
+        let succession = Succession::new(table.creator(), &self.roster);
+        let host = self.peer_of(theirs.host).unwrap_or(peer);
+        let follows = succession.prefers(&theirs, &ours) == Some(true);
+        if follows && !shunned.contains(&host) && !shunned.contains(&peer) {
+            info!(%host, epoch = theirs.epoch, "another branch is the table's: following it");
+            self.rival = Some((host, theirs));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The application's handle on the swarm task: every call is a command
+//! to the task and an answer back.
+
+use super::*;
+
+impl Client {
+    pub fn peer_id(&self) -> PeerId {
+        self.peer_id
+    }
+
+    async fn call<T>(&self, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, NetError> {
+        let (tx, rx) = oneshot::channel();
+        self.commands.send(command(tx)).await.map_err(|_| NetError::Stopped)?;
+        rx.await.map_err(|_| NetError::Stopped)
+    }
+
+    /// Our addresses: relayed and confirmed external ones first, then the
+    /// ones we listen on.
+    pub async fn addresses(&self) -> Result<Vec<Multiaddr>, NetError> {
+        self.call(Command::Addresses).await
+    }
+
+    /// An invite ticket for this peer.
+    pub async fn ticket(&self) -> Result<Ticket, NetError> {
+        Ok(Ticket::new(self.peer_id, self.addresses().await?))
+    }
+
+    /// Connects to the peer of a ticket (resolves once connected).
+    pub async fn connect(&self, ticket: Ticket) -> Result<(), NetError> {
+        self.call(|tx| Command::Connect(ticket, tx)).await?
+    }
+
+    /// Closes every connection to `peer` (a muted or banned player).
+    pub async fn disconnect(&self, peer: PeerId) -> Result<(), NetError> {
+        self.commands.send(Command::Disconnect(peer)).await.map_err(|_| NetError::Stopped)
+    }
+
+    async fn exchange(&self, peer: PeerId, request: Request) -> Result<Response, NetError> {
+        self.call(|reply| Command::Request { peer, request, reply }).await?
+    }
+
+    /// Sends a request to a peer's application and returns its answer.
+    pub async fn send(&self, peer: PeerId, request: Request) -> Result<Answer, NetError> {
+        match self.exchange(peer, request).await? {
+            Response::Answer(answer) => Ok(answer),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// The table needs this peer (its connections are never closed as
+    /// idle), or no longer does.
+    pub async fn keep(&self, peer: PeerId, keep: bool) -> Result<(), NetError> {
+        self.commands.send(Command::Keep(peer, keep)).await.map_err(|_| NetError::Stopped)
+    }
+
+    /// Asks a peer for its table (an unlisted table answers only its code).
+    pub async fn table_info(&self, peer: PeerId, code: Option<RoomCode>) -> Result<TableInfo, NetError> {
+        match self.exchange(peer, Request::TableQuery { code }).await? {
+            Response::TableInfo(info) => Ok(info),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Opens (or updates) the table this peer hosts: lobbies get `info`,
+    /// and `code` is registered at every relay holding a slot for us.
+    pub async fn open_table(&self, info: TableInfo, code: RoomCode) -> Result<(), NetError> {
+        self.call(|done| Command::OpenTable(info, code, done)).await
+    }
+
+    /// Stops answering table queries and unregisters the code.
+    pub async fn close_table(&self) -> Result<(), NetError> {
+        self.call(Command::CloseTable).await
+    }
+
+    /// Finds the table with `code`: first among LAN peers, then at the
+    /// relays' rendezvous points; connects to it and returns its peer and info.
+    pub async fn find_code(&self, code: RoomCode) -> Result<(PeerId, TableInfo), NetError> {
+        let lan = self.call(Command::LanPeers).await?;
+        for peer in lan {
+            match self.table_info(peer, Some(code)).await {
+                Ok(info) => return Ok((peer, info)),
+                // The table is there, but speaks another version: say so.
+                Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
+                Err(e) => debug!(%peer, %code, "LAN peer is not the table: {e}"),
+            }
+        }
+        let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
+        let mut last = NetError::CodeNotFound(code);
+        for (peer, addrs) in sightings {
+            if let Err(e) = self.connect(Ticket::new(peer, addrs)).await {
+                last = e;
+                continue;
+            }
+            // A relayed connection may be replaced by a hole-punched one
+            // while the query is on it: ask again once.
+            for _ in 0..2 {
+                match self.table_info(peer, Some(code)).await {
+                    Ok(info) => return Ok((peer, info)),
+                    Err(e @ NetError::NoReply(_)) => last = e,
+                    Err(e) => {
+                        last = e;
+                        break;
+                    }
+                }
+            }
+        }
+        Err(last)
+    }
+}
+
+/// Turns a response of the wrong kind into the error it stands for.
+fn unexpected(response: Response) -> NetError {
+    match response {
+        Response::Refused(why) => NetError::Refused(why),
+        Response::Incompatible(theirs) => WireError::Incompatible { ours: PROTOCOL_VERSION, theirs }.into(),
+        other => WireError::Malformed(format!("an unexpected answer: {other:?}")).into(),
+    }
+}
