@@ -42,10 +42,12 @@ fn say(value: serde_json::Value) {
     println!("{value}");
 }
 
-fn start(relays: Vec<Multiaddr>, mdns: bool) -> Result<(Client, mpsc::Receiver<Event>), String> {
+/// A peer; `lobby` for one that looks for tables (it dials what mDNS finds).
+fn start(relays: Vec<Multiaddr>, mdns: bool, lobby: bool) -> Result<(Client, mpsc::Receiver<Event>), String> {
     let mut config = NodeConfig::new(Keypair::generate_ed25519());
     config.relays = relays;
     config.mdns = mdns;
+    config.lobby = lobby;
     spawn(config).map_err(|e| e.to_string())
 }
 
@@ -62,7 +64,7 @@ fn table() -> TableInfo {
 
 /// Hosts until killed: prints what happens, echoes every request.
 async fn host(relays: Vec<Multiaddr>, code: RoomCode, mdns: bool) -> Result<(), String> {
-    let (client, mut events) = start(relays, mdns)?;
+    let (client, mut events) = start(relays, mdns, false)?;
     client.open_table(table(), code).await.map_err(|e| e.to_string())?;
     say(json!({"event": "hosting", "peer_id": client.peer_id().to_string(), "code": code.to_string()}));
     while let Some(event) = events.recv().await {
@@ -86,7 +88,7 @@ async fn host(relays: Vec<Multiaddr>, code: RoomCode, mdns: bool) -> Result<(), 
 
 async fn lan_seek() -> Result<(), String> {
     let started = Instant::now();
-    let (_client, mut events) = start(vec![], true)?;
+    let (_client, mut events) = start(vec![], true, true)?;
     let found = tokio::time::timeout(DEADLINE, async {
         while let Some(event) = events.recv().await {
             if let Event::TableFound { peer, info, .. } = event {
@@ -105,7 +107,7 @@ async fn lan_seek() -> Result<(), String> {
 }
 
 async fn code_join(relay: Multiaddr, code: RoomCode, kib: usize) -> Result<(), String> {
-    let (client, mut events) = start(vec![relay], false)?;
+    let (client, mut events) = start(vec![relay], false, false)?;
     // Reserve first: the relay is then connected and known to answer lookups.
     tokio::time::timeout(DEADLINE, async {
         while let Some(event) = events.recv().await {

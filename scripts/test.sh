@@ -1,22 +1,45 @@
 #!/usr/bin/env bash
 # Runs every check Ludopia has, on a fresh Debian machine too: installs what
 # is missing, then formatting, lints, the whole test suite, the real window
-# under Xvfb and the network-namespace tests.
+# under Xvfb, the packages and the network-namespace tests.
+#
+# Each crate is built once: clippy lints the workspace while it compiles
+# the test build (clippy-driver as the workspace's compiler), and the
+# window, packaging and namespace tests use the programs that build made.
+# The Windows installer cross-builds in the background, at low priority,
+# while the test suite runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The window test (Xvfb, screenshots, input) and the namespace tests.
-ludopia_packages=(xvfb imagemagick xdotool iproute2 nftables)
+# The window test (Xvfb, screenshots, input), the namespace tests, and the
+# packaging tests (validators, the Windows cross-build, NSIS, Wine).
+ludopia_packages=(xvfb imagemagick xdotool iproute2 nftables desktop-file-utils appstream
+  gcc-mingw-w64-x86-64 nsis wine wine64)
 source scripts/setup.sh
+target=${CARGO_TARGET_DIR:-target}
+mkdir -p "$target"
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$1" "$SECONDS"; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy --all-targets -- -D warnings"
-cargo clippy --all-targets --locked -- -D warnings
+step "clippy -D warnings on every target, while building them"
+# What `cargo clippy --all-targets -- -D warnings` checks, without a second
+# (check-only) build of every dependency.
+export RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+ICED_TEST_BACKEND=tiny-skia cargo test --locked --all-targets --no-run
+cargo build --locked --example net_probe
 
-step "cargo test (benchmarks are compiled by clippy and run with cargo bench)"
+step "the Windows installer, cross-built in the background"
+windows_log="$target/windows-build.log"
+(
+  unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+  LUDOPIA_PROFILE=pack-check nice -n 19 bash packaging/windows/build.sh >"$windows_log" 2>&1
+) &
+windows=$!
+
+step "cargo test (benchmarks are built above and run with cargo bench)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
@@ -27,31 +50,31 @@ ICED_TEST_BACKEND=tiny-skia cargo test --locked --no-fail-fast --lib --bins --te
 passed=$(grep -oE '^test result: .* ([0-9]+) passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}' || true)
 failed=$(grep -oE '^test result: .* ([0-9]+) failed' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}' || true)
 
-step "the real window under Xvfb"
-target=${CARGO_TARGET_DIR:-target}
-if cargo build --locked --bin ludopia && GUI_OUT="$target/gui" bash tests/gui/window.sh "$target/debug/ludopia"; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1)); status=1
-fi
+check() { # name command...: one more passed or failed check
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; echo "FAILED: $name"; fi
+}
 
-step "packaging: metadata, the AppDir under Xvfb, the Windows installer under Wine"
-# Reuses the debug program built above for the AppDir; cross-builds Windows.
-if bash packaging/test.sh "$target/debug/ludopia"; then
-  passed=$((passed + 1))
-else
-  failed=$((failed + 1)); status=1
-fi
+step "the real window under Xvfb"
+check window env GUI_OUT="$target/gui" bash tests/gui/window.sh "$target/debug/ludopia"
 
 step "network-namespace tests"
 # Real NAT routers in namespaces: one retry for the scheduling noise of a
 # loaded 2-core machine, said plainly when used.
-if bash tests/netns/run.sh || { echo "netns tests failed once; running them again"; bash tests/netns/run.sh; }; then
-  passed=$((passed + 1))
+netns() { NO_BUILD=1 bash tests/netns/run.sh || { echo "netns tests failed once; running them again"; NO_BUILD=1 bash tests/netns/run.sh; }; }
+check netns netns
+
+step "packaging: metadata, the AppDir under Xvfb, the Windows installer under Wine"
+windows_built() {
+  wait "$windows" && return 0
+  echo "the Windows cross-build failed:"; tail -n 40 "$windows_log"; return 1
+}
+if windows_built; then
+  check packaging env LUDOPIA_WINDOWS_BUILT=1 bash packaging/test.sh "$target/debug/ludopia"
 else
   failed=$((failed + 1)); status=1
 fi
 
 echo
-echo "total: $passed passed, $failed failed"
+echo "total: $passed passed, $failed failed (in $SECONDS s)"
 exit "$status"

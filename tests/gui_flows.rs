@@ -562,13 +562,34 @@ fn networked_table(controls: [ludopia::table::Control; 4]) -> ludopia::table::Ta
         remote[seat.index()] = Some(guest.commitment());
     }
     let mut table = ludopia::table::Table::new(config, key, [9; 32], remote, 0).expect("a valid table");
+    let mut guests = guests;
     for (seat, from, guest) in &guests {
         let sig = guest.sign(table.genesis()).expect("the genesis holds the guest");
         table.handle(0, Input::GenesisSigned { from: *from, seat: *seat, sig }).expect("signed");
     }
-    for now in 1..20 {
+    // The guests follow the log and send their dice links, as their drivers do.
+    let genesis = table.genesis().clone();
+    for (_, from, guest) in &mut guests {
+        guest.seal(&genesis, Default::default()).expect("sealed");
+        let _ = table.handle(0, Input::Connected(*from));
+    }
+    let mut delivered = 0;
+    for now in 1..40 {
+        let fresh: Vec<_> = table.entries()[delivered..].to_vec();
+        delivered += fresh.len();
+        for (_, _, guest) in &mut guests {
+            for entry in &fresh {
+                guest.apply(entry.clone(), now).expect("an honest entry");
+            }
+            for owed in guest.owed() {
+                if let ludopia::table::ToHost::Reveal(reveal) = owed {
+                    let _ = table.handle(now, Input::Reveal(reveal));
+                }
+            }
+        }
         let _ = table.handle(now, Input::Tick);
     }
+    assert!(!table.entries().is_empty(), "the table started");
     table
 }
 

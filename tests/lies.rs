@@ -158,11 +158,12 @@ impl Liar {
             Lie::TwoLogs => {
                 let Some((seat, _)) = to_act.filter(|_| bot_turn) else { return false };
                 let _ = seat;
-                // Each guest is told that it left and a bot took its seat.
+                // Each guest is told that the other left and a bot took its
+                // seat (a guest told so of its own seat leaves the table).
                 let a =
-                    Record::Control { seat: self.guests[0].seat, control: Control::Bot(Strategy::Normal) };
-                let b =
                     Record::Control { seat: self.guests[1].seat, control: Control::Bot(Strategy::Normal) };
+                let b =
+                    Record::Control { seat: self.guests[0].seat, control: Control::Bot(Strategy::Normal) };
                 let (Ok((sa, _)), Ok((sb, _))) = (state.apply(&a), state.apply(&b)) else { return false };
                 let mut one = entries.clone();
                 one.push(self.sign(&state, &entries, a, Some(sa)));
@@ -401,7 +402,7 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
             .args(["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK])
             .env("LUDOPIA_HOME", home.path())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(std::fs::File::create(format!("/tmp/lies-g{i}.err")).expect("f"))
             .spawn()
             .expect("a guest");
         guests.push(child);
@@ -415,12 +416,24 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
         std::thread::sleep(WITHIN);
         let _ = Command::new("kill").arg("-9").args(&pids).status();
     });
+    // Each guest's output is read as it comes: a full pipe would stall it.
+    let readers: Vec<_> = guests
+        .iter_mut()
+        .map(|child| {
+            let mut out = child.stdout.take().expect("stdout");
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = out.read_to_string(&mut text);
+                text
+            })
+        })
+        .collect();
     let ended: Vec<(bool, String)> = guests
         .into_iter()
-        .map(|mut child| {
-            let mut text = String::new();
-            let _ = child.stdout.take().expect("stdout").read_to_string(&mut text);
-            (child.wait().expect("the guest exits").success(), text)
+        .zip(readers)
+        .map(|(mut child, reader)| {
+            let ok = child.wait().expect("the guest exits").success();
+            (ok, reader.join().expect("a reader"))
         })
         .collect();
     // Both guests' lines, whichever failed: each one's story explains the other's.

@@ -22,7 +22,7 @@ use super::{Event, NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
-use crate::table::{Answer, Beat, Found, Guest, GuestError, Record, ToGuest, ToHost, ToPeer};
+use crate::table::{Answer, Beat, EvidenceKind, Found, Guest, GuestError, Record, ToGuest, ToHost, ToPeer};
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
@@ -66,6 +66,9 @@ pub struct Follower {
     /// The connection to the host dropped: its next message is reported
     /// (`reconnected`).
     pub dropped: bool,
+    /// The host signed two entries at this place: neither, nor anything
+    /// after them in its term, is the table's.
+    pub void_from: Option<u64>,
 }
 
 impl Follower {
@@ -88,6 +91,7 @@ impl Follower {
             over: None,
             rejoining: false,
             dropped: false,
+            void_from: None,
         }
     }
 
@@ -369,9 +373,24 @@ impl Follower {
 
     /// The host lied: say so, keep the evidence, and elect away from it.
     pub fn caught<O: FnMut(Line)>(&mut self, session: &mut Session<O>, found: Found) {
+        // Peers keep sending their heads: a lie is caught once.
+        if session.shunned.contains(&self.host) {
+            return;
+        }
         warn!("the host lied: {found}");
-        if !session.shunned.contains(&self.host) {
-            session.shunned.push(self.host);
+        session.shunned.push(self.host);
+        if found.kind == EvidenceKind::Equivocation {
+            // Our entry first goes to the peers, the evidence for those the
+            // host kept on the other log; then the table goes on from before
+            // the two entries, where every guest's log agrees.
+            if let Some(head) = self.guest.signed_head() {
+                self.tell_peers(session, head);
+            }
+            self.void_from = Some(found.entry);
+            match self.guest.roll_back(found.entry.saturating_sub(1)) {
+                Ok(dropped) => session.report(Line::BranchDropped { from: found.entry, entries: dropped }),
+                Err(e) => warn!("cannot go back before entry {}: {e}", found.entry),
+            }
         }
         session.report(Line::Evidence { kind: found.kind, entry: found.entry, why: found.to_string() });
         if let Some(keep) = &mut session.keep {
@@ -542,6 +561,14 @@ impl Follower {
         if self.lost.is_none() && now.duration_since(self.last_heard) >= LOST {
             self.lose_host(session, false);
         }
+        // Heads to the peers, about once a beat; still while electing, so a
+        // peer that the host kept on another log sees the fork too.
+        if self.last_heads.is_none_or(|t| now.duration_since(t) >= BEAT) {
+            self.last_heads = Some(now);
+            if let Some(head) = self.guest.signed_head() {
+                self.tell_peers(session, head);
+            }
+        }
         if self.lost.is_some() {
             self.electing(session).await;
             return Ok(());
@@ -549,13 +576,6 @@ impl Follower {
         if let Some(found) = self.guest.stalled(session.now()) {
             self.caught(session, found);
             return Ok(());
-        }
-        // Heads to the peers, about once a beat.
-        if self.last_heads.is_none_or(|t| now.duration_since(t) >= BEAT) {
-            self.last_heads = Some(now);
-            if let Some(head) = self.guest.signed_head() {
-                self.tell_peers(session, head);
-            }
         }
         // What the host's beat shows was lost is offered again.
         let stuck = self.beat.is_some_and(|b| b.head.seq == self.guest.head().seq);

@@ -191,7 +191,8 @@ impl Follower {
         }
         let head = self.guest.head().seq;
         for entry in tail {
-            let newer = entry.body.decode().is_ok_and(|b| b.seq > head);
+            let void = self.void_from;
+            let newer = entry.body.decode().is_ok_and(|b| b.seq > head && void.is_none_or(|v| b.seq < v));
             if !newer {
                 continue;
             }
