@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -125,7 +125,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], private: bool) -> Result<(), Prof
 /// Makes a rename durable: on unix the folder itself is flushed.
 fn sync_dir(dir: &Path) -> Result<(), ProfileError> {
     #[cfg(unix)]
-    File::open(dir).and_then(|d| d.sync_all()).map_err(io_error("flush the folder", dir))?;
+    fs::File::open(dir).and_then(|d| d.sync_all()).map_err(io_error("flush the folder", dir))?;
     #[cfg(not(unix))]
     let _ = dir;
     Ok(())
