@@ -546,7 +546,7 @@ fn networked_table(controls: [ludopia::table::Control; 4]) -> ludopia::table::Ta
     };
     let key = ludopia::fair::Identity::from_secret(&[9; 32]);
     // Each friend's seat commits and signs as its guest would.
-    let guests: Vec<(Seat, Participant, ludopia::table::Guest)> = Seat::ALL
+    let mut guests: Vec<(Seat, Participant, ludopia::table::Guest)> = Seat::ALL
         .into_iter()
         .filter_map(|seat| match controls[seat.index()] {
             ludopia::table::Control::Person { owner } if owner != Participant::LOCAL => {
@@ -562,7 +562,6 @@ fn networked_table(controls: [ludopia::table::Control; 4]) -> ludopia::table::Ta
         remote[seat.index()] = Some(guest.commitment());
     }
     let mut table = ludopia::table::Table::new(config, key, [9; 32], remote, 0).expect("a valid table");
-    let mut guests = guests;
     for (seat, from, guest) in &guests {
         let sig = guest.sign(table.genesis()).expect("the genesis holds the guest");
         table.handle(0, Input::GenesisSigned { from: *from, seat: *seat, sig }).expect("signed");

@@ -348,12 +348,26 @@ fn a_join_to_a_code_nobody_hosts_exits_1_with_a_reason() {
 
 /// A player's output lines as they come, each with when it came.
 fn stamped(out: ChildStdout) -> JoinHandle<Vec<(Instant, Value)>> {
+    watched(out, None)
+}
+
+/// [`stamped`], and word on `tell` whenever a line of event `kind` comes.
+fn watched(
+    out: ChildStdout,
+    tell: Option<(&'static str, std::sync::mpsc::Sender<()>)>,
+) -> JoinHandle<Vec<(Instant, Value)>> {
     std::thread::spawn(move || {
-        BufReader::new(out)
-            .lines()
-            .map_while(Result::ok)
-            .map(|l| (Instant::now(), serde_json::from_str(&l).unwrap_or(Value::Null)))
-            .collect()
+        let mut lines = Vec::new();
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            let value: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+            if let Some((kind, tx)) = &tell
+                && event(&value) == *kind
+            {
+                let _ = tx.send(());
+            }
+            lines.push((Instant::now(), value));
+        }
+        lines
     })
 }
 
@@ -506,21 +520,7 @@ fn the_host_killed_and_started_again_rejoins_the_host_its_guests_elected() {
     let (elected_tx, elected) = std::sync::mpsc::channel();
     let readers: Vec<_> = guests
         .iter_mut()
-        .map(|g| {
-            let out = g.stdout.take().expect("stdout");
-            let elected_tx = elected_tx.clone();
-            std::thread::spawn(move || {
-                let mut lines = Vec::new();
-                for line in BufReader::new(out).lines().map_while(Result::ok) {
-                    let value: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
-                    if event(&value) == "host_changed" {
-                        let _ = elected_tx.send(());
-                    }
-                    lines.push((Instant::now(), value));
-                }
-                lines
-            })
-        })
+        .map(|g| watched(g.stdout.take().expect("stdout"), Some(("host_changed", elected_tx.clone()))))
         .collect();
     watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>());
     read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));

@@ -22,7 +22,9 @@ use super::{Event, NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
-use crate::table::{Answer, Beat, EvidenceKind, Found, Guest, GuestError, Record, ToGuest, ToHost, ToPeer};
+use crate::table::{
+    Answer, Beat, EvidenceKind, Found, Guest, GuestError, Millis, Record, ToGuest, ToHost, ToPeer,
+};
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
@@ -67,7 +69,7 @@ pub struct Follower {
     /// (`reconnected`).
     pub dropped: bool,
     /// The host signed two entries at this place: neither, nor anything
-    /// after them in its term, is the table's.
+    /// after them in its term, is the table's (until the next host's term).
     pub void_from: Option<u64>,
 }
 
@@ -321,36 +323,13 @@ impl Follower {
         self.beat = Some(beat);
         let now = session.now();
         for entry in entries {
-            match self.guest.apply(entry.clone(), now) {
-                Ok(Some(applied)) => {
-                    if let Record::Handover { epoch, host } = applied.record {
-                        session.report(Line::HostChanged {
-                            epoch,
-                            colour: self.rules.colour_of(host),
-                            seat: host,
-                        });
-                    }
-                    session.report(Line::Entry { seq: applied.seq, record: applied.record, signed: entry });
-                    if let Some(keep) = &mut session.keep {
-                        keep.touch();
-                    }
-                }
-                Ok(None) => {}
+            match self.take(session, entry.clone(), now) {
+                Ok(()) => {}
                 Err(GuestError::Gap { .. }) => break,
                 Err(GuestError::Fork { seq }) => {
                     // Our host's log parts from ours here: its branch is the table's.
-                    match self.guest.roll_back(seq.saturating_sub(1)) {
-                        Ok(dropped) => {
-                            session.report(Line::BranchDropped { from: seq, entries: dropped });
-                            if let Ok(Some(applied)) = self.guest.apply(entry.clone(), now) {
-                                session.report(Line::Entry {
-                                    seq: applied.seq,
-                                    record: applied.record,
-                                    signed: entry,
-                                });
-                            }
-                        }
-                        Err(e) => warn!("cannot go back to entry {}: {e}", seq - 1),
+                    if self.drop_branch(session, seq) {
+                        let _ = self.take(session, entry, now);
                     }
                 }
                 Err(GuestError::Lie(found)) => {
@@ -371,6 +350,39 @@ impl Follower {
         Answer::Holds(self.guest.head())
     }
 
+    /// Verifies one entry and reports it, if it is new to this guest.
+    pub fn take<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        entry: SignedEntry<Record>,
+        now: Millis,
+    ) -> Result<(), GuestError> {
+        let Some(applied) = self.guest.apply(entry.clone(), now)? else { return Ok(()) };
+        if let Record::Handover { epoch, host } = applied.record {
+            session.report(Line::HostChanged { epoch, colour: self.rules.colour_of(host), seat: host });
+        }
+        session.report(Line::Entry { seq: applied.seq, record: applied.record, signed: entry });
+        if let Some(keep) = &mut session.keep {
+            keep.touch();
+        }
+        Ok(())
+    }
+
+    /// Drops this guest's entries from `from` on (another log is the
+    /// table's there); says whether it could.
+    fn drop_branch<O: FnMut(Line)>(&mut self, session: &mut Session<O>, from: u64) -> bool {
+        match self.guest.roll_back(from.saturating_sub(1)) {
+            Ok(dropped) => {
+                session.report(Line::BranchDropped { from, entries: dropped });
+                true
+            }
+            Err(e) => {
+                warn!("cannot go back before entry {from}: {e}");
+                false
+            }
+        }
+    }
+
     /// The host lied: say so, keep the evidence, and elect away from it.
     pub fn caught<O: FnMut(Line)>(&mut self, session: &mut Session<O>, found: Found) {
         // Peers keep sending their heads: a lie is caught once.
@@ -387,10 +399,7 @@ impl Follower {
                 self.tell_peers(session, head);
             }
             self.void_from = Some(found.entry);
-            match self.guest.roll_back(found.entry.saturating_sub(1)) {
-                Ok(dropped) => session.report(Line::BranchDropped { from: found.entry, entries: dropped }),
-                Err(e) => warn!("cannot go back before entry {}: {e}", found.entry),
-            }
+            self.drop_branch(session, found.entry);
         }
         session.report(Line::Evidence { kind: found.kind, entry: found.entry, why: found.to_string() });
         if let Some(keep) = &mut session.keep {
@@ -517,6 +526,8 @@ impl Follower {
         self.lost = None;
         // A new host is not a reconnection: `host_changed` says it.
         self.dropped = false;
+        // Its term signs the places the deposed host had voided.
+        self.void_from = None;
         self.beat = None;
         self.last_heard = Instant::now();
         self.queue.clear();

@@ -196,15 +196,9 @@ impl Follower {
             if !newer {
                 continue;
             }
-            match self.guest.apply(entry.clone(), now) {
-                Ok(Some(applied)) => {
-                    session.report(Line::Entry { seq: applied.seq, record: applied.record, signed: entry })
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    debug!("a peer's entry was not taken: {e}");
-                    break;
-                }
+            if let Err(e) = self.take(session, entry, now) {
+                debug!("a peer's entry was not taken: {e}");
+                break;
             }
         }
     }
