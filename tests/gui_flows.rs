@@ -758,3 +758,61 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, "Oops!") && !shows(&app, "MUTED"));
     Ok(())
 }
+
+#[test]
+fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at_its_seat()
+-> Result<(), Error> {
+    use ludopia::fair::Digest;
+    use ludopia::net::Line;
+    use ludopia::profile::network::{NetGame, Role};
+    use ludopia::table::{Control, Participant};
+    use ludopia::ui::net::Report;
+    let dir = tempfile::tempdir().expect("a profile folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let friend = Participant(2);
+    let controls = [
+        Control::Person { owner: Participant::LOCAL },
+        Control::Person { owner: friend },
+        Control::Bot(ludopia::bots::Strategy::Easy),
+        Control::Empty,
+    ];
+    let table = networked_table(controls);
+    let fresh = |home: &ludopia::profile::Home| {
+        let (prefs, _) = Prefs::load(home).expect("settings");
+        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0
+    };
+    // Nothing saved: nothing to resume.
+    assert!(!shows(&fresh(&home), "Resume network game"));
+    // The game this window's guest sat at, as the network driver saves it
+    // while it plays; then the window closed.
+    let seat = Seat::ALL[1];
+    let game = NetGame {
+        game_id: table.genesis().game_id(),
+        role: Role::Guest { seat, secret: Digest([7; 32]), bot: None },
+        host: ludopia::net::Ticket::new(libp2p::PeerId::random(), Vec::new()).to_string(),
+        code: "QWERTY".into(),
+        roster: Default::default(),
+        name: "Bao".into(),
+        started_at: 1,
+    };
+    home.save_net_game(&game).expect("saved");
+    home.save_net_log(&table.proof()).expect("saved");
+    let mut app = fresh(&home);
+    assert!(shows(&app, "Resume network game"), "offered after the window opens again");
+    click_text(&mut app, "Resume network game")?;
+    assert!(shows(&app, "Going back to your table…"));
+    // The driver restores the saved log: the game opens at this seat.
+    let entries = table.entries().to_vec();
+    report(
+        &mut app,
+        Report::Line(Line::Restored {
+            genesis: table.genesis().clone(),
+            roster: Default::default(),
+            entries,
+        }),
+    );
+    let Screen::Game(g) = &app.screen else { panic!("the game did not open") };
+    assert!(g.is_networked());
+    assert_eq!(g.game(), &table.state().game, "the screen shows the saved, verified log");
+    Ok(())
+}

@@ -321,6 +321,13 @@ impl Follower {
     ) -> Answer {
         self.last_heard = Instant::now();
         self.beat = Some(beat);
+        // The host holds less of its log than we do (it was started again
+        // from an older save): it gets the rest from us before it signs on.
+        let rejoining = self.queue.iter().any(|(m, _)| matches!(m, ToHost::Rejoin { .. }));
+        if beat.head.seq < self.guest.head().seq && !rejoining {
+            let rejoin = self.rejoin();
+            self.push(rejoin);
+        }
         let now = session.now();
         for entry in entries {
             match self.take(session, entry.clone(), now) {
@@ -607,7 +614,13 @@ impl Follower {
 
     /// The message that brings this guest back to a host.
     pub fn rejoin(&self) -> ToHost {
-        ToHost::Rejoin { head: self.guest.head(), tail: self.guest.tail(TAIL) }
+        // The entries the host may lack: those after the head it last beat
+        // (a host started again from an older save), else the newest.
+        let tail = match self.beat {
+            Some(beat) => self.guest.after(beat.head.seq, TAIL),
+            None => self.guest.tail(TAIL),
+        };
+        ToHost::Rejoin { head: self.guest.head(), tail }
     }
 
     /// A message for the host (a commitment, a rejoin), kept in order.

@@ -482,6 +482,13 @@ impl Guest {
         entries[entries.len().saturating_sub(max)..].to_vec()
     }
 
+    /// Up to `max` entries after entry `seq`, oldest first.
+    pub fn after(&self, seq: u64, max: usize) -> Vec<SignedEntry<Record>> {
+        let entries = self.replica().map_or(&[][..], Replica::entries);
+        let from = usize::try_from(seq).unwrap_or(usize::MAX).min(entries.len());
+        entries[from..].iter().take(max).cloned().collect()
+    }
+
     /// Goes back to entry `keep` (a branch the table does not follow): the
     /// entries after it leave the log, and stay in the proof as a branch.
     pub fn roll_back(&mut self, keep: u64) -> Result<usize, GuestError> {

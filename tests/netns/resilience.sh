@@ -9,7 +9,11 @@
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   think-150       a private table with no timer whose joiner thinks 150 s
-#                   before its first act: everyone stays and the game ends.
+#                   before its first act: everyone stays and the game ends;
+#   reset-one       a host and a guest on one LAN (both dial after mDNS): one
+#                   of their TCP connections is answered with RST while any
+#                   other stays up: the table does not freeze, the guest gets
+#                   what it missed, and nobody elects.
 # Root, iproute2 and nftables are needed (skips otherwise). Exit 1 if any fails.
 #
 # Env: LUDOPIA (the binary; target/debug/ludopia by default), KEEP=1 keeps logs.
@@ -133,7 +137,7 @@ cut_guest() { # seconds net
     { if (match($0, /"seq":[0-9]+/)) { n = substr($0, RSTART + 6, RLENGTH - 6) + 0; if ($1 >= t && n >= s) { printf "%.2f", $1 - t; exit } }
       if ($0 ~ /"over"/ && $1 >= t) { printf "%.2f", $1 - t; exit } }' "$work/$tag-g2.log")
   local waited; waited=$(grep -c '"waiting"' "$work/$tag-g2.log" || true)
-  verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest said waiting $waited time(s), never elected, and held the table's head ${caught:-?} s after the link came back (target <= 2 s)}"
+  verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest said waiting $waited time(s), never elected, and was back at the head of the log ${caught:-?} s after the link came back (target <= 2 s)}"
 }
 
 split_pair() { # net
@@ -182,13 +186,55 @@ long_think() { # net
   fi
 }
 
+reset_one() { # net
+  local net=$1 tag=r1 name=reset-one
+  lan "$tag" 2 "$net"
+  run "$tag" p1 host host --headless --preset classic --bots 2 --listen "/ip4/10.77.$net.1/tcp/4001" &
+  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
+    verdict "$name" 1 "the host did not start"; return
+  fi
+  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
+  run "$tag" p2 guest join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.2/tcp/4001" &
+  if ! wait_for "$work/$tag-guest.log" '"seq":30,' 60 >/dev/null; then
+    verdict "$name" 1 "the game did not get going"; return
+  fi
+  # The guest's TCP connections with the host; the first is reset: every
+  # packet of it, either way, is answered with RST.
+  local conns port
+  conns=$(ip netns exec "lrs-$tag-p2" ss -Htn state established "( dst 10.77.$net.1 or src 10.77.$net.1 )" | wc -l)
+  port=$(ip netns exec "lrs-$tag-p2" ss -Htn state established dst "10.77.$net.1" | awk '{split($3, a, ":"); print a[2]; exit}')
+  if [[ -z $port ]]; then
+    verdict "$name" 1 "no TCP connection from the guest to the host"; return
+  fi
+  ip netns exec "lrs-$tag-p2" nft add table inet lrs
+  ip netns exec "lrs-$tag-p2" nft add chain inet lrs out '{ type filter hook output priority 0; }'
+  ip netns exec "lrs-$tag-p2" nft add rule inet lrs out tcp sport "$port" reject with tcp reset
+  ip netns exec "lrs-$tag-p1" nft add table inet lrs
+  ip netns exec "lrs-$tag-p1" nft add chain inet lrs out '{ type filter hook output priority 0; }'
+  ip netns exec "lrs-$tag-p1" nft add rule inet lrs out tcp dport "$port" reject with tcp reset
+  local reset_head; reset_head=$(head_of "$work/$tag-host.log")
+  sleep 5
+  ip netns exec "lrs-$tag-p2" nft delete table inet lrs
+  ip netns exec "lrs-$tag-p1" nft delete table inet lrs
+  wait
+  local h g
+  h=$(places_of "$work/$tag-host.log"); g=$(places_of "$work/$tag-guest.log")
+  local after; after=$(awk -v s="$reset_head" 'match($0, /"seq":[0-9]+/) { n = substr($0, RSTART + 6, RLENGTH - 6) + 0; if (n > s) c++ } END { print c + 0 }' "$work/$tag-guest.log")
+  if [[ -n $h && $h == "$g" ]] && ! grep -q '"host_changed"' "$work/$tag-guest.log"; then
+    verdict "$name" 0 "$conns connection(s), one reset at entry $reset_head; the guest verified $after entries after it and both end with $h"
+  else
+    verdict "$name" 1 "host $h, guest $g ($conns connection(s), reset at entry $reset_head); $(tail -3 "$work/$tag-guest.err")"
+  fi
+}
+
 cut_guest 10 11 >"$work/cut-10.out" 2>&1 &
 cut_guest 60 12 >"$work/cut-60.out" 2>&1 &
 split_pair 13 >"$work/split-30.out" 2>&1 &
 long_think 14 >"$work/think-150.out" 2>&1 &
+reset_one 15 >"$work/reset-one.out" 2>&1 &
 wait
 failures=0
-for name in cut-10 cut-60 split-30 think-150; do
+for name in cut-10 cut-60 split-30 think-150 reset-one; do
   cat "$work/$name.out"
   [[ $(cat "$work/$name.verdict" 2>/dev/null || echo 1) == 0 ]] || failures=$((failures + 1))
 done

@@ -168,6 +168,10 @@ impl Host {
             }
         }
         self.heard_head(peer, head);
+        // Started again from an older save: the tails bring what we lost.
+        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
+            self.resumed(session);
+        }
         if let Some(guest) = self.guests.get_mut(&peer) {
             guest.in_flight = false;
             guest.last_heard = Instant::now();

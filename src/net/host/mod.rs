@@ -46,7 +46,7 @@ pub const LINGER: Duration = Duration::from_secs(150);
 const LINGER_CREATOR: Duration = Duration::from_secs(20);
 /// A host started again waits this long for a guest to say whom it
 /// follows before it hosts on by itself.
-const RESUME_WAIT: Duration = Duration::from_secs(3);
+const RESUME_WAIT: Duration = Duration::from_secs(10);
 /// Without a majority's acknowledgement, how long a finished game waits
 /// before its host reports it anyway (a guest gone for good).
 const SETTLE_WITHIN: Duration = Duration::from_secs(150);
@@ -79,6 +79,8 @@ struct Seated {
     told: u64,
     /// The newest entry it ever acknowledged (a split's weighing counts it).
     max_acked: u64,
+    /// The last message to it failed or was refused: one a beat for now.
+    backoff: bool,
 }
 
 impl Seated {
@@ -100,6 +102,7 @@ impl Seated {
             present: !back,
             told: 0,
             max_acked: 0,
+            backoff: false,
         }
     }
 }
@@ -296,9 +299,11 @@ impl Host {
                 Some((peer, told, answer)) = self.sending.next(), if !self.sending.is_empty() => {
                     self.on_answer(peer, told, answer, session);
                 }
-                () = timer => self.input(session, Input::Tick),
+                // A host started again signs nothing of its own until it
+                // knows the table (see `resuming`).
+                () = timer, if self.resuming.is_none() => self.input(session, Input::Tick),
                 _ = ticker.tick() => self.on_tick(session).await?,
-                deed = Session::<O>::next_deed(&mut session.acts) => match (deed, self.me) {
+                deed = Session::<O>::next_deed(&mut session.acts), if self.resuming.is_none() => match (deed, self.me) {
                     (Some(Deed::Act(act)), Some((from, seat))) => {
                         self.input(session, Input::Intent { from, seat, act })
                     }
@@ -388,10 +393,16 @@ impl Host {
         if guest.in_flight || !guest.signed {
             return;
         }
+        let quiet = guest.last_sent.is_none_or(|t| t.elapsed() >= BEAT);
+        // A guest away (or expected back after a restart), or whose last
+        // message failed or was refused, is tried once a beat, not as fast
+        // as its failures come.
+        if (!guest.present || guest.backoff) && !(beat_due && quiet) {
+            return;
+        }
         let from = usize::try_from(guest.acked.seq).unwrap_or(usize::MAX);
         let entries: Vec<SignedEntry<Record>> =
             table.entries().get(from..).unwrap_or_default().iter().take(MAX_BATCH).cloned().collect();
-        let quiet = guest.last_sent.is_none_or(|t| t.elapsed() >= BEAT);
         // At the end, a guest hears at once that a majority holds it.
         let news = table.state().game.is_over() && guest.told < beat.settled;
         if entries.is_empty() && !(beat_due && quiet) && !news {
@@ -401,17 +412,30 @@ impl Host {
     }
 
     fn send<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, message: ToGuest) {
+        // An absent guest is dialed first at the addresses of its ticket: a
+        // host started again knows its guests only from the saved roster.
+        let mut redial = None;
         if let Some(guest) = self.guests.get_mut(&peer) {
             guest.in_flight = true;
             guest.last_sent = Some(Instant::now());
+            if !guest.present {
+                redial = guest.reach.parse::<Ticket>().ok().filter(|t| t.peer == peer);
+            }
         }
         let told = match &message {
             ToGuest::Entries { beat, .. } => beat.settled,
             _ => 0,
         };
         let client = session.client.clone();
-        self.sending
-            .push(async move { (peer, told, client.send(peer, Request::Guest(message)).await) }.boxed());
+        self.sending.push(
+            async move {
+                if let Some(ticket) = redial {
+                    let _ = client.connect(ticket).await;
+                }
+                (peer, told, client.send(peer, Request::Guest(message)).await)
+            }
+            .boxed(),
+        );
     }
 
     fn on_answer<O: FnMut(Line)>(
@@ -427,22 +451,39 @@ impl Host {
             Ok(answer) => {
                 guest.last_heard = Instant::now();
                 guest.told = guest.told.max(told);
+                guest.backoff = false;
                 match answer {
                     Answer::Holds(head) => {
-                        if self.resuming.take().is_some() {
-                            let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
-                            session.report(Line::Resumed { head });
-                        }
                         self.heard_head(peer, head);
+                        // A guest holding more of our log sends it (a rejoin) first.
+                        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
+                            self.resumed(session);
+                        }
                     }
                     Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
-                    Answer::Refused(why) => warn!(%peer, "the guest refused: {why}"),
+                    Answer::Refused(why) => {
+                        debug!(%peer, "the guest refused: {why}");
+                        guest.backoff = true;
+                        return;
+                    }
                     Answer::Done | Answer::Stale | Answer::Welcome { .. } => {}
                 }
                 self.back(session, peer);
                 self.pump(session, peer, false);
             }
-            Err(e) => debug!(%peer, "a message to the guest was lost: {e}"),
+            Err(e) => {
+                debug!(%peer, "a message to the guest was lost: {e}");
+                guest.backoff = true;
+            }
+        }
+    }
+
+    /// A host started again knows the table now (a guest holds no more of
+    /// its log than it does, or nobody answered): it hosts on.
+    pub(super) fn resumed<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
+        if self.resuming.take().is_some() {
+            let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
+            session.report(Line::Resumed { head });
         }
     }
 
@@ -481,9 +522,7 @@ impl Host {
         let now = Instant::now();
         // Started again and no guest answered: nobody took over.
         if self.resuming.is_some_and(|t| now.duration_since(t) >= RESUME_WAIT) {
-            self.resuming = None;
-            let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
-            session.report(Line::Resumed { head });
+            self.resumed(session);
         }
         // Offers lapse; guests that never sign lose their seats.
         self.offers.retain(|_, (_, at, _)| now.duration_since(*at) < OFFER_WINDOW);

@@ -48,6 +48,8 @@ pub struct App {
     notices: Vec<String>,
     /// Whether the profile holds a game to resume (checked on the way home).
     resumable: bool,
+    /// Whether the profile holds a networked game under way (likewise).
+    networked: bool,
     /// The player asked for a new game while one waits to resume: home
     /// warns that it replaces the saved one.
     replacing: bool,
@@ -116,6 +118,7 @@ impl App {
             home: None,
             notices: Vec::new(),
             resumable: false,
+            networked: false,
             replacing: false,
             keeper: Keeper::default(),
             speaker: None,
@@ -166,6 +169,14 @@ impl App {
         self.browsing = None;
         self.resumable = match self.home.as_ref().map(crate::profile::Home::saved_game) {
             Some(Ok(saved)) => saved.is_some(),
+            Some(Err(e)) => {
+                self.notices.push(e.to_string());
+                false
+            }
+            None => false,
+        };
+        self.networked = match self.home.as_ref().map(crate::profile::Home::net_game) {
+            Some(Ok(saved)) => saved.is_some_and(|(_, log)| log.is_some()),
             Some(Err(e)) => {
                 self.notices.push(e.to_string());
                 false
@@ -344,6 +355,7 @@ impl App {
                 self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone()))
             }
             home::Message::Resume => return self.resume(now),
+            home::Message::ResumeNetwork => return self.resume_network(),
             home::Message::History => self.open_history(),
             home::Message::Stats => self.open_stats(),
         }
@@ -472,7 +484,8 @@ impl App {
                 center(
                     scrollable(
                         column![
-                            home::view(&self.prefs.name, self.resumable, self.replacing).map(Message::Home),
+                            home::view(&self.prefs.name, self.resumable, self.networked, self.replacing)
+                                .map(Message::Home),
                             notices
                         ]
                         .spacing(12),

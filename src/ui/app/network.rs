@@ -4,12 +4,14 @@
 
 use super::{App, Message, Screen, entropy};
 use crate::net::{self as play, Deed, Line};
+use crate::profile::network::Role;
 use crate::rules::Seat;
 use crate::ui::i18n::t;
 use crate::ui::net::{self, Report};
 use crate::ui::screen::game::GameScreen;
 use crate::ui::screen::setup::{Sitter, Table};
 use crate::ui::screen::waiting::WaitingRoom;
+use futures::StreamExt;
 use iced::{Task, task};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -89,6 +91,74 @@ impl App {
         self.drive(net::join(plan), acts, None)
     }
 
+    /// Back to the networked game the profile holds: hosting it again (the
+    /// driver finds out whether another peer took over, and rejoins it as
+    /// a guest then) or rejoining its host as the guest it was. The game
+    /// screen opens on the saved log the driver restores.
+    pub(super) fn resume_network(&mut self) -> Task<Message> {
+        let saved = match self.home.as_ref().map(crate::profile::Home::net_game) {
+            Some(Ok(Some((game, Some(_))))) => game,
+            Some(Err(e)) => {
+                self.notices.push(e.to_string());
+                return Task::none();
+            }
+            _ => {
+                self.go_home();
+                return Task::none();
+            }
+        };
+        let (acts, acts_in) = mpsc::unbounded_channel();
+        let mut joining = crate::ui::screen::joining::Joining::default();
+        joining.busy = true;
+        joining.status = Some(t("Going back to your table…").to_string());
+        let (stream, seat) = match saved.role {
+            Role::Host { config, entropy, preset, listed } => {
+                let seat = Seat::ALL.into_iter().find(|s| {
+                    config.seats[s.index()] == crate::table::Control::Person { owner: config.host }
+                });
+                let plan = play::HostPlan {
+                    preset,
+                    rules: config.rules,
+                    seats: config.seats,
+                    name: saved.name,
+                    listed,
+                    timing: config.timing,
+                    // The saved table keeps its code; a save without one gets a new one.
+                    code: saved.code.parse().unwrap_or_else(|_| crate::net::RoomCode::random()),
+                    node: self.node(),
+                    entropy: entropy.0,
+                    acts: Some(acts_in),
+                    home: self.home.clone(),
+                };
+                (net::host(plan).boxed(), seat)
+            }
+            Role::Guest { seat, .. } => {
+                let host = match saved.host.parse::<play::Ticket>() {
+                    Ok(host) => host,
+                    Err(e) => {
+                        self.notices.push(crate::t!("The saved game cannot resume: {e}", e = e));
+                        return Task::none();
+                    }
+                };
+                let plan = play::JoinPlan {
+                    target: play::Target::Ticket(host),
+                    player: play::Player::Person(acts_in),
+                    node: self.node(),
+                    secret: entropy(),
+                    reach_within: REACH_WITHIN,
+                    name: saved.name,
+                    colour: None,
+                    think: None,
+                    home: self.home.clone(),
+                };
+                (net::join(plan).boxed(), Some(seat))
+            }
+        };
+        self.browsing = None;
+        self.screen = Screen::Joining(joining);
+        self.drive(stream, acts, seat)
+    }
+
     /// The join screen, with the lobby listing tables while it shows.
     pub(super) fn browse(&mut self) -> Task<Message> {
         self.screen = Screen::Joining(Default::default());
@@ -127,6 +197,20 @@ impl App {
             }
             (Report::Line(Line::Sealed { genesis, .. }), Screen::Waiting(_) | Screen::Joining(_)) => {
                 self.sealed(genesis, now)
+            }
+            // Back at a table after a restart: the game screen over the saved log.
+            (
+                Report::Line(Line::Restored { genesis, entries, .. }),
+                Screen::Waiting(_) | Screen::Joining(_),
+            ) => {
+                self.sealed(genesis, now);
+                let mut actions = Vec::new();
+                if let Screen::Game(g) = &mut self.screen {
+                    for signed in entries {
+                        actions.extend(g.receive(signed));
+                    }
+                }
+                return self.game_actions(actions, now);
             }
             (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
             (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {

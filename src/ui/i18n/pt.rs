@@ -57,6 +57,8 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Software", "Software"),
     ("Save", "Salvar"),
     ("Resume game", "Continuar partida"),
+    ("Resume network game", "Continuar partida em rede"),
+    ("Going back to your table…", "Voltando à sua mesa…"),
     ("Ludopia", "Ludopia"),
     ("Welcome, {name}. Pull up a cushion.", "Bem-vindo, {name}. Pegue uma almofada e sente-se."),
     ("Play on this computer", "Jogar neste computador"),

@@ -57,6 +57,8 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Software", "Phần mềm"),
     ("Save", "Lưu"),
     ("Resume game", "Chơi tiếp ván cũ"),
+    ("Resume network game", "Chơi tiếp ván qua mạng"),
+    ("Going back to your table…", "Đang quay lại bàn của bạn…"),
     ("Ludopia", "Ludopia"),
     ("Welcome, {name}. Pull up a cushion.", "Chào {name}. Mời ngồi xuống nệm nào."),
     ("Play on this computer", "Chơi trên máy này"),

@@ -14,6 +14,8 @@ pub enum Message {
     HowToPlay,
     Settings,
     Resume,
+    /// The networked game this peer sat at: back to its seat.
+    ResumeNetwork,
     History,
     Stats,
 }
@@ -27,11 +29,14 @@ fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
         .into()
 }
 
-/// `resumable`: a saved game waits (the profile's), so "Resume game" shows.
-/// `replacing`: the player asked for a new game while one waits; they are
-/// told it will replace the saved one, and asked again.
-pub fn view(name: &str, resumable: bool, replacing: bool) -> Element<'_, Message> {
+/// `resumable`: a saved game waits (the profile's), so "Resume game" shows;
+/// `networked`: likewise a networked game, which "Resume network game"
+/// takes up again at its table. `replacing`: the player asked for a new
+/// game while one waits; they are told it will replace the saved one, and
+/// asked again.
+pub fn view(name: &str, resumable: bool, networked: bool, replacing: bool) -> Element<'_, Message> {
     let resume = resumable.then(|| entry(t("Resume game"), Some(Message::Resume)));
+    let rejoin = networked.then(|| entry(t("Resume network game"), Some(Message::ResumeNetwork)));
     let warning = (resumable && replacing).then(|| {
         column![
             text(t("A saved game is waiting. A new game replaces it.")).size(15).color(theme::GOLD),
@@ -46,6 +51,7 @@ pub fn view(name: &str, resumable: bool, replacing: bool) -> Element<'_, Message
             text(crate::t!("Welcome, {name}. Pull up a cushion.", name = name)).size(17),
         ]
         .push(resume)
+        .push(rejoin)
         .push(warning)
         .push(
             column![
