@@ -146,7 +146,8 @@ fn a_joiner_finds_the_code_on_a_tiny_dht_with_no_relay_given_and_the_game_finish
         bootstrap.extend(["--bootstrap", addr.as_str()]);
     }
     let code = RoomCode::random().to_string();
-    let (host, _) = host(&[&["--preset", "race", "--bots", "2", "--code", &code], &bootstrap[..]].concat());
+    let (host, listening) =
+        host(&[&["--preset", "race", "--bots", "2", "--code", &code], &bootstrap[..]].concat());
     // The host provides its code's key, with an address, once it has one.
     let key = hex(room_key(code.parse().expect("code")).as_ref());
     let provided =
@@ -159,6 +160,8 @@ fn a_joiner_finds_the_code_on_a_tiny_dht_with_no_relay_given_and_the_game_finish
     let guest_lines = joiner.finish("the joiner");
     let host_lines = host.finish("the host");
     assert_eq!(game(&guest_lines), game(&host_lines), "both ends hold the same game");
+    let host_peer = listening["ticket"].as_str().and_then(|t| t.parse::<Ticket>().ok()).expect("ticket").peer;
+    assert_eq!(routes(&guest_lines, &host_peer.to_string())[0]["kind"], "direct");
     // The joiner found the host on the DHT: a relay answered its lookup with a provider.
     let answered = |p: &mut Player| {
         while let Ok(line) = p.lines.try_recv() {
@@ -188,6 +191,65 @@ fn a_ticket_holding_an_unreachable_address_joins_as_quickly_as_a_good_one() {
     let guest_lines = joiner.finish("the joiner");
     let host_lines = host.finish("the host");
     assert_eq!(game(&guest_lines), game(&host_lines));
+    // Each end says how it reaches the other: directly, at its address.
+    let guest = guest_lines.iter().find(|l| event(l) == "joined").expect("joined")["peer"].clone();
+    let host_route = routes(&guest_lines, &ticket.peer.to_string());
+    assert_eq!(host_route[0]["kind"], "direct", "{host_route:?}");
+    assert!(
+        host_route[0]["via"].as_str().is_some_and(|v| v.starts_with("/ip4/127.0.0.1/tcp/")),
+        "{host_route:?}"
+    );
+    let guest_route = routes(&host_lines, guest.as_str().expect("peer"));
+    assert_eq!(guest_route[0]["kind"], "direct", "{guest_route:?}");
+}
+
+/// The route lines about `peer`, in order.
+fn routes<'a>(lines: &'a [Value], peer: &str) -> Vec<&'a Value> {
+    let found: Vec<&Value> = lines.iter().filter(|l| event(l) == "route" && l["peer"] == peer).collect();
+    assert!(!found.is_empty(), "no route line for {peer}");
+    found
+}
+
+#[test]
+fn peers_reached_only_through_a_relay_say_the_route_is_relayed_by_that_relay() {
+    let (_relay, relay_addr) = relay(&["--bootstrap", "none"]);
+    // Both listen only through the relay, so hole punching finds nothing
+    // to dial on loopback and the game stays relayed.
+    let circuit = format!("{relay_addr}/p2p-circuit");
+    let mut host = start(
+        &[
+            "host",
+            "--headless",
+            "--preset",
+            "race",
+            "--bots",
+            "2",
+            "--listen",
+            &circuit,
+            "--relay",
+            &relay_addr,
+            "--bootstrap",
+            "none",
+        ],
+        Stdio::inherit(),
+    );
+    let (_, listening) = host.wait_for("listening", |l| event(l) == "listening");
+    let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
+    let host_peer = ticket.parse::<Ticket>().expect("a ticket").peer.to_string();
+    let joiner = start(
+        &["join", "--headless", &ticket, "--bot", "easy", "--listen", &circuit, "--bootstrap", "none"],
+        Stdio::inherit(),
+    );
+    let guest_lines = joiner.finish("the joiner");
+    let host_lines = host.finish("the host");
+    assert_eq!(game(&guest_lines), game(&host_lines));
+    let to_host = routes(&guest_lines, &host_peer);
+    assert_eq!(to_host.len(), 1, "{to_host:?}");
+    assert_eq!((&to_host[0]["kind"], &to_host[0]["via"]), (&"relayed".into(), &circuit.as_str().into()));
+    let guest = guest_lines.iter().find(|l| event(l) == "joined").expect("joined")["peer"].clone();
+    let to_guest = routes(&host_lines, guest.as_str().expect("peer"));
+    assert_eq!(to_guest.len(), 1, "{to_guest:?}");
+    assert_eq!((&to_guest[0]["kind"], &to_guest[0]["via"]), (&"relayed".into(), &circuit.as_str().into()));
 }
 
 #[test]
