@@ -138,8 +138,9 @@ fn a_joiner_finds_the_code_on_a_tiny_dht_with_no_relay_given_and_the_game_finish
     // Three relays make the DHT: the first knows nobody, the others start from it.
     let (mut first, first_addr) = relay(&["--bootstrap", "none"]);
     let mut others: Vec<(Player, String)> = (0..2).map(|_| relay(&["--bootstrap", &first_addr])).collect();
-    for _ in 0..2 {
-        first.wait_for("dht_peer", |l| event(l) == "dht_peer");
+    for (_, addr) in &others {
+        let id = addr.rsplit('/').next().expect("a peer id");
+        first.wait_for("dht_peer", |l| event(l) == "dht_peer" && l["peer"] == id);
     }
     let mut bootstrap = vec!["--bootstrap", first_addr.as_str()];
     for (_, addr) in &others {

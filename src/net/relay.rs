@@ -78,7 +78,8 @@ pub enum RelayEvent {
         peer: String,
         found: usize,
     },
-    /// A DHT server joined this relay's routing table.
+    /// A DHT server connected (identify says it serves the DHT); told on
+    /// each identify exchange.
     DhtPeer {
         peer: String,
     },
@@ -203,18 +204,14 @@ pub fn spawn_relay(
                 })) => {
                     // A DHT server that dialed us is known by the addresses
                     // it listens on (kad learns only the addresses it dials).
-                    if info.protocols.contains(&dht::AMINO) {
+                    let server = info.protocols.contains(&dht::AMINO);
+                    if server {
                         for addr in info.listen_addrs {
                             swarm.behaviour_mut().kad.add_address(&peer_id, addr);
                         }
                     }
-                    None
+                    server.then(|| RelayEvent::DhtPeer { peer: peer_id.to_string() })
                 }
-                SwarmEvent::Behaviour(RelayBehaviourEvent::Kad(kad::Event::RoutingUpdated {
-                    peer,
-                    is_new_peer: true,
-                    ..
-                })) => Some(RelayEvent::DhtPeer { peer: peer.to_string() }),
                 SwarmEvent::Behaviour(RelayBehaviourEvent::Kad(kad::Event::InboundRequest { request })) => {
                     match request {
                         kad::InboundRequest::AddProvider { record: Some(record) } => {
