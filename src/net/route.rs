@@ -18,17 +18,21 @@ pub struct Route {
     pub via: Multiaddr,
 }
 
+/// Whether an address goes through a relay.
+pub fn is_circuit(addr: &Multiaddr) -> bool {
+    addr.iter().any(|p| p == Protocol::P2pCircuit)
+}
+
 impl Route {
     /// The route of a connection, from its endpoint.
     pub fn of(endpoint: &ConnectedPoint) -> Route {
-        let circuit = |addr: &Multiaddr| addr.iter().any(|p| p == Protocol::P2pCircuit);
         let (local, remote) = match endpoint {
             ConnectedPoint::Dialer { address, .. } => (None, address),
             ConnectedPoint::Listener { local_addr, send_back_addr } => (Some(local_addr), send_back_addr),
         };
         // A dialed circuit names the relay before `/p2p-circuit`; an
         // accepted one is known by the circuit we listen on.
-        match local.filter(|l| circuit(l)).or(Some(remote).filter(|r| circuit(r))) {
+        match local.filter(|l| is_circuit(l)).or(Some(remote).filter(|r| is_circuit(r))) {
             Some(relayed) => {
                 let via = relayed.iter().take_while(|p| *p != Protocol::P2pCircuit).collect::<Multiaddr>();
                 Route { kind: RouteKind::Relayed, via: via.with(Protocol::P2pCircuit) }

@@ -28,7 +28,7 @@ use super::{
     code::RoomCode,
     guard::Guard,
     limits::RateLimiter,
-    route::{Route, Routes},
+    route::{Route, Routes, is_circuit},
     ticket::Ticket,
     wire::{
         self, FrameCodec, PROTOCOL_VERSION, Refusal, Request, Response, TABLE_PROTOCOL, TableInfo, WireError,
@@ -243,11 +243,6 @@ struct Behaviour {
     mdns: Toggle<mdns::tokio::Behaviour>,
     kad: Toggle<kad::Behaviour<kad::store::MemoryStore>>,
     table: request_response::Behaviour<FrameCodec>,
-}
-
-/// Whether an address goes through a relay.
-fn is_circuit(addr: &Multiaddr) -> bool {
-    addr.iter().any(|p| p == Protocol::P2pCircuit)
 }
 
 /// The request-response behaviour of the table protocol.
