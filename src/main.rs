@@ -18,14 +18,22 @@ fn main() {
     std::process::exit(ludopia::cli::run());
 }
 
-/// `LUDOPIA_LOG=info` (or any level) sends tracing's events to stderr: what
-/// a headless peer saw of its connections, for whoever debugs a network game.
+/// Problems (warnings and errors of ours) go to stderr, so a headless peer
+/// says when its code could not be registered or a relay refused it.
+/// `LUDOPIA_LOG` takes `RUST_LOG`-style directives for more
+/// (`info`, `ludopia=debug,libp2p_kad=debug`).
 #[cfg(not(all(windows, not(debug_assertions))))]
 fn log_to_stderr() {
-    let level = std::env::var("LUDOPIA_LOG").ok().and_then(|v| v.parse::<tracing::Level>().ok());
-    if let Some(level) = level {
-        tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(level).init();
-    }
+    use tracing_subscriber::{filter::Targets, fmt, prelude::*};
+    let problems = Targets::new().with_target("ludopia", tracing::Level::WARN);
+    let filter = match std::env::var("LUDOPIA_LOG") {
+        Ok(directives) => directives.parse::<Targets>().unwrap_or_else(|e| {
+            eprintln!("ludopia: LUDOPIA_LOG is not a filter ({e}): problems only");
+            problems
+        }),
+        Err(_) => problems,
+    };
+    tracing_subscriber::registry().with(fmt::layer().with_writer(std::io::stderr)).with(filter).init();
 }
 
 #[cfg(all(windows, not(debug_assertions)))]

@@ -34,6 +34,7 @@ fn peer(seed: u8, relays: Vec<Multiaddr>) -> (Client, mpsc::Receiver<Event>) {
     config.listen = vec![loopback()];
     config.mdns = false;
     config.relays = relays;
+    config.bootstrap = Vec::new();
     spawn(config).unwrap()
 }
 
@@ -247,7 +248,8 @@ async fn rogue_messages_are_refused_and_the_table_goes_on() {
 
 /// A relay on loopback, and the address players give for it.
 async fn relay(seed: u8) -> (Relay, Multiaddr) {
-    let mut relay = spawn_relay(Keypair::ed25519_from_bytes([seed; 32]).unwrap(), &[loopback()]).unwrap();
+    let mut relay =
+        spawn_relay(Keypair::ed25519_from_bytes([seed; 32]).unwrap(), &[loopback()], &[]).unwrap();
     let addr = tokio::time::timeout(WAIT, async {
         loop {
             if let Some(RelayEvent::Listening { addr, .. }) = relay.events.recv().await {

@@ -1,11 +1,12 @@
 //! What `host --headless` and `join --headless` share: the node set-up, the
 //! player's profile, the JSON lines and the runtime.
 
-use std::{future::Future, io::Write};
+use std::{future::Future, io::Write, str::FromStr};
 
-use libp2p::Multiaddr;
+use clap::Args;
+use libp2p::{Multiaddr, multiaddr::Protocol};
 
-use crate::net::{Line, NodeConfig, PlayError};
+use crate::net::{Line, NodeConfig, PlayError, node::dht};
 use crate::profile::{Home, ProfileError, ProfileLock};
 
 /// A headless player's profile: its identity and saved game live at
@@ -36,16 +37,67 @@ impl Profile {
     }
 }
 
+/// The DHT's bootstrap peers, as `--bootstrap` gives them.
+#[derive(Args)]
+pub struct Bootstrap {
+    /// A DHT bootstrap peer (with its /p2p/ id) instead of the public
+    /// network's (repeatable); `none` leaves the DHT out.
+    #[arg(long = "bootstrap", value_name = "ADDR")]
+    given: Vec<BootstrapPeer>,
+}
+
+/// One `--bootstrap` value.
+#[derive(Clone, Debug)]
+pub enum BootstrapPeer {
+    Peer(Multiaddr),
+    None,
+}
+
+impl FromStr for BootstrapPeer {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text == "none" {
+            return Ok(BootstrapPeer::None);
+        }
+        let addr: Multiaddr = text.parse().map_err(|e| format!("not an address: {e}"))?;
+        match addr.iter().last() {
+            Some(Protocol::P2p(_)) => Ok(BootstrapPeer::Peer(addr)),
+            _ => Err("a bootstrap address ends with /p2p/ and the peer's id".into()),
+        }
+    }
+}
+
+impl Bootstrap {
+    /// The peers given, the public network's if none was, nothing if
+    /// `none` was.
+    pub fn peers(&self) -> Vec<Multiaddr> {
+        if self.given.is_empty() {
+            return dht::default_bootstrap();
+        }
+        self.given
+            .iter()
+            .map(|p| match p {
+                BootstrapPeer::Peer(addr) => Some(addr.clone()),
+                BootstrapPeer::None => None,
+            })
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default()
+    }
+}
+
 pub fn node_config(
     keypair: libp2p::identity::Keypair,
     listen: Vec<Multiaddr>,
     relays: Vec<Multiaddr>,
+    bootstrap: &Bootstrap,
 ) -> NodeConfig {
     let mut config = NodeConfig::new(keypair);
     if !listen.is_empty() {
         config.listen = listen;
     }
     config.relays = relays;
+    config.bootstrap = bootstrap.peers();
     config
 }
 

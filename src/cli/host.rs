@@ -8,7 +8,7 @@
 use clap::Args;
 use libp2p::Multiaddr;
 
-use super::headless::{Profile, node_config, print_line, run_async};
+use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::net::{self, HostPlan, RoomCode};
 use crate::rules::Preset;
 
@@ -36,6 +36,8 @@ pub struct HostArgs {
     /// or at the relays.
     #[arg(long)]
     private: bool,
+    #[command(flatten)]
+    bootstrap: Bootstrap,
 }
 
 pub fn run(args: HostArgs) -> i32 {
@@ -67,7 +69,7 @@ pub fn run(args: HostArgs) -> i32 {
             return code;
         }
     };
-    let node = node_config(profile.keypair.clone(), args.listen, args.relays);
+    let node = node_config(profile.keypair.clone(), args.listen, args.relays, &args.bootstrap);
     let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Host".into());
     let plan = HostPlan {
         listed: !args.private,

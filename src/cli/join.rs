@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 use libp2p::Multiaddr;
 
-use super::headless::{Profile, node_config, print_line, run_async};
+use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::bots::Strategy;
 use crate::net::{self, JoinPlan, Player, Target};
 
@@ -36,6 +36,8 @@ pub struct JoinArgs {
     /// at its usual pace (a slow player).
     #[arg(long, value_name = "SECONDS")]
     think: Option<u64>,
+    #[command(flatten)]
+    bootstrap: Bootstrap,
 }
 
 pub fn run(args: JoinArgs) -> i32 {
@@ -65,7 +67,7 @@ pub fn run(args: JoinArgs) -> i32 {
             return code;
         }
     };
-    let node = node_config(profile.keypair.clone(), args.listen, args.relays);
+    let node = node_config(profile.keypair.clone(), args.listen, args.relays, &args.bootstrap);
     let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Guest".into());
     let plan = JoinPlan {
         target,

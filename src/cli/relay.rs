@@ -6,6 +6,7 @@ use std::{io::Write, path::Path};
 use clap::Args;
 use libp2p::{Multiaddr, identity::Keypair, multiaddr::Protocol};
 
+use super::headless::Bootstrap;
 use crate::net::relay::spawn_relay;
 
 #[derive(Args)]
@@ -18,6 +19,8 @@ pub struct RelayArgs {
     /// peer id (part of every player's relay address) survives restarts.
     #[arg(long, value_name = "FILE")]
     key: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    bootstrap: Bootstrap,
 }
 
 fn load_or_create_key(path: &Path) -> Result<Keypair, String> {
@@ -68,7 +71,7 @@ pub fn run(args: RelayArgs) -> i32 {
         }
     };
     runtime.block_on(async {
-        let mut relay = match spawn_relay(keypair, &listen) {
+        let mut relay = match spawn_relay(keypair, &listen, &args.bootstrap.peers()) {
             Ok(relay) => relay,
             Err(e) => {
                 eprintln!("ludopia relay: {e}");

@@ -4,11 +4,13 @@
 //! its succession live in `table`; this carries them.
 //!
 //! - [`node`]: one task owns the libp2p swarm (TCP and QUIC, noise, yamux,
-//!   identify, ping, mDNS, relay client, DCUtR, AutoNAT, rendezvous,
+//!   identify, ping, mDNS, relay client, DCUtR, AutoNAT, rendezvous, Kademlia,
 //!   request-response, the connection [`guard`]); [`Client`] talks to it,
 //!   [`Event`]s come out.
 //! - [`wire`]: the versioned, typed, size-capped messages.
-//! - [`code`], [`ticket`]: room codes and invite tickets.
+//! - [`code`], [`ticket`]: room codes and invite tickets; [`node::dht`]
+//!   meets players by room code on the public DHT.
+//! - [`route`]: whether a peer is reached directly or through a relay.
 //! - [`relay`]: the headless relay and rendezvous point.
 //! - [`role`]: where a player starts (hosting or joining) and how its role
 //!   changes; [`host`] and [`guest`] drive each side, [`succession`] a
@@ -25,6 +27,7 @@ pub mod node;
 pub mod relay;
 pub mod report;
 pub mod role;
+pub mod route;
 pub mod session;
 pub mod succession;
 pub mod ticket;

@@ -1,6 +1,7 @@
 //! The headless relay any player can run: a circuit relay v2 server with
-//! game-sized limits and a rendezvous point where hosts register their
-//! room codes.
+//! game-sized limits, a rendezvous point where hosts register their room
+//! codes, and a server of the DHT (so any player's relay is a bootstrap
+//! peer too).
 
 use std::time::Duration;
 
@@ -8,6 +9,7 @@ use futures::StreamExt;
 use libp2p::{
     Multiaddr, PeerId, autonat, connection_limits, identify,
     identity::Keypair,
+    kad,
     multiaddr::Protocol,
     noise, ping, relay, rendezvous,
     swarm::{NetworkBehaviour, SwarmEvent},
@@ -17,7 +19,7 @@ use serde::Serialize;
 use tokio::{sync::mpsc, task::JoinHandle};
 use tracing::{debug, info};
 
-use super::node::{IDENTIFY_PROTOCOL, NetError};
+use super::node::{IDENTIFY_PROTOCOL, NetError, dht};
 
 /// Relay limits sized for games. The library defaults cut a circuit after
 /// 2 minutes or 128 KiB (both directions), which ends any relayed game;
@@ -44,6 +46,7 @@ struct RelayBehaviour {
     identify: identify::Behaviour,
     ping: ping::Behaviour,
     autonat: autonat::v2::server::Behaviour,
+    kad: kad::Behaviour<kad::store::MemoryStore>,
 }
 
 /// What the relay reports, one JSON object per line on the command line.
@@ -75,6 +78,21 @@ pub enum RelayEvent {
         peer: String,
         found: usize,
     },
+    /// A DHT server connected (identify says it serves the DHT); told on
+    /// each identify exchange.
+    DhtPeer {
+        peer: String,
+    },
+    /// A peer provides `key` (hex) on the DHT, with `addrs` addresses.
+    Provider {
+        peer: String,
+        key: String,
+        addrs: usize,
+    },
+    /// A peer looked a DHT key up and `found` providers answered it.
+    ProviderLookup {
+        found: usize,
+    },
 }
 
 /// A running relay; dropping it stops the relay.
@@ -90,8 +108,13 @@ impl Drop for Relay {
     }
 }
 
-/// Starts a relay on the current tokio runtime.
-pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetError> {
+/// Starts a relay on the current tokio runtime, joining the DHT through
+/// the `bootstrap` peers (none: it waits to be found).
+pub fn spawn_relay(
+    keypair: Keypair,
+    listen: &[Multiaddr],
+    bootstrap: &[Multiaddr],
+) -> Result<Relay, NetError> {
     let setup = |e: &dyn std::fmt::Display| NetError::Setup(e.to_string());
     let peer_id = keypair.public().to_peer_id();
     let mut swarm = libp2p::SwarmBuilder::with_existing_identity(keypair)
@@ -99,6 +122,8 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
         .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_quic()
+        .with_dns()
+        .map_err(|e| setup(&e))?
         .with_behaviour(|key| RelayBehaviour {
             limits: connection_limits::Behaviour::new(
                 connection_limits::ConnectionLimits::default()
@@ -116,6 +141,7 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
             ),
             ping: ping::Behaviour::new(ping::Config::new()),
             autonat: autonat::v2::server::Behaviour::default(),
+            kad: dht::behaviour(peer_id, kad::Mode::Server, bootstrap),
         })
         .map_err(|e| setup(&e))?
         // Players hold their reservation open; idle here means gone.
@@ -171,6 +197,46 @@ pub fn spawn_relay(keypair: Keypair, listen: &[Multiaddr]) -> Result<Relay, NetE
                 SwarmEvent::Behaviour(RelayBehaviourEvent::Rendezvous(
                     rendezvous::server::Event::DiscoverServed { enquirer, registrations },
                 )) => Some(RelayEvent::Lookup { peer: enquirer.to_string(), found: registrations.len() }),
+                SwarmEvent::Behaviour(RelayBehaviourEvent::Identify(identify::Event::Received {
+                    peer_id,
+                    info,
+                    ..
+                })) => {
+                    // A DHT server that dialed us is known by the addresses
+                    // it listens on (kad learns only the addresses it dials).
+                    let server = info.protocols.contains(&dht::AMINO);
+                    if server {
+                        for addr in info.listen_addrs {
+                            swarm.behaviour_mut().kad.add_address(&peer_id, addr);
+                        }
+                    }
+                    server.then(|| RelayEvent::DhtPeer { peer: peer_id.to_string() })
+                }
+                SwarmEvent::Behaviour(RelayBehaviourEvent::Kad(kad::Event::InboundRequest { request })) => {
+                    match request {
+                        kad::InboundRequest::AddProvider { record: Some(record) } => {
+                            let line = RelayEvent::Provider {
+                                peer: record.provider.to_string(),
+                                key: crate::fair::hash::hex::encode(record.key.as_ref()),
+                                addrs: record.addresses.len(),
+                            };
+                            if let Err(e) = kad::store::RecordStore::add_provider(
+                                swarm.behaviour_mut().kad.store_mut(),
+                                record,
+                            ) {
+                                info!("provider record not stored: {e}");
+                            }
+                            Some(line)
+                        }
+                        kad::InboundRequest::GetProvider { num_provider_peers, .. } => {
+                            Some(RelayEvent::ProviderLookup { found: num_provider_peers })
+                        }
+                        other => {
+                            debug!(?other, "DHT request");
+                            None
+                        }
+                    }
+                }
                 other => {
                     debug!(?other, "relay swarm event");
                     None

@@ -14,7 +14,7 @@ use tracing::{debug, info, warn};
 use super::guest::{Followed, Follower};
 use super::host::{Host, Hosted, Listing, Opening};
 use super::report::{Deed, Line, Places, PlayError, fail};
-use super::session::{Keeper, Session};
+use super::session::{Events, Keeper, Report, Session};
 use super::wire::{Request, WireError};
 use super::{Client, Event, NetError, NodeConfig, RoomCode, Ticket, spawn};
 use crate::bots::Strategy;
@@ -48,6 +48,25 @@ async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<(), PlayErr
     tokio::time::timeout(Duration::from_secs(10), wait)
         .await
         .map_err(|_| PlayError("no address to listen on".into()))?
+}
+
+/// How long a host with relays waits for its first reservation before it
+/// prints its ticket without a relayed address (it prints it again once
+/// the reservation comes).
+const FIRST_RESERVATION: Duration = Duration::from_secs(5);
+
+/// Waits for the first relayed address, for at most `within`.
+async fn first_reservation(events: &mut mpsc::Receiver<Event>, within: Duration) {
+    let wait = async {
+        while let Some(event) = events.recv().await {
+            if matches!(event, Event::NewTicket { .. }) {
+                return;
+            }
+        }
+    };
+    if tokio::time::timeout(within, wait).await.is_err() {
+        info!("no relay reservation yet: the ticket holds direct addresses only");
+    }
 }
 
 /// How a host sets its table up.
@@ -290,8 +309,12 @@ async fn lead<O: FnMut(Line)>(
 /// Hosts a game until it is over; returns the places.
 pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayError> {
     let (_, key_secret) = identity_of(&plan.node.keypair)?;
+    let relayed = !plan.node.relays.is_empty();
     let (client, mut events) = spawn(plan.node)?;
     first_address(&mut events).await?;
+    if relayed {
+        first_reservation(&mut events, FIRST_RESERVATION).await;
+    }
     let ticket = client.ticket().await?;
     let config = TableConfig {
         rules: plan.rules,
@@ -307,9 +330,10 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         }),
         None => None,
     };
+    let out = Report::new(out);
     let mut session = Session {
         client,
-        events,
+        events: Events::new(events, out.clone()),
         out,
         clock: Instant::now(),
         acts: plan.acts,
@@ -335,6 +359,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         .map_err(|e| PlayError(format!("the saved game cannot be resumed: {e}")))?;
         let over = table.state().game.is_over() || table.state().closed.is_some();
         if !over {
+            session.events.listing = Some(code.clone());
             session.report(Line::Listening { code, ticket: ticket.to_string() });
             let entries = proof.entries.clone();
             session.report(Line::Restored {
@@ -359,6 +384,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             return play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await;
         }
     }
+    session.events.listing = Some(listing.code.to_string());
     session.report(Line::Listening { code: listing.code.to_string(), ticket: ticket.to_string() });
     if let Some(home) = plan.home {
         let role = Role::Host {
@@ -400,10 +426,12 @@ fn unix_now() -> u64 {
 /// succeed a moment later (a relayed address needs our own link to its
 /// relay first; LAN tables show up by mDNS within a moment): it asks again
 /// until the table answers, except when the table speaks another version.
-async fn reach(
+/// `missed` keeps why the last try failed.
+async fn reach<O: FnMut(Line)>(
     client: &Client,
-    events: &mut mpsc::Receiver<Event>,
+    events: &mut Events<O>,
     target: &Target,
+    missed: &mut Option<NetError>,
 ) -> Result<PeerId, PlayError> {
     loop {
         let reached = match target {
@@ -414,9 +442,12 @@ async fn reach(
         match reached {
             Ok(peer) => return Ok(peer),
             Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e.into()),
-            Err(e) => debug!(?target, "the table is not reached yet: {e}"),
+            Err(e) => {
+                debug!(?target, "the table is not reached yet: {e}");
+                *missed = Some(e);
+            }
         }
-        while events.try_recv().is_ok() {}
+        events.skip_waiting();
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
@@ -443,9 +474,10 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         Player::Bot(strategy) => (Some(strategy), None),
         Player::Person(acts) => (None, Some(acts)),
     };
+    let out = Report::new(out);
     let mut session = Session {
         client,
-        events,
+        events: Events::new(events, out.clone()),
         out,
         clock: Instant::now(),
         acts,
@@ -488,14 +520,15 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
     }
     let target = plan.target.clone();
     let within = plan.reach_within;
+    let mut missed = None;
     let reached = tokio::time::timeout(within, async {
-        let peer = reach(&session.client, &mut session.events, &target).await?;
+        let peer = reach(&session.client, &mut session.events, &target, &mut missed).await?;
         let join = ToHost::Join { name: session.name.clone(), colour: plan.colour };
         let welcome = session.client.send(peer, Request::Host(join)).await?;
         Ok::<_, PlayError>((peer, welcome))
     })
     .await
-    .map_err(|_| PlayError(not_reached(&target, within)))?;
+    .map_err(|_| PlayError(not_reached(&target, within, missed.as_ref())))?;
     let (host, mut welcome) = reached?;
     let reach_ticket = session.client.ticket().await?.to_string();
     // A seat offered is held once committed; a seat taken meanwhile by a
@@ -550,13 +583,20 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
     fail("no seat could be taken: the table filled up meanwhile")
 }
 
-fn not_reached(target: &Target, within: Duration) -> String {
+/// Why a table was not reached, in a sentence: where it was looked for,
+/// and the last reason a way failed, if one told more than "not there".
+fn not_reached(target: &Target, within: Duration, missed: Option<&NetError>) -> String {
     let s = within.as_secs();
-    match target {
-        Target::Code(code) => {
-            format!("no table with code {code} answered within {s} s on the local network or the relays")
-        }
+    let looked = match target {
+        Target::Code(code) => format!(
+            "no table with code {code} answered within {s} s on the local network, at the relays \
+             or on the public network"
+        ),
         Target::Ticket(_) => format!("the table of the ticket did not answer within {s} s"),
         Target::Lan(_) => format!("the table on the local network did not answer within {s} s"),
+    };
+    match missed {
+        Some(NetError::CodeNotFound(_)) | None => looked,
+        Some(why) => format!("{looked} ({why})"),
     }
 }

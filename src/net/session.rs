@@ -3,6 +3,7 @@
 //! keeps the game. A peer starts as the host or as a guest; a guest may be
 //! elected and host, a host may find a preferred branch and follow it.
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use libp2p::PeerId;
@@ -10,6 +11,7 @@ use tokio::sync::mpsc;
 use tracing::{debug, warn};
 
 use super::report::{Deed, Line};
+use super::route::Route;
 use super::{Client, Event};
 use crate::fair::{Identity, Proof};
 use crate::profile::{Home, network::NetGame};
@@ -74,11 +76,80 @@ impl Keeper {
     }
 }
 
+/// Where a player's lines go: the drivers' and the routes the network tells.
+pub struct Report<O>(Arc<Mutex<O>>);
+
+impl<O: FnMut(Line)> Report<O> {
+    pub fn new(out: O) -> Self {
+        Report(Arc::new(Mutex::new(out)))
+    }
+
+    pub fn say(&self, line: Line) {
+        // A panic while printing leaves the printer as usable as before.
+        (self.0.lock().unwrap_or_else(PoisonError::into_inner))(line);
+    }
+}
+
+impl<O> Clone for Report<O> {
+    fn clone(&self) -> Self {
+        Report(Arc::clone(&self.0))
+    }
+}
+
+/// The network's events for the drivers. Route changes, and a hosted
+/// table's new ticket, are reported as they pass, whatever the driver
+/// does, so they are not its concern.
+pub struct Events<O> {
+    events: mpsc::Receiver<Event>,
+    report: Report<O>,
+    /// The code of the table this peer opened: a new ticket is printed with it.
+    pub listing: Option<String>,
+}
+
+impl<O: FnMut(Line)> Events<O> {
+    pub fn new(events: mpsc::Receiver<Event>, report: Report<O>) -> Self {
+        Events { events, report, listing: None }
+    }
+
+    /// The next event that is not a route (cancel-safe, as the channel's).
+    pub async fn recv(&mut self) -> Option<Event> {
+        loop {
+            let event = self.events.recv().await?;
+            if let Some(event) = self.pass(event) {
+                return Some(event);
+            }
+        }
+    }
+
+    /// Drops the events waiting, reporting the routes among them.
+    pub fn skip_waiting(&mut self) {
+        while let Ok(event) = self.events.try_recv() {
+            self.pass(event);
+        }
+    }
+
+    fn pass(&self, event: Event) -> Option<Event> {
+        match event {
+            Event::Route { peer, route: Route { kind, via } } => {
+                self.report.say(Line::Route { peer: peer.to_string(), kind, via: via.to_string() });
+                None
+            }
+            Event::NewTicket { ticket } => {
+                if let Some(code) = &self.listing {
+                    self.report.say(Line::Listening { code: code.clone(), ticket: ticket.to_string() });
+                }
+                None
+            }
+            event => Some(event),
+        }
+    }
+}
+
 /// A networked player's context, whatever its role.
 pub struct Session<O> {
     pub client: Client,
-    pub events: mpsc::Receiver<Event>,
-    pub out: O,
+    pub events: Events<O>,
+    pub out: Report<O>,
     /// The table's clock starts here.
     pub clock: Instant,
     /// The deeds of this computer's person, if one plays here.
@@ -102,7 +173,7 @@ impl<O: FnMut(Line)> Session<O> {
     }
 
     pub fn report(&mut self, line: Line) {
-        (self.out)(line);
+        self.out.say(line);
     }
 
     /// The next deed of this computer's person; never, if nobody plays here.

@@ -72,19 +72,47 @@ impl Client {
         self.call(Command::CloseTable).await
     }
 
-    /// Finds the table with `code`: first among LAN peers, then at the
-    /// relays' rendezvous points; connects to it and returns its peer and info.
+    /// Finds the table with `code` on the LAN, at the relays' rendezvous
+    /// points and on the DHT, all at once: the first that answers wins.
+    /// Connects to it and returns its peer and info.
     pub async fn find_code(&self, code: RoomCode) -> Result<(PeerId, TableInfo), NetError> {
-        let lan = self.call(Command::LanPeers).await?;
-        for peer in lan {
-            match self.table_info(peer, Some(code)).await {
-                Ok(info) => return Ok((peer, info)),
+        let unaddressed = |peers: Vec<PeerId>| peers.into_iter().map(|p| (p, Vec::new())).collect();
+        let lan = async {
+            let peers = self.call(Command::LanPeers).await?;
+            self.table_among(code, unaddressed(peers)).await
+        };
+        let relays = async {
+            let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
+            self.table_among(code, sightings).await
+        };
+        let dht = async {
+            let providers = self.call(|tx| Command::FindProviders(code, tx)).await??;
+            self.table_among(code, unaddressed(providers)).await
+        };
+        let mut ways: FuturesUnordered<_> = [lan.boxed(), relays.boxed(), dht.boxed()].into_iter().collect();
+        let mut missed = None;
+        while let Some(found) = ways.next().await {
+            match found {
+                Ok(table) => return Ok(table),
                 // The table is there, but speaks another version: say so.
                 Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
-                Err(e) => debug!(%peer, %code, "LAN peer is not the table: {e}"),
+                Err(NetError::CodeNotFound(_)) => {}
+                Err(e) => {
+                    debug!(%code, "a way to the table failed: {e}");
+                    missed.get_or_insert(e);
+                }
             }
         }
-        let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
+        Err(missed.unwrap_or(NetError::CodeNotFound(code)))
+    }
+
+    /// The first of these peers (with addresses, if known) that hosts the
+    /// table with `code`.
+    async fn table_among(
+        &self,
+        code: RoomCode,
+        sightings: Vec<Sighting>,
+    ) -> Result<(PeerId, TableInfo), NetError> {
         let mut last = NetError::CodeNotFound(code);
         for (peer, addrs) in sightings {
             if let Err(e) = self.connect(Ticket::new(peer, addrs)).await {
@@ -97,6 +125,7 @@ impl Client {
                 match self.table_info(peer, Some(code)).await {
                     Ok(info) => return Ok((peer, info)),
                     Err(e @ NetError::NoReply(_)) => last = e,
+                    Err(NetError::Refused(Refusal::NoTable)) => break,
                     Err(e) => {
                         last = e;
                         break;

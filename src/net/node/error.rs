@@ -31,7 +31,10 @@ impl fmt::Display for NetError {
             NetError::NoReply(why) => write!(f, "the table did not answer: {why}"),
             NetError::Setup(why) => write!(f, "the network could not start: {why}"),
             NetError::CodeNotFound(code) => {
-                write!(f, "no table with code {code} was found on the local network or the relays")
+                write!(
+                    f,
+                    "no table with code {code} was found on the local network, at the relays or on the public network"
+                )
             }
         }
     }

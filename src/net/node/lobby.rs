@@ -157,8 +157,9 @@ impl EventLoop {
                 }
             }
             rendezvous::client::Event::RegisterFailed { rendezvous_node, error, .. } => {
+                let why = rendezvous_refusal(error);
                 self.emit(Event::Problem(format!(
-                    "the relay {rendezvous_node} refused the room code ({error:?})"
+                    "the room code is not registered at relay {rendezvous_node}: {why}"
                 )))
                 .await;
             }
@@ -179,12 +180,27 @@ impl EventLoop {
                     debug!(relay = %rendezvous_node, "the relay lists no public tables ({error:?})");
                 } else if let Some(i) = self.pending_lookups.iter().position(|(r, _)| *r == rendezvous_node) {
                     let (_, tx) = self.pending_lookups.swap_remove(i);
+                    let why = rendezvous_refusal(error);
                     let _ = tx.send(Err(NetError::NoReply(format!(
-                        "the relay could not look up the code ({error:?})"
+                        "relay {rendezvous_node} could not look the code up: {why}"
                     ))));
                 }
             }
             rendezvous::client::Event::Expired { .. } => {}
         }
+    }
+}
+
+/// A rendezvous point's refusal, in words.
+fn rendezvous_refusal(error: rendezvous::ErrorCode) -> &'static str {
+    use rendezvous::ErrorCode;
+    match error {
+        // The request found no rendezvous protocol at the other end.
+        ErrorCode::Unavailable => "it has no rendezvous point (it is not a Ludopia relay)",
+        ErrorCode::InvalidNamespace | ErrorCode::InvalidCookie => "it refused the code's name",
+        ErrorCode::InvalidSignedPeerRecord => "it refused our signed address record",
+        ErrorCode::InvalidTtl => "it refused the registration's lifetime",
+        ErrorCode::NotAuthorized => "it does not let us register",
+        ErrorCode::InternalError => "it failed on its side",
     }
 }

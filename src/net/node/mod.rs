@@ -12,7 +12,7 @@ use futures::{FutureExt, StreamExt, future::BoxFuture, stream::FuturesUnordered}
 use libp2p::{
     Multiaddr, PeerId, Swarm, autonat, dcutr, identify,
     identity::Keypair,
-    mdns,
+    kad, mdns,
     multiaddr::Protocol,
     noise, ping, relay, rendezvous,
     request_response::{self, OutboundRequestId, ProtocolSupport, ResponseChannel},
@@ -28,6 +28,7 @@ use super::{
     code::RoomCode,
     guard::Guard,
     limits::RateLimiter,
+    route::{Route, Routes, is_circuit},
     ticket::Ticket,
     wire::{
         self, FrameCodec, PROTOCOL_VERSION, Refusal, Request, Response, TABLE_PROTOCOL, TableInfo, WireError,
@@ -36,6 +37,7 @@ use super::{
 use crate::table::Answer;
 
 mod client;
+pub mod dht;
 mod error;
 mod lobby;
 
@@ -68,6 +70,9 @@ pub struct NodeConfig {
     /// Relays (with their `/p2p/` id) to reserve a slot on and to publish
     /// room codes at.
     pub relays: Vec<Multiaddr>,
+    /// The DHT's bootstrap peers (with their `/p2p/` id), where room codes
+    /// are provided and looked up; none leaves the DHT out.
+    pub bootstrap: Vec<Multiaddr>,
     /// Find tables on the LAN with mDNS.
     pub mdns: bool,
     /// Browse for tables: dial the tables found on the LAN and ask them
@@ -92,6 +97,7 @@ impl NodeConfig {
                     .with(Protocol::QuicV1),
             ],
             relays: Vec::new(),
+            bootstrap: dht::default_bootstrap(),
             mdns: true,
             lobby: false,
             // Turn-based play can be quiet for a while; the table sends
@@ -123,6 +129,10 @@ pub enum Event {
     /// We listen on a new address (relayed ones included).
     Listening {
         addr: Multiaddr,
+    },
+    /// A relay reservation gave us a relayed address: the ticket now holds it.
+    NewTicket {
+        ticket: Ticket,
     },
     /// A listed table answered (again) with its info: on the LAN, or
     /// published at a relay (`ticket` then says how to reach it).
@@ -162,6 +172,12 @@ pub enum Event {
     /// the relayed one is closed.
     Direct {
         peer: PeerId,
+    },
+    /// The route to a peer the table keeps changed (or the peer was just
+    /// kept: its route then).
+    Route {
+        peer: PeerId,
+        route: Route,
     },
     /// Something went wrong that the player should read, in a sentence.
     Problem(String),
@@ -204,6 +220,7 @@ enum Command {
     CloseTable(oneshot::Sender<()>),
     LanPeers(oneshot::Sender<Vec<PeerId>>),
     Lookup(RoomCode, Reply<Vec<Sighting>>),
+    FindProviders(RoomCode, Reply<Vec<PeerId>>),
     Disconnect(PeerId),
 }
 
@@ -224,6 +241,7 @@ struct Behaviour {
     autonat: autonat::v2::client::Behaviour,
     rendezvous: rendezvous::client::Behaviour,
     mdns: Toggle<mdns::tokio::Behaviour>,
+    kad: Toggle<kad::Behaviour<kad::store::MemoryStore>>,
     table: request_response::Behaviour<FrameCodec>,
 }
 
@@ -244,11 +262,14 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
     let setup = |e: &dyn fmt::Display| NetError::Setup(e.to_string());
     let peer_id = config.keypair.public().to_peer_id();
     let use_mdns = config.mdns;
+    let bootstrap = config.bootstrap.clone();
     let mut swarm = libp2p::SwarmBuilder::with_existing_identity(config.keypair.clone())
         .with_tokio()
         .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_quic()
+        .with_dns()
+        .map_err(|e| setup(&e))?
         .with_relay_client(noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_behaviour(|key, relay_client| {
@@ -272,6 +293,9 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
                 autonat: autonat::v2::client::Behaviour::default(),
                 rendezvous: rendezvous::client::Behaviour::new(key.clone()),
                 mdns: Toggle::from(mdns),
+                kad: Toggle::from(
+                    (!bootstrap.is_empty()).then(|| dht::behaviour(peer_id, kad::Mode::Client, &bootstrap)),
+                ),
                 table: table_protocol(),
             })
         })
@@ -313,12 +337,14 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
         pending_dials: HashMap::new(),
         pending_requests: HashMap::new(),
         pending_lookups: Vec::new(),
+        provider_lookups: HashMap::new(),
         lobby_queries: HashMap::new(),
         queried: HashSet::new(),
         lan: HashMap::new(),
         lobby: config.lobby,
         public: HashMap::new(),
         relayed: HashMap::new(),
+        routes: Routes::default(),
         replies: FuturesUnordered::new(),
         closing: FuturesUnordered::new(),
     };
@@ -341,6 +367,8 @@ struct EventLoop {
     pending_dials: HashMap<PeerId, Vec<Reply<()>>>,
     pending_requests: HashMap<OutboundRequestId, Reply<Response>>,
     pending_lookups: Vec<(PeerId, Reply<Vec<Sighting>>)>,
+    /// Room codes looked up on the DHT, answered with the providers found.
+    provider_lookups: HashMap<kad::QueryId, Reply<Vec<PeerId>>>,
     /// The lobby's own table queries, answered into events.
     lobby_queries: HashMap<OutboundRequestId, PeerId>,
     /// Peers the lobby has asked once since they connected.
@@ -353,6 +381,7 @@ struct EventLoop {
     public: HashMap<PeerId, Vec<Sighting>>,
     /// Relayed connections, closed once a direct one exists.
     relayed: HashMap<PeerId, Vec<ConnectionId>>,
+    routes: Routes,
     replies: FuturesUnordered<PendingReply>,
     /// Relayed connections to close once their requests are done.
     closing: FuturesUnordered<BoxFuture<'static, ConnectionId>>,
@@ -385,24 +414,39 @@ impl EventLoop {
         }
     }
 
+    /// Our addresses: relayed and confirmed external ones first, then the
+    /// ones we listen on.
+    fn addresses(&self) -> Vec<Multiaddr> {
+        let mut addrs: Vec<Multiaddr> = self.swarm.external_addresses().cloned().collect();
+        // Relayed addresses first: they work from anywhere.
+        addrs.sort_by_key(|a| !is_circuit(a));
+        for addr in self.swarm.listeners() {
+            if !addrs.contains(addr) {
+                addrs.push(addr.clone());
+            }
+        }
+        addrs
+    }
+
     async fn emit(&mut self, event: Event) {
         if self.events.send(event).await.is_err() {
             debug!("event dropped: the application stopped listening");
         }
     }
 
+    /// Tells the application a kept peer's new route. From a command too,
+    /// so it does not wait for room in the channel: a full channel drops it.
+    fn route_changed(&mut self, peer: PeerId, route: Route) {
+        info!(%peer, kind = ?route.kind, via = %route.via, "route");
+        if self.events.try_send(Event::Route { peer, route }).is_err() {
+            debug!(%peer, "route not told: the application is behind");
+        }
+    }
+
     fn on_command(&mut self, command: Command) {
         match command {
             Command::Addresses(tx) => {
-                let mut addrs: Vec<Multiaddr> = self.swarm.external_addresses().cloned().collect();
-                // Relayed addresses first: they work from anywhere.
-                addrs.sort_by_key(|a| !a.iter().any(|p| p == Protocol::P2pCircuit));
-                for addr in self.swarm.listeners() {
-                    if !addrs.contains(addr) {
-                        addrs.push(addr.clone());
-                    }
-                }
-                let _ = tx.send(addrs);
+                let _ = tx.send(self.addresses());
             }
             Command::Connect(ticket, tx) => {
                 if self.swarm.is_connected(&ticket.peer) {
@@ -430,8 +474,16 @@ impl EventLoop {
                 let id = self.swarm.behaviour_mut().table.send_request(&peer, wire::encode(&request));
                 self.pending_requests.insert(id, reply);
             }
-            Command::Keep(peer, true) => self.swarm.behaviour_mut().guard.keep(peer),
-            Command::Keep(peer, false) => self.swarm.behaviour_mut().guard.release(&peer),
+            Command::Keep(peer, keep) => {
+                if keep {
+                    self.swarm.behaviour_mut().guard.keep(peer);
+                } else {
+                    self.swarm.behaviour_mut().guard.release(&peer);
+                }
+                if let Some(route) = self.routes.keep(peer, keep) {
+                    self.route_changed(peer, route);
+                }
+            }
             Command::OpenTable(info, code, done) => {
                 let new_code = self.table.as_ref().map(|t| t.code) != Some(code);
                 self.table = Some(OpenTable { info, code });
@@ -440,10 +492,12 @@ impl EventLoop {
                     for relay in relays {
                         self.register_code(relay);
                     }
+                    self.provide();
                 }
                 let _ = done.send(());
             }
             Command::CloseTable(done) => {
+                self.stop_providing();
                 if let Some(table) = self.table.take()
                     && let Ok(namespace) = rendezvous::Namespace::new(table.code.namespace())
                 {
@@ -481,6 +535,7 @@ impl EventLoop {
                     }
                 }
             }
+            Command::FindProviders(code, tx) => self.find_providers(code, tx),
             Command::Disconnect(peer) => {
                 let _ = self.swarm.disconnect_peer_id(peer);
             }
@@ -578,6 +633,13 @@ impl EventLoop {
                 }
             }
             SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event).await,
+            SwarmEvent::Behaviour(BehaviourEvent::Kad(event)) => self.on_kad(event),
+            SwarmEvent::ExternalAddrConfirmed { address } => {
+                info!(%address, "reachable at a confirmed address");
+                // The provider record carries our confirmed addresses: a new
+                // one (a reservation, a mapped port) is worth telling.
+                self.provide();
+            }
             SwarmEvent::Behaviour(BehaviourEvent::Dcutr(dcutr::Event { remote_peer_id, result })) => {
                 match result {
                     Ok(_) => info!(peer = %remote_peer_id, "hole punched: direct connection"),
@@ -587,7 +649,12 @@ impl EventLoop {
                 }
             }
             SwarmEvent::NewListenAddr { address, .. } => {
+                let relayed = is_circuit(&address);
                 self.emit(Event::Listening { addr: address }).await;
+                if relayed {
+                    let ticket = Ticket::new(*self.swarm.local_peer_id(), self.addresses());
+                    self.emit(Event::NewTicket { ticket }).await;
+                }
             }
             SwarmEvent::ListenerClosed { listener_id, reason, .. } => {
                 if let Some(relay) = self.relay_listeners.remove(&listener_id) {
@@ -602,6 +669,9 @@ impl EventLoop {
             SwarmEvent::ConnectionEstablished {
                 peer_id, connection_id, endpoint, num_established, ..
             } => {
+                if let Some(route) = self.routes.opened(peer_id, connection_id, Route::of(&endpoint)) {
+                    self.route_changed(peer_id, route);
+                }
                 if endpoint.is_relayed() {
                     self.relayed.entry(peer_id).or_default().push(connection_id);
                 } else if let Some(relayed) = self.relayed.remove(&peer_id) {
@@ -626,6 +696,9 @@ impl EventLoop {
                 }
             }
             SwarmEvent::ConnectionClosed { peer_id, connection_id, num_established, cause, .. } => {
+                if let Some(route) = self.routes.closed(peer_id, connection_id) {
+                    self.route_changed(peer_id, route);
+                }
                 if let Some(conns) = self.relayed.get_mut(&peer_id) {
                     conns.retain(|c| *c != connection_id);
                 }
