@@ -64,6 +64,11 @@ step "network-namespace tests"
 netns() { NO_BUILD=1 bash tests/netns/run.sh || { echo "netns tests failed once; running them again"; NO_BUILD=1 bash tests/netns/run.sh; }; }
 check netns netns
 
+step "resilience: cut links, a reset connection, a long think (network namespaces)"
+# Its five scenarios run at once, each on a LAN of its own; the longest is
+# a 150 s think.
+check resilience env LUDOPIA="$target/debug/ludopia" bash tests/netns/resilience.sh
+
 step "packaging: metadata, the AppDir under Xvfb, the Windows installer under Wine"
 windows_built() {
   wait "$windows" && return 0

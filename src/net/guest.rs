@@ -217,13 +217,11 @@ impl Follower {
         if self.sending.is_some() || self.lost.is_some() {
             return;
         }
+        // A slow player's intents wait; its dice links and rejoins do not
+        // (the table's rolls need them while the player thinks).
         let hold = self.holding.is_some_and(|until| Instant::now() < until);
-        let next = match self.queue.front() {
-            Some((ToHost::Intent { .. }, _)) if hold => None,
-            Some(_) => self.queue.pop_front(),
-            None => None,
-        };
-        let Some((message, at)) = next else { return };
+        let next = self.queue.iter().position(|(m, _)| !(hold && matches!(m, ToHost::Intent { .. })));
+        let Some((message, at)) = next.and_then(|i| self.queue.remove(i)) else { return };
         let (client, host) = (session.client.clone(), self.host);
         let request = Request::Host(message.clone());
         self.sending = Some(async move { (message, at, client.send(host, request).await) }.boxed());

@@ -89,8 +89,8 @@ ticket_of() { sed -n 's/.*"ticket":"\([^"]*\)".*/\1/p' "$1" | head -1; }
 head_of() { grep -o '"seq":[0-9]*' "$1" | tail -1 | cut -d: -f2; }
 places_of() { grep '"over"' "$1" | tail -1 | sed 's/^[0-9.]* //'; }
 
-# cut NS PEER-IP on|off: drops everything between a namespace and one address.
-cut() {
+# sever NS PEER-IP on|off: drops everything between a namespace and one address.
+sever() {
   local ns=$1 ip=$2
   if [[ $3 == on ]]; then
     ip netns exec "$ns" nft add table inet lrs
@@ -122,11 +122,11 @@ cut_guest() { # seconds net
   if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
     verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return
   fi
-  cut "lrs-$tag-p3" "10.77.$net.1" on
+  sever "lrs-$tag-p3" "10.77.$net.1" on
   sleep "$secs"
   local host_head; host_head=$(head_of "$work/$tag-host.log")
   local back_at; back_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
-  cut "lrs-$tag-p3" "10.77.$net.1" off
+  sever "lrs-$tag-p3" "10.77.$net.1" off
   wait
   local h g1 g2 bad=0 why=""
   h=$(places_of "$work/$tag-host.log"); g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
@@ -152,9 +152,9 @@ split_pair() { # net
   if ! wait_for "$work/$tag-guest.log" '"seq":30,' 60 >/dev/null; then
     verdict "$name" 1 "the game did not get going"; return
   fi
-  cut "lrs-$tag-p2" "10.77.$net.1" on
+  sever "lrs-$tag-p2" "10.77.$net.1" on
   sleep 30
-  cut "lrs-$tag-p2" "10.77.$net.1" off
+  sever "lrs-$tag-p2" "10.77.$net.1" off
   wait
   local h g dropped
   h=$(places_of "$work/$tag-host.log"); g=$(places_of "$work/$tag-guest.log")
