@@ -8,9 +8,10 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s, all)
 #
-# libFuzzer needs cargo-fuzz and an unstable compiler: the nightly toolchain
-# when rustup has one, else stable with RUSTC_BOOTSTRAP=1. Without either
-# the script says so and exits 0 (tests/decoders.rs still runs the corpora).
+# libFuzzer needs cargo-fuzz and an unstable compiler: the project's own
+# (stable) toolchain with RUSTC_BOOTSTRAP=1, else a nightly toolchain. Without
+# either the script says so and exits 0 (tests/decoders.rs still runs the
+# corpora on stable).
 # SANITIZER=address builds with AddressSanitizer (slower); the default is
 # none: the targets look for panics, and the crate has no unsafe decoding.
 set -euo pipefail
@@ -22,13 +23,13 @@ if ! command -v cargo-fuzz >/dev/null; then
   echo "fuzz: cargo-fuzz is not installed (cargo install cargo-fuzz); no fuzzing done"
   exit 0
 fi
-if rustup run nightly rustc --version >/dev/null 2>&1; then
-  fuzz=(cargo +nightly fuzz)
-  echo "fuzz: nightly toolchain ($(rustup run nightly rustc --version))"
-elif RUSTC_BOOTSTRAP=1 rustc -Z help >/dev/null 2>&1; then
+if RUSTC_BOOTSTRAP=1 rustc -Z help >/dev/null 2>&1; then
   export RUSTC_BOOTSTRAP=1
   fuzz=(cargo fuzz)
-  echo "fuzz: no nightly toolchain; stable with RUSTC_BOOTSTRAP=1 ($(rustc --version))"
+  echo "fuzz: $(rustc --version) with RUSTC_BOOTSTRAP=1"
+elif rustup run nightly rustc --version >/dev/null 2>&1; then
+  fuzz=(cargo +nightly fuzz)
+  echo "fuzz: nightly toolchain ($(rustup run nightly rustc --version))"
 else
   echo "fuzz: no nightly toolchain and RUSTC_BOOTSTRAP does not work here; no fuzzing done"
   exit 0
