@@ -1,14 +1,57 @@
-//! Verifying a whole game's proof: 1,000 host-signed entries, each with
-//! four chain links to check, a roll seed, a face and a state hash (a
-//! four-player game makes a few hundred to about a thousand entries).
+//! Verifying a whole game's proof. The target's case is `ludopia verify` of
+//! a real game's 1,000-entry proof: the same two calls the command makes
+//! (read the file's bytes, `table::verify_proof`), over the first 1,000
+//! entries of a game four bots played at a signing table. Also a synthetic
+//! log of 1,000 rolls (each with four chain links to check, a roll seed, a
+//! face and a state hash), and the share of the signature checks alone.
 //!
 //! Measured twice: wall time (criterion's default), and the benchmark
 //! thread's own CPU time, which a busy machine does not inflate.
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{Criterion, criterion_group, criterion_main};
-use ludopia::fair::{Context, Proof};
+use ludopia::bots::Strategy;
+use ludopia::fair::{Context, Proof, tagged};
+use ludopia::rules::Preset;
+use ludopia::table::{CHAIN_LEN, Control, Participant, Record, Table, TableConfig, Timing, verify_proof};
+use ludopia::ui::screen::game::host_key;
 use std::hint::black_box;
+
+const ENTRIES: usize = 1000;
+
+/// The binary proof of the first `ENTRIES` entries of a real game: four
+/// Random bots at a classic table, from the first seed whose game is that long.
+fn real_proof() -> Vec<u8> {
+    for i in 0u32..1000 {
+        let entropy = tagged("ludopia/bench/entropy", &[&i.to_be_bytes()]).0;
+        let config = TableConfig {
+            rules: Preset::Classic.rules(),
+            seats: [Control::Bot(Strategy::Random); 4],
+            host: Participant::LOCAL,
+            timing: Timing::INSTANT,
+            chain_len: CHAIN_LEN,
+        };
+        let Ok(table) = Table::new(config, host_key(&entropy), entropy, [None; 4], 0) else { continue };
+        let mut proof = table.proof();
+        if proof.entries.len() >= ENTRIES {
+            proof.entries.truncate(ENTRIES);
+            return proof.to_postcard();
+        }
+    }
+    panic!("no game of {ENTRIES} entries in a thousand seeds");
+}
+
+/// What `ludopia verify FILE` does with the file's bytes.
+fn verify_like_the_command(bytes: &[u8]) {
+    let proof: Proof<Record> = match Proof::read(black_box(bytes)) {
+        Ok(p) => p,
+        Err(e) => panic!("unreadable: {e}"),
+    };
+    match verify_proof(&proof) {
+        Ok((valid, _)) => assert_eq!(valid.through, ENTRIES as u64),
+        Err(e) => panic!("{e}"),
+    }
+}
 
 #[path = "../tests/fair_support/mod.rs"]
 mod support;
@@ -24,6 +67,10 @@ fn read_and_verify(bytes: &[u8]) {
 }
 
 fn wall(c: &mut Criterion) {
+    let real = real_proof();
+    c.bench_function("ludopia verify, a real game's 1000-entry proof (wall)", |b| {
+        b.iter(|| verify_like_the_command(&real))
+    });
     let bytes = support::Game::new(1000).proof.to_postcard();
     c.bench_function("read and verify a 1000-entry proof (wall)", |b| b.iter(|| read_and_verify(&bytes)));
 }
@@ -33,6 +80,10 @@ fn cpu(c: &mut Criterion<ThreadCpu>) {
         eprintln!("no /proc/thread-self/schedstat: skipping the CPU-time measurement");
         return;
     }
+    let real = real_proof();
+    c.bench_function("ludopia verify, a real game's 1000-entry proof (thread CPU)", |b| {
+        b.iter(|| verify_like_the_command(&real))
+    });
     let game = support::Game::new(1000);
     let bytes = game.proof.to_postcard();
     c.bench_function("read and verify a 1000-entry proof (thread CPU)", |b| {

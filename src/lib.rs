@@ -12,3 +12,4 @@ pub mod profile;
 pub mod rules;
 pub mod table;
 pub mod ui;
+pub mod untrusted;

@@ -146,19 +146,19 @@ pub fn move_aside(path: &Path, problem: Problem) -> Result<Notice, ProfileError>
     Ok(Notice { path: path.to_path_buf(), kept, problem })
 }
 
-/// Reads a versioned JSON file (`{"version": N, ...}`): its value, the
-/// default when there is none yet, or the default and a notice when it was
-/// damaged or newer (the file is moved aside first).
-pub fn read_versioned<T: DeserializeOwned + Default>(
+/// Reads a file with `decode` (a versioned JSON file: [`decode_versioned`]):
+/// its value, the default when there is none yet, or the default and a
+/// notice when it was damaged or newer (the file is moved aside first).
+pub fn read_versioned<T: Default>(
     path: &Path,
-    version: u32,
+    decode: impl Fn(&[u8]) -> Result<T, Problem>,
 ) -> Result<(T, Option<Notice>), ProfileError> {
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((T::default(), None)),
         Err(e) => return Err(io_error("read", path)(e)),
     };
-    match decode_versioned(&bytes, version) {
+    match decode(&bytes) {
         Ok(value) => Ok((value, None)),
         Err(problem) => Ok((T::default(), Some(move_aside(path, problem)?))),
     }

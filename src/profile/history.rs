@@ -96,6 +96,11 @@ fn summarise(meta: &GameMeta, proof: &Proof<Record>, finished_at: u64) -> Result
     })
 }
 
+/// A summary file's value, as [`Home::history`] reads it.
+pub fn decode_summary(bytes: &[u8]) -> Result<Summary, file::Problem> {
+    file::decode_versioned(bytes, VERSION)
+}
+
 impl Home {
     fn history_dir(&self) -> PathBuf {
         self.data_dir().join("history")
@@ -135,7 +140,7 @@ impl Home {
                 continue;
             }
             let bytes = fs::read(&path).map_err(io_error("read", &path))?;
-            match file::decode_versioned::<Summary>(&bytes, VERSION) {
+            match decode_summary(&bytes) {
                 Ok(summary) => games.push(Finished { summary, proof: path.with_extension("proof") }),
                 Err(problem) => notices.push(file::move_aside(&path, problem)?),
             }

@@ -37,18 +37,21 @@ fn parse(text: &str) -> Result<Zeroizing<[u8; 32]>, Problem> {
     Ok(secret)
 }
 
+/// The secret in the key file's bytes, or what is wrong with them.
+pub(super) fn decode(bytes: &[u8]) -> Result<Zeroizing<[u8; 32]>, Problem> {
+    let text = std::str::from_utf8(bytes).map_err(|_| Problem::Damaged("not text".into()))?;
+    parse(text)
+}
+
 /// The secret, made and stored on first use.
 fn secret(path: &Path) -> Result<(Zeroizing<[u8; 32]>, Option<Notice>), ProfileError> {
     let mut notice = None;
-    match fs::read_to_string(path) {
-        Ok(text) => match parse(&Zeroizing::new(text)) {
+    match fs::read(path) {
+        Ok(bytes) => match decode(&Zeroizing::new(bytes)) {
             Ok(secret) => return Ok((secret, None)),
             Err(problem) => notice = Some(file::move_aside(path, problem)?),
         },
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-            notice = Some(file::move_aside(path, Problem::Damaged("not text".into()))?);
-        }
         Err(e) => return Err(io_error("read", path)(e)),
     }
     let mut secret = Zeroizing::new([0u8; 32]);

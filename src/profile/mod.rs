@@ -33,6 +33,21 @@ const SETTINGS_FILE: &str = "settings.json";
 const PROFILE_VERSION: u32 = 1;
 const SETTINGS_VERSION: u32 = 1;
 
+/// The profile file's value, as [`Home::load`] reads it.
+pub fn decode_profile(bytes: &[u8]) -> Result<Profile, Problem> {
+    file::decode_versioned(bytes, PROFILE_VERSION)
+}
+
+/// The settings file's value, as [`Home::load`] reads it.
+pub fn decode_settings(bytes: &[u8]) -> Result<Settings, Problem> {
+    file::decode_versioned(bytes, SETTINGS_VERSION)
+}
+
+/// The key in an identity key file's bytes, as [`Home::identity`] reads it.
+pub fn decode_identity(bytes: &[u8]) -> Result<Identity, Problem> {
+    identity::decode(bytes).map(|secret| Identity::from_secret(&secret))
+}
+
 /// Where one player's files live.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Home {
@@ -75,8 +90,8 @@ impl Home {
     /// The profile and settings; defaults for files not written yet, and
     /// notices for files that could not be read.
     pub fn load(&self) -> Result<Loaded, ProfileError> {
-        let (profile, a) = file::read_versioned(&self.config.join(PROFILE_FILE), PROFILE_VERSION)?;
-        let (settings, b) = file::read_versioned(&self.config.join(SETTINGS_FILE), SETTINGS_VERSION)?;
+        let (profile, a) = file::read_versioned(&self.config.join(PROFILE_FILE), decode_profile)?;
+        let (settings, b) = file::read_versioned(&self.config.join(SETTINGS_FILE), decode_settings)?;
         Ok(Loaded { profile, settings, notices: a.into_iter().chain(b).collect() })
     }
 

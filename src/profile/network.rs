@@ -50,6 +50,11 @@ pub struct NetGame {
     pub started_at: u64,
 }
 
+/// The network game file's value, as [`Home::net_game`] reads it.
+pub fn decode_net_game(bytes: &[u8]) -> Result<NetGame, file::Problem> {
+    file::decode_versioned(bytes, VERSION)
+}
+
 impl Home {
     fn net_saves(&self) -> PathBuf {
         self.data_dir().join("saves")
@@ -76,7 +81,7 @@ impl Home {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_error("read", &path)(e)),
         };
-        let game: NetGame = match file::decode_versioned(&bytes, VERSION) {
+        let game = match decode_net_game(&bytes) {
             Ok(game) => game,
             Err(problem) => return Err(ProfileError::Kept(file::move_aside(&path, problem)?)),
         };

@@ -37,6 +37,11 @@ pub struct SavedGame {
     pub entries: Vec<SignedEntry<Record>>,
 }
 
+/// The game file's value, as [`Home::saved_game`] reads it.
+pub fn decode_meta(bytes: &[u8]) -> Result<GameMeta, file::Problem> {
+    file::decode_versioned(bytes, VERSION)
+}
+
 impl Home {
     fn saves(&self) -> PathBuf {
         self.data_dir().join("saves")
@@ -62,7 +67,7 @@ impl Home {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_error("read", &path)(e)),
         };
-        let meta: GameMeta = match file::decode_versioned(&bytes, VERSION) {
+        let meta = match decode_meta(&bytes) {
             Ok(meta) => meta,
             Err(problem) => return Err(ProfileError::Kept(file::move_aside(&path, problem)?)),
         };
