@@ -222,6 +222,9 @@ impl Follower {
         let hold = self.holding.is_some_and(|until| Instant::now() < until);
         let next = self.queue.iter().position(|(m, _)| !(hold && matches!(m, ToHost::Intent { .. })));
         let Some((message, at)) = next.and_then(|i| self.queue.remove(i)) else { return };
+        if let ToHost::Intent { .. } = message {
+            self.guest.pressed(session.now());
+        }
         let (client, host) = (session.client.clone(), self.host);
         let request = Request::Host(message.clone());
         self.sending = Some(async move { (message, at, client.send(host, request).await) }.boxed());
@@ -589,7 +592,9 @@ impl Follower {
             self.electing(session).await;
             return Ok(());
         }
-        if let Some(found) = self.guest.stalled(session.now()) {
+        // Our own act not yet sent: nothing of the host's is late.
+        let acting = self.queue.iter().any(|(m, _)| matches!(m, ToHost::Intent { .. }));
+        if let Some(found) = self.guest.stalled(session.now()).filter(|_| !acting) {
             self.caught(session, found);
             return Ok(());
         }

@@ -407,6 +407,12 @@ impl Guest {
         out
     }
 
+    /// This guest's act left for the host at `now` (a slow player's act
+    /// leaves late): a roll it pressed is judged held back from then.
+    pub fn pressed(&mut self, now: Millis) {
+        self.last_entry_at = self.last_entry_at.max(now);
+    }
+
     /// Forgets what was sent for the current position, so that
     /// [`Guest::owed`] offers it again.
     pub fn offer_again(&mut self) {
