@@ -140,17 +140,26 @@ cut_guest() { # seconds net
   verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest said waiting $waited time(s), never elected, and was back at the head of the log ${caught:-?} s after the link came back (target <= 2 s)}"
 }
 
-split_pair() { # net
-  local net=$1 tag=s30 name=split-30
+# two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
+# their own, playing; fails with $why if the game does not get going.
+two_peers() {
+  local tag=$1 net=$2 preset=$3
   lan "$tag" 2 "$net"
-  run "$tag" p1 host host --headless --preset race --bots 2 --listen "/ip4/10.77.$net.1/tcp/4001" &
+  run "$tag" p1 host host --headless --preset "$preset" --bots 2 --listen "/ip4/10.77.$net.1/tcp/4001" &
   if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
-    verdict "$name" 1 "the host did not start"; return
+    why="the host did not start"; return 1
   fi
   local ticket; ticket=$(ticket_of "$work/$tag-host.log")
   run "$tag" p2 guest join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.2/tcp/4001" &
   if ! wait_for "$work/$tag-guest.log" '"seq":30,' 60 >/dev/null; then
-    verdict "$name" 1 "the game did not get going"; return
+    why="the game did not get going"; return 1
+  fi
+}
+
+split_pair() { # net
+  local net=$1 tag=s30 name=split-30
+  if ! two_peers "$tag" "$net" race; then
+    verdict "$name" 1 "$why"; return
   fi
   sever "lrs-$tag-p2" "10.77.$net.1" on
   sleep 30
@@ -188,15 +197,8 @@ long_think() { # net
 
 reset_one() { # net
   local net=$1 tag=r1 name=reset-one
-  lan "$tag" 2 "$net"
-  run "$tag" p1 host host --headless --preset classic --bots 2 --listen "/ip4/10.77.$net.1/tcp/4001" &
-  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
-    verdict "$name" 1 "the host did not start"; return
-  fi
-  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
-  run "$tag" p2 guest join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.2/tcp/4001" &
-  if ! wait_for "$work/$tag-guest.log" '"seq":30,' 60 >/dev/null; then
-    verdict "$name" 1 "the game did not get going"; return
+  if ! two_peers "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
   fi
   # The guest's TCP connections with the host; the first is reset: every
   # packet of it, either way, is answered with RST.

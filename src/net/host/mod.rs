@@ -30,6 +30,7 @@ use crate::table::{
 };
 
 mod branches;
+mod delivery;
 mod joining;
 mod reactions;
 
@@ -380,136 +381,6 @@ impl Host {
         for peer in peers {
             self.pump(session, peer, false);
         }
-    }
-
-    /// Sends a guest what it lacks, or a beat when it has all and a second
-    /// passed; one message in flight per guest.
-    fn pump<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, beat_due: bool) {
-        let (Some(table), Some(beat)) = (&self.table, self.beat()) else { return };
-        if !table.is_sealed() {
-            return;
-        }
-        let Some(guest) = self.guests.get(&peer) else { return };
-        if guest.in_flight || !guest.signed {
-            return;
-        }
-        let quiet = guest.last_sent.is_none_or(|t| t.elapsed() >= BEAT);
-        // A guest away (or expected back after a restart), or whose last
-        // message failed or was refused, is tried once a beat, not as fast
-        // as its failures come.
-        if (!guest.present || guest.backoff) && !(beat_due && quiet) {
-            return;
-        }
-        let from = usize::try_from(guest.acked.seq).unwrap_or(usize::MAX);
-        let entries: Vec<SignedEntry<Record>> =
-            table.entries().get(from..).unwrap_or_default().iter().take(MAX_BATCH).cloned().collect();
-        // At the end, a guest hears at once that a majority holds it.
-        let news = table.state().game.is_over() && guest.told < beat.settled;
-        if entries.is_empty() && !(beat_due && quiet) && !news {
-            return;
-        }
-        self.send(session, peer, ToGuest::Entries { beat, entries });
-    }
-
-    fn send<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, message: ToGuest) {
-        // An absent guest is dialed first at the addresses of its ticket: a
-        // host started again knows its guests only from the saved roster.
-        let mut redial = None;
-        if let Some(guest) = self.guests.get_mut(&peer) {
-            guest.in_flight = true;
-            guest.last_sent = Some(Instant::now());
-            if !guest.present {
-                redial = guest.reach.parse::<Ticket>().ok().filter(|t| t.peer == peer);
-            }
-        }
-        let told = match &message {
-            ToGuest::Entries { beat, .. } => beat.settled,
-            _ => 0,
-        };
-        let client = session.client.clone();
-        self.sending.push(
-            async move {
-                if let Some(ticket) = redial {
-                    let _ = client.connect(ticket).await;
-                }
-                (peer, told, client.send(peer, Request::Guest(message)).await)
-            }
-            .boxed(),
-        );
-    }
-
-    fn on_answer<O: FnMut(Line)>(
-        &mut self,
-        peer: PeerId,
-        told: u64,
-        answer: Result<Answer, NetError>,
-        session: &mut Session<O>,
-    ) {
-        let Some(guest) = self.guests.get_mut(&peer) else { return };
-        guest.in_flight = false;
-        match answer {
-            Ok(answer) => {
-                guest.last_heard = Instant::now();
-                guest.told = guest.told.max(told);
-                guest.backoff = false;
-                match answer {
-                    Answer::Holds(head) => {
-                        self.heard_head(peer, head);
-                        // A guest holding more of our log sends it (a rejoin) first.
-                        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
-                            self.resumed(session);
-                        }
-                    }
-                    Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
-                    Answer::Refused(why) => {
-                        debug!(%peer, "the guest refused: {why}");
-                        guest.backoff = true;
-                        return;
-                    }
-                    Answer::Done | Answer::Stale | Answer::Welcome { .. } => {}
-                }
-                self.back(session, peer);
-                self.pump(session, peer, false);
-            }
-            Err(e) => {
-                debug!(%peer, "a message to the guest was lost: {e}");
-                guest.backoff = true;
-            }
-        }
-    }
-
-    /// A host started again knows the table now (a guest holds no more of
-    /// its log than it does, or nobody answered): it hosts on.
-    pub(super) fn resumed<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
-        if self.resuming.take().is_some() {
-            let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
-            session.report(Line::Resumed { head });
-        }
-    }
-
-    /// A guest's head: what it holds of our log. One we do not hold is
-    /// another branch's: ours goes to it from the start, and it drops its
-    /// own entries where the two part.
-    fn heard_head(&mut self, peer: PeerId, head: Position) {
-        let held = self.table.as_ref().is_some_and(|t| holds(t, head));
-        let game_id = self.table.as_ref().map(|t| t.state().game_id).unwrap_or_default();
-        if let Some(guest) = self.guests.get_mut(&peer) {
-            guest.acked = if held { head } else { Position { seq: 0, hash: game_id } };
-            if held {
-                guest.max_acked = guest.max_acked.max(head.seq);
-            }
-        }
-    }
-
-    /// A guest answered (again): back at the table if it was away.
-    fn back<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId) {
-        let Some(guest) = self.guests.get_mut(&peer) else { return };
-        if guest.present || !guest.signed {
-            return;
-        }
-        guest.present = true;
-        let who = guest.who;
-        self.input(session, Input::Connected(who));
     }
 
     /// The peer that plays `seat`, from the roster.
