@@ -505,7 +505,6 @@ fn a_second_peer_on_a_profile_in_use_says_so_and_exits_2() {
 }
 
 #[test]
-#[ignore = "known failure (issue 18): the elected host's log and the restarted host's saved log are reported as two entries at one place when the guests held more of the old host's log than its save"]
 fn the_host_killed_and_started_again_rejoins_the_host_its_guests_elected() {
     let home = profile();
     // Classic: a game long enough to go on after the election.

@@ -391,15 +391,22 @@ impl Follower {
         }
     }
 
-    /// The host lied: say so, keep the evidence, and elect away from it.
+    /// A host lied: say so and keep the evidence; when it is the host of
+    /// this term, elect away from it. (An earlier term's host that lied is
+    /// no reason to leave this one.)
     pub fn caught<O: FnMut(Line)>(&mut self, session: &mut Session<O>, found: Found) {
         // Peers keep sending their heads: a lie is caught once.
         if session.shunned.contains(&self.host) {
             return;
         }
-        warn!("the host lied: {found}");
-        session.shunned.push(self.host);
-        if found.kind == EvidenceKind::Equivocation {
+        let this_term = found.kind != EvidenceKind::Equivocation || self.guest.signed_this_term(found.entry);
+        if this_term {
+            warn!("the host lied: {found}");
+            session.shunned.push(self.host);
+        } else {
+            warn!("an earlier host lied: {found}");
+        }
+        if this_term && found.kind == EvidenceKind::Equivocation {
             // Our entry first goes to the peers, the evidence for those the
             // host kept on the other log; then the table goes on from before
             // the two entries, where every guest's log agrees.
@@ -415,7 +422,9 @@ impl Follower {
             let guest = &self.guest;
             keep.save_log(|| guest.proof(), true);
         }
-        self.lose_host(session, true);
+        if this_term {
+            self.lose_host(session, true);
+        }
     }
 
     async fn on_event<O: FnMut(Line)>(

@@ -251,11 +251,14 @@ impl Guest {
                 Err(GuestError::Gap { head: expected - 1 })
             }
             Err(AppendError::Entry(EntryError::Replayed { seq, .. })) => Err(GuestError::Fork { seq }),
-            Err(AppendError::Equivocation(pair)) => {
-                let found = Found { kind: Kind::Equivocation, entry: body.seq, evidence: None };
-                self.evidence.push(Evidence::Equivocation(*pair));
-                Err(GuestError::Lie(Box::new(found)))
-            }
+            Err(AppendError::Equivocation(pair)) => match self.keep(Evidence::Equivocation(*pair)) {
+                true => Err(GuestError::Lie(Box::new(Found {
+                    kind: Kind::Equivocation,
+                    entry: body.seq,
+                    evidence: None,
+                }))),
+                false => Ok(None),
+            },
             Err(AppendError::Transition(why)) => {
                 let replay = matches!(body.content, Record::Roll { proof, .. } if proof.k < state.next_roll);
                 let kind = if replay { Kind::Replay } else { Kind::Illegal };
@@ -309,12 +312,29 @@ impl Guest {
             .reveals
             .iter()
             .find(|r| r.body.decode().is_ok_and(|b: Reveal| b.seat == seat && b.k == k))?;
-        let evidence = Evidence::Withheld { seq, reveal: reveal.clone() };
-        if self.evidence.contains(&evidence) {
+        if !self.keep(Evidence::Withheld { seq, reveal: reveal.clone() }) {
             return None;
         }
-        self.evidence.push(evidence);
         Some(Found { kind: Kind::Withheld, entry: seq, evidence: None })
+    }
+
+    /// Keeps evidence of a lie; `false` if it was kept already (peers keep
+    /// sending their heads, and a lie is caught once).
+    fn keep(&mut self, evidence: Evidence<Record>) -> bool {
+        let new = !self.evidence.contains(&evidence);
+        if new {
+            self.evidence.push(evidence);
+        }
+        new
+    }
+
+    /// Whether entry `seq` was signed by the host of the term this guest
+    /// follows now (an earlier host that lied is no reason to leave this
+    /// one).
+    pub fn signed_this_term(&self, seq: u64) -> bool {
+        let Some(sealed) = &self.sealed else { return false };
+        let log = &sealed.replica;
+        log.signer_of(seq) == log.signer_of(log.head().0)
     }
 
     /// This guest's signed head, with the entry it names, for its peers.
@@ -349,10 +369,14 @@ impl Guest {
             .signer_of(body.seq)
             .map(|key| pair.verify_by(&sealed.replica.genesis().game_id(), &key))
         {
-            Some(Ok(seq)) => {
-                self.evidence.push(Evidence::Equivocation(pair));
-                Err(GuestError::Lie(Box::new(Found { kind: Kind::Equivocation, entry: seq, evidence: None })))
-            }
+            Some(Ok(seq)) => match self.keep(Evidence::Equivocation(pair)) {
+                true => Err(GuestError::Lie(Box::new(Found {
+                    kind: Kind::Equivocation,
+                    entry: seq,
+                    evidence: None,
+                }))),
+                false => Ok(()),
+            },
             _ => Err(GuestError::Fork { seq: body.seq }),
         }
     }

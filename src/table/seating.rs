@@ -76,6 +76,9 @@ impl Table {
     /// table the peers' commitments and signatures come from the saved
     /// `genesis`, which must be the very one these make. Nothing saved is
     /// trusted: an entry that does not verify is refused with its reason.
+    /// It signs nothing yet: the caller ticks it when it may (a restarted
+    /// network host first learns whether its guests hold more of its log,
+    /// whose places it must not sign again).
     pub fn resume(
         config: TableConfig,
         identity: Identity,
@@ -117,19 +120,22 @@ impl Table {
         for who in peers {
             table.presence.away(who, now);
         }
-        table.handle(now, super::Input::Tick)?;
         Ok(table)
     }
 
     /// Takes an entry this table signed that its log lacks (a host that
     /// restarted from an older save; a guest still holds it), checked as a
-    /// replica checks it.
+    /// replica checks it. An entry of a later term is refused: another
+    /// host took the table over, and this one is no longer its host.
     pub fn adopt(&mut self, entry: SignedEntry<Record>) -> Result<(), Refusal> {
         let mut replica = Replica::new(&self.genesis).map_err(|e| Refusal::Setup(e.to_string()))?;
         for held in &self.entries {
             replica.apply(held.clone()).map_err(|e| Refusal::Setup(e.to_string()))?;
         }
         replica.apply(entry.clone()).map_err(|e| Refusal::Setup(e.to_string()))?;
+        if replica.state().epoch != self.state.epoch {
+            return Err(Refusal::Setup("the entry is of another host's term".into()));
+        }
         self.entries.push(entry);
         self.state = *replica.state();
         self.press = None;

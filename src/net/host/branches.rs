@@ -20,7 +20,12 @@ impl Host {
     pub(super) fn branch(&self) -> Option<Branch> {
         let state = self.table.as_ref()?.state();
         let counted = self.counting_from.unwrap_or(self.since);
-        let members = 1 + self.guests.values().filter(|g| g.signed && g.max_acked >= counted).count();
+        // Started again, it holds no one's word yet: a branch of its own
+        // must not outweigh the host its guests elected meanwhile.
+        let members = match self.resuming {
+            Some(_) => 1,
+            None => 1 + self.guests.values().filter(|g| g.signed && g.max_acked >= counted).count(),
+        };
         let members = u8::try_from(members).unwrap_or(u8::MAX);
         Some(Branch { epoch: state.epoch, host: state.host, since: self.since, members, counted })
     }
@@ -57,7 +62,9 @@ impl Host {
         let Some(ours) = self.branch() else { return };
         let succession = Succession::new(table.creator(), &self.roster);
         let host = self.peer_of(theirs.host).unwrap_or(peer);
-        let follows = succession.prefers(&theirs, &ours) == Some(true);
+        // A host started again that meets a later term was taken over.
+        let taken_over = self.resuming.is_some() && theirs.epoch > table.state().epoch;
+        let follows = taken_over || succession.prefers(&theirs, &ours) == Some(true);
         if follows && !shunned.contains(&host) && !shunned.contains(&peer) {
             info!(%host, epoch = theirs.epoch, "another branch is the table's: following it");
             self.rival = Some((host, theirs));

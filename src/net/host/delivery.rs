@@ -104,9 +104,12 @@ impl Host {
     /// A host started again knows the table now (a guest holds no more of
     /// its log than it does, or nobody answered): it hosts on.
     pub(super) fn resumed<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
-        if self.resuming.take().is_some() {
+        if let Some(resuming) = self.resuming.take() {
             let head = self.table.as_ref().map_or(0, |t| t.entries().len() as u64);
             session.report(Line::Resumed { head });
+            for input in resuming.held {
+                self.input(session, input);
+            }
         }
     }
 

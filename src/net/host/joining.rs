@@ -168,8 +168,19 @@ impl Host {
             }
         }
         self.heard_head(peer, head);
-        // Started again from an older save: the tails bring what we lost.
-        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
+        // Started again from an older save: the tails bring what we lost,
+        // and once every guest is back on our log, we host on. Until then
+        // a guest is not taken back: it may yet follow an elected host.
+        if let Some(resuming) = &mut self.resuming
+            && self.table.as_ref().is_some_and(|t| holds(t, head))
+        {
+            if !resuming.back.contains(&peer) {
+                resuming.back.push(peer);
+            }
+            let all = self.guests.iter().filter(|(_, g)| g.signed).all(|(p, _)| resuming.back.contains(p));
+            if !all {
+                return Answer::Refused("the host is starting again: not yet".into());
+            }
             self.resumed(session);
         }
         if let Some(guest) = self.guests.get_mut(&peer) {

@@ -158,7 +158,19 @@ pub struct Host {
     counting_from: Option<u64>,
     /// A host started again from its save: whether it hosts on or another
     /// peer took over is not known yet.
-    resuming: Option<Instant>,
+    resuming: Option<Resuming>,
+}
+
+/// What a restarted host learns before it signs again: it must sign no
+/// place of its log that its guests may hold already.
+struct Resuming {
+    since: Instant,
+    /// The guests that came back holding our head: still ours. When all
+    /// are, nobody can have taken the table over.
+    back: Vec<PeerId>,
+    /// What came for the table meanwhile: it goes in once the host knows it
+    /// hosts on (with another host elected, it is that host's to take).
+    held: Vec<Input>,
 }
 
 /// What a host starts from.
@@ -231,7 +243,7 @@ impl Host {
     /// A host started again from its save: it tells the guests it is back
     /// and learns whether someone took over.
     pub fn resume(&mut self) {
-        self.resuming = Some(Instant::now());
+        self.resuming = Some(Resuming { since: Instant::now(), back: Vec::new(), held: Vec::new() });
     }
 
     /// Whether this host was started again and has not heard yet.
@@ -318,6 +330,10 @@ impl Host {
 
     /// Feeds the table; a refusal of this computer's own input is reported.
     fn input<O: FnMut(Line)>(&mut self, session: &mut Session<O>, input: Input) {
+        if let Some(resuming) = &mut self.resuming {
+            resuming.held.push(input);
+            return;
+        }
         let now = session.now();
         let Some(table) = &mut self.table else { return };
         let act = match &input {
@@ -392,7 +408,7 @@ impl Host {
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
         let now = Instant::now();
         // Started again and no guest answered: nobody took over.
-        if self.resuming.is_some_and(|t| now.duration_since(t) >= RESUME_WAIT) {
+        if self.resuming.as_ref().is_some_and(|r| now.duration_since(r.since) >= RESUME_WAIT) {
             self.resumed(session);
         }
         // Offers lapse; guests that never sign lose their seats.
@@ -539,6 +555,16 @@ impl Host {
                 }
             }
             (ToHost::Rejoin { head, tail }, _) if sealed => self.rejoin(session, peer, head, tail),
+            (ToHost::Reveal(reveal), Some(_)) if self.resuming.is_some() => {
+                self.back(session, peer);
+                self.input(session, Input::Reveal(reveal));
+                Answer::Done
+            }
+            (ToHost::Intent { act, .. }, Some((from, seat))) if self.resuming.is_some() => {
+                self.back(session, peer);
+                self.input(session, Input::Intent { from, seat, act });
+                Answer::Done
+            }
             (ToHost::Reveal(reveal), Some(_)) if sealed => {
                 self.back(session, peer);
                 let now = session.now();
