@@ -1,6 +1,7 @@
 //! The screens driven headlessly with iced's simulator: from launch to a game
 //! against three bots, rolling and moving by click and by keyboard, a game of
 //! bots played to the end, the rematch; and a snapshot that shows the board.
+//! Submodules: the table as players sit at it, invites as links.
 
 use iced::{Point, Size, Vector};
 use iced_test::selector::id;
@@ -17,6 +18,8 @@ use std::time::{Duration, Instant};
 
 #[path = "gui_flows/table.rs"]
 mod table;
+#[path = "gui_flows/invite.rs"]
+mod invite;
 
 const WINDOW: Size = Size::new(1280.0, 820.0);
 /// The smallest window the app opens at.
