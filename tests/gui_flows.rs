@@ -16,10 +16,10 @@ use ludopia::ui::screen::setup::{BotSpeed, Sitter, Table};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};
 
-#[path = "gui_flows/table.rs"]
-mod table;
 #[path = "gui_flows/invite.rs"]
 mod invite;
+#[path = "gui_flows/table.rs"]
+mod table;
 
 const WINDOW: Size = Size::new(1280.0, 820.0);
 /// The smallest window the app opens at.

@@ -73,7 +73,7 @@ echo "built $app"
 out="$target/packaging/Ludopia-$version-x86_64.AppImage"
 fs="$target/packaging/Ludopia.squashfs"
 rm -f "$out" "$fs"
-mksquashfs "$app" "$fs" -root-owned -noappend -comp gzip -quiet
+mksquashfs "$app" "$fs" -root-owned -noappend -comp gzip -quiet -no-progress
 cat "$runtime" "$fs" >"$out"
 rm -f "$fs"
 chmod 755 "$out"

@@ -250,14 +250,21 @@ mod tests {
     #[test]
     fn bad_links_are_refused() {
         let ticket = sample().to_string();
-        for wrong in [format!("https://join/{ticket}"), format!("ludopia://host/{ticket}"), ticket.clone(), "".into()]
+        for wrong in
+            [format!("https://join/{ticket}"), format!("ludopia://host/{ticket}"), ticket.clone(), "".into()]
         {
             assert_eq!(Ticket::from_link(&wrong), Err(TicketError::Link), "{wrong}");
         }
         assert_eq!(Ticket::from_link("ludopia://join/"), Err(TicketError::Prefix));
         let cut = &ticket[..ticket.len() - 3];
         assert_eq!(Ticket::from_link(&format!("{LINK_PREFIX}{cut}")), Err(TicketError::Checksum));
-        assert_eq!(Ticket::from_link(&format!("{LINK_PREFIX}{ticket}?x=1")), Err(TicketError::Character('?')));
-        assert_eq!(Ticket::from_link(&format!("{LINK_PREFIX}{}", "a".repeat(5000))), Err(TicketError::TooLong));
+        assert_eq!(
+            Ticket::from_link(&format!("{LINK_PREFIX}{ticket}?x=1")),
+            Err(TicketError::Character('?'))
+        );
+        assert_eq!(
+            Ticket::from_link(&format!("{LINK_PREFIX}{}", "a".repeat(5000))),
+            Err(TicketError::TooLong)
+        );
     }
 }

@@ -6,6 +6,7 @@
 use iced::window;
 
 /// The X11 class and instance name, and the desktop entry's basename.
+#[cfg(target_os = "linux")]
 pub const CLASS: &str = "ludopia";
 
 /// The icon's side in pixels: a dock scales it; 64 stays sharp at the
@@ -41,6 +42,7 @@ mod tests {
         assert!(super::icon().is_some());
     }
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn the_class_is_the_desktop_entrys() {
         let entry = include_str!("../../resources/ludopia.desktop");

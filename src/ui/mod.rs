@@ -60,8 +60,8 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
     };
     let mut app = iced::application(
         move || {
-            let (mut app, saving) =
-                App::new(prefs.clone(), opening.clone(), Instant::now()).with_home(home.clone(), notices.clone());
+            let (mut app, saving) = App::new(prefs.clone(), opening.clone(), Instant::now())
+                .with_home(home.clone(), notices.clone());
             app.frames = std::env::var_os("LUDOPIA_FRAME_STATS").map(|_| (0, Instant::now()));
             app.speaker = Some(sound::Speaker::default());
             let scale = window::latest().and_then(window::scale_factor).map(Message::Scale);

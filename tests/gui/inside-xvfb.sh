@@ -67,7 +67,7 @@ else
         echo "FAIL: the window's class is '$class', not $want"; fail=1
     fi
     # xprop draws each icon as text: keep only the lines naming a size.
-    icons=$(xprop -id "$wid" _NET_WM_ICON | grep -o 'Icon ([0-9]* x [0-9]*)' | tr '\n' ' ' || true)
+    icons=$(xprop -id "$wid" _NET_WM_ICON | grep -o 'Icon ([0-9]* x [0-9]*)' | paste -sd ' ' || true)
     [ -n "$icons" ] && echo "the window carries its icon: $icons" || { echo "FAIL: the window has no _NET_WM_ICON"; fail=1; }
 fi
 stop $app

@@ -17,8 +17,8 @@ fn an_invite_link_opens_the_join_screen_with_the_invite_filled_in() -> Result<()
     let dir = tempfile::tempdir().expect("a temp folder");
     let home = ludopia::profile::Home::at(dir.path());
     // As the window opens it: with the profile, which must not send it home.
-    let (mut app, _lobby) =
-        App::new(Prefs::default(), Opening::Invite(ticket.clone()), Instant::now()).with_home(Some(home), Vec::new());
+    let (mut app, _lobby) = App::new(Prefs::default(), Opening::Invite(ticket.clone()), Instant::now())
+        .with_home(Some(home), Vec::new());
     let Screen::Joining(joining) = &app.screen else { panic!("not on the join screen") };
     assert_eq!(joining.field, ticket.link());
     assert!(!joining.busy, "the player joins, not the link");

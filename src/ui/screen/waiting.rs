@@ -82,8 +82,8 @@ impl WaitingRoom {
                 self.copied = Some(Copied::Ticket);
                 Action::Copy(self.ticket.clone())
             }
-            // The ticket's own prefix rather than a parse: the link is the
-            // driver's ticket as it is, whatever it holds.
+            // The driver's ticket text behind the scheme, not decoded and
+            // made again: the link holds exactly the invite shown above.
             Message::CopyLink if !self.ticket.is_empty() => {
                 self.copied = Some(Copied::Link);
                 Action::Copy(format!("{}{}", crate::net::ticket::LINK_PREFIX, self.ticket))
@@ -122,9 +122,7 @@ impl WaitingRoom {
                 Copied::Link => t("Copy link"),
                 Copied::Code | Copied::Ticket => t("Copy"),
             };
-            button(text(label).size(14))
-                .style(theme::choice(done))
-                .on_press(m)
+            button(text(label).size(14)).style(theme::choice(done)).on_press(m)
         };
         let waiting = self.table.sitters.iter().filter(|&&s| s == Sitter::Friend).count()
             - self.joined.iter().filter(|&&j| j).count();
