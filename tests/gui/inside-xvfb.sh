@@ -4,6 +4,10 @@
 # (default 100; the Wine test's unoptimised program takes far longer).
 # GUI_WM_CLASS: the X11 class the window must carry (default ludopia; empty
 # checks none: a Windows program under Wine has the class Wine gives it).
+# GUI_PLAY_ON=S: S seconds after the board check the screen must have
+# changed, the bots playing on (the moves list, the pawns, the die): the
+# Wine test's check that turns are played, where its unoptimised build
+# draws too slowly to finish a game (off by default).
 set -euo pipefail
 BIN=$1
 OUT=$2
@@ -70,6 +74,17 @@ else
     icons=$(xprop -id "$wid" _NET_WM_ICON | grep -o 'Icon ([0-9]* x [0-9]*)' | paste -sd ' ' || true)
     [ -n "$icons" ] && echo "the window carries its icon: $icons" || { echo "FAIL: the window has no _NET_WM_ICON"; fail=1; }
 fi
+if [ "${GUI_PLAY_ON:-0}" -gt 0 ]; then
+    sleep "$GUI_PLAY_ON"
+    import -window root "$OUT/later.png"
+    # compare prints the count of differing pixels on stderr (exit 1 when any differ).
+    changed=$(compare -metric AE -fuzz 5% "$OUT/board.png" "$OUT/later.png" null: 2>&1 >/dev/null || true)
+    if awk -v c="$changed" 'BEGIN { exit !(c + 0 > 2000) }'; then
+        echo "the bots play on: $changed pixels changed in $GUI_PLAY_ON s ($OUT/later.png)"
+    else
+        echo "FAIL: the table did not play on in $GUI_PLAY_ON s ($changed pixels changed)"; fail=1
+    fi
+fi
 stop $app
 
 # 2. Idle: the home screen, nothing animating, for 10 s.
@@ -105,7 +120,7 @@ JSON
     app=$!
     # The cost of a frame while pawns hop and the die tumbles: the app's CPU time
     # over 10 s of play divided by the frames it drew (update, view and drawing).
-    frames() { grep -o '^frames [0-9]*' "$OUT/game.log" | tail -n 1 | cut -d' ' -f2; }
+    frames() { grep -o '^frames [0-9]*' "$OUT/game.log" | tail -n 1 | cut -d' ' -f2 || true; }
     sleep 3
     f0=$(frames); t0=$(ticks)
     sleep 10
