@@ -10,10 +10,11 @@
 # while the test suite runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The window test (Xvfb, screenshots, input), the namespace tests, and the
-# packaging tests (validators, the Windows cross-build, NSIS, Wine).
-ludopia_packages=(xvfb imagemagick xdotool iproute2 nftables desktop-file-utils appstream
-  gcc-mingw-w64-x86-64 nsis wine wine64)
+# The window test (Xvfb, screenshots, input, xprop), the namespace tests, and
+# the packaging tests (validators, the AppImage's squashfs and its runtime's
+# download and FUSE, the Windows cross-build, NSIS, Wine).
+ludopia_packages=(xvfb imagemagick xdotool x11-utils iproute2 nftables desktop-file-utils appstream
+  squashfs-tools curl libfuse2 fuse3 gcc-mingw-w64-x86-64 nsis wine wine64)
 source scripts/setup.sh
 target=${CARGO_TARGET_DIR:-target}
 mkdir -p "$target"
@@ -69,7 +70,7 @@ step "resilience: cut links, a reset connection, a long think (network namespace
 # a 150 s think.
 check resilience env LUDOPIA="$target/debug/ludopia" bash tests/netns/resilience.sh
 
-step "packaging: metadata, the AppDir under Xvfb, the Windows installer under Wine"
+step "packaging: metadata, the AppImage under Xvfb, the Windows installer and its window under Wine"
 windows_built() {
   wait "$windows" && return 0
   echo "the Windows cross-build failed:"; tail -n 40 "$windows_log"; return 1

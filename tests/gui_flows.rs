@@ -1,6 +1,7 @@
 //! The screens driven headlessly with iced's simulator: from launch to a game
 //! against three bots, rolling and moving by click and by keyboard, a game of
 //! bots played to the end, the rematch; and a snapshot that shows the board.
+//! Submodules: the table as players sit at it, invites as links.
 
 use iced::{Point, Size, Vector};
 use iced_test::selector::id;
@@ -15,6 +16,8 @@ use ludopia::ui::screen::setup::{BotSpeed, Sitter, Table};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};
 
+#[path = "gui_flows/invite.rs"]
+mod invite;
 #[path = "gui_flows/table.rs"]
 mod table;
 

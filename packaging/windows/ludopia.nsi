@@ -4,7 +4,8 @@
 ; LICENSE-Lato.txt) and OUTFILE; FAST_COMPRESSION for the tests' throwaway installer.
 ;
 ; A per-user install: no administrator prompt, into %LOCALAPPDATA%\Programs\Ludopia,
-; with Start-menu and desktop shortcuts and an entry in "Installed apps".
+; with Start-menu and desktop shortcuts and an entry in "Installed apps", and the
+; ludopia:// URL scheme (invite links) registered for this user.
 ; `setup.exe /S` installs silently; `Uninstall.exe /S` removes it silently.
 
 ; A 64-bit installer for a 64-bit program (it also runs under a Wine without
@@ -21,6 +22,8 @@ RequestExecutionLevel user
 
 !define APP "Ludopia"
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${APP}"
+; Per-user URL scheme: HKCU\Software\Classes needs no administrator.
+!define SCHEME_KEY "Software\Classes\ludopia"
 
 Name "${APP} ${VERSION}"
 OutFile "${OUTFILE}"
@@ -78,6 +81,13 @@ Section "Ludopia" Main
   WriteRegStr HKCU "${UNINSTALL_KEY}" "QuietUninstallString" '"$INSTDIR\Uninstall.exe" /S'
   WriteRegDWORD HKCU "${UNINSTALL_KEY}" "NoModify" 1
   WriteRegDWORD HKCU "${UNINSTALL_KEY}" "NoRepair" 1
+
+  ; Invite links: a browser or chat opening ludopia://join/<ticket> starts
+  ; `ludopia.exe <link>`, which opens at the join screen.
+  WriteRegStr HKCU "${SCHEME_KEY}" "" "URL:Ludopia invite"
+  WriteRegStr HKCU "${SCHEME_KEY}" "URL Protocol" ""
+  WriteRegStr HKCU "${SCHEME_KEY}\DefaultIcon" "" "$INSTDIR\ludopia.exe,0"
+  WriteRegStr HKCU "${SCHEME_KEY}\shell\open\command" "" '"$INSTDIR\ludopia.exe" "%1"'
 SectionEnd
 
 Section "Uninstall"
@@ -90,5 +100,6 @@ Section "Uninstall"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"
   DeleteRegKey HKCU "Software\${APP}"
+  DeleteRegKey HKCU "${SCHEME_KEY}"
   ; The player's profile and log (%APPDATA%\Ludopia) stay: reinstalling keeps them.
 SectionEnd

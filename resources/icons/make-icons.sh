@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Renders ludopia.svg (drawn by hand) into the PNG sizes the Linux desktop and
-# the AppImage use and the multi-size ludopia.ico Windows builds embed.
+# the AppImage use, the multi-size ludopia.ico Windows builds embed, and
+# ludopia-64.rgba: the window's own icon (X11's _NET_WM_ICON, the Windows
+# title bar), raw RGBA that the program includes as it is, since its iced
+# has no PNG decoder (Cargo.toml's image-without-codecs).
 # Needs librsvg2-bin (rsvg-convert) and imagemagick (convert). The outputs are
 # committed; run this again after changing the SVG.
 set -euo pipefail
@@ -12,3 +15,4 @@ done
 files=()
 for s in "${sizes[@]}"; do files+=("ludopia-$s.png"); done
 convert "${files[@]}" ludopia.ico
+convert ludopia-64.png -depth 8 rgba:ludopia-64.rgba

@@ -1,5 +1,7 @@
-//! The command line: no arguments opens the window; subcommands for scripts,
-//! simulation, verification, headless play and the relay.
+//! The command line: no arguments opens the window, an invite link
+//! (`ludopia ludopia://join/…`, as the desktop hands it on) opens it at the
+//! join screen; subcommands for scripts, simulation, verification, headless
+//! play and the relay.
 
 use clap::{Parser, Subcommand};
 
@@ -12,10 +14,18 @@ pub mod sim;
 pub mod verify;
 
 #[derive(Parser)]
-#[command(name = "ludopia", version, about = "Ludo with friends, with dice anyone can verify")]
+#[command(
+    name = "ludopia",
+    version,
+    about = "Ludo with friends, with dice anyone can verify",
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// An invite link (ludopia://join/…): opens the window at the join screen with it
+    #[arg(value_name = "LINK")]
+    link: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -44,13 +54,20 @@ enum Command {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        None => match crate::ui::run() {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("ludopia: the window could not run: {e}");
-                1
+        None => {
+            let opening = match cli.link.as_deref().map(invite) {
+                None => None,
+                Some(Ok(ticket)) => Some(ticket),
+                Some(Err(code)) => return code,
+            };
+            match crate::ui::run(opening) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("ludopia: the window could not run: {e}");
+                    1
+                }
             }
-        },
+        }
         Some(Command::Script { file }) => script::run(&file),
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Verify { file }) => verify::run(&file),
@@ -58,4 +75,23 @@ pub fn run() -> i32 {
         Some(Command::Host(args)) => host::run(args),
         Some(Command::Join(args)) => join::run(args),
     }
+}
+
+/// The ticket in `ludopia LINK`, or exit code 2 with why not: a link that
+/// cannot be used is said before any window opens, so that a player who
+/// clicked it in a browser's download list sees the reason in a terminal
+/// (and a desktop's launcher logs it).
+fn invite(link: &str) -> Result<crate::net::Ticket, i32> {
+    use crate::net::Ticket;
+    if !Ticket::is_link(link) {
+        eprintln!(
+            "ludopia: '{link}' is neither a command nor an invite link ({}…); see ludopia --help",
+            crate::net::ticket::LINK_PREFIX
+        );
+        return Err(2);
+    }
+    Ticket::from_link(link).map_err(|e| {
+        eprintln!("ludopia: this invite link cannot be used: {e}");
+        2
+    })
 }

@@ -144,10 +144,12 @@ pub enum Target {
 impl std::str::FromStr for Target {
     type Err = String;
 
-    /// A six-letter room code (any case) or an invite ticket.
+    /// A six-letter room code (any case), an invite ticket or an invite link.
     fn from_str(text: &str) -> Result<Target, String> {
         let text = text.trim();
-        if text.starts_with(super::ticket::TICKET_PREFIX) {
+        if Ticket::is_link(text) {
+            Ticket::from_link(text).map(Target::Ticket).map_err(|e| e.to_string())
+        } else if text.starts_with(super::ticket::TICKET_PREFIX) {
             text.parse::<Ticket>().map(Target::Ticket).map_err(|e| e.to_string())
         } else {
             text.to_ascii_uppercase().parse::<RoomCode>().map(Target::Code).map_err(|e| e.to_string())

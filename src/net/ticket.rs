@@ -1,6 +1,8 @@
 //! Invite tickets: a host's peer id and addresses (relayed ones included)
 //! as one string to paste into a chat, with a checksum so a truncated or
 //! mistyped ticket is refused with a clear message rather than dialled.
+//! The same ticket travels as a link, `ludopia://join/<ticket>`, which the
+//! desktop entry and the Windows installer hand to `ludopia LINK`.
 
 use std::{fmt, str::FromStr};
 
@@ -15,6 +17,9 @@ pub const TICKET_PREFIX: &str = "ludo1";
 pub const MAX_TICKET_ADDRS: usize = 12;
 /// Longest ticket text accepted, so a pasted novel is not decoded.
 pub const MAX_TICKET_LEN: usize = 4096;
+/// An invite link is this followed by the ticket. The ticket's letters
+/// and digits need no escaping in a URL.
+pub const LINK_PREFIX: &str = "ludopia://join/";
 
 /// Where to reach a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +42,8 @@ pub enum TicketError {
     Character(char),
     Checksum,
     Contents(String),
+    /// Not a `ludopia://join/` link.
+    Link,
 }
 
 impl fmt::Display for TicketError {
@@ -49,6 +56,7 @@ impl fmt::Display for TicketError {
                 write!(f, "the invite ticket is damaged or incomplete: copy it again")
             }
             TicketError::Contents(why) => write!(f, "the invite ticket is not valid: {why}"),
+            TicketError::Link => write!(f, "an invite link starts with \"{LINK_PREFIX}\""),
         }
     }
 }
@@ -107,6 +115,34 @@ impl Ticket {
     /// A ticket with at most [`MAX_TICKET_ADDRS`] of `addrs`, in order.
     pub fn new(peer: PeerId, addrs: impl IntoIterator<Item = Multiaddr>) -> Self {
         Ticket { peer, addrs: addrs.into_iter().take(MAX_TICKET_ADDRS).collect() }
+    }
+
+    /// The ticket as an invite link, for a chat that makes links clickable.
+    pub fn link(&self) -> String {
+        format!("{LINK_PREFIX}{self}")
+    }
+
+    /// The ticket in an invite link. The scheme and path are read in any
+    /// case (a URL's scheme is case-blind), and one trailing `/` is allowed:
+    /// some browsers add it before handing the link on.
+    pub fn from_link(link: &str) -> Result<Ticket, TicketError> {
+        let text = link.trim();
+        if text.len() > LINK_PREFIX.len() + MAX_TICKET_LEN {
+            return Err(TicketError::TooLong);
+        }
+        let ticket = text
+            .get(..LINK_PREFIX.len())
+            .filter(|p| p.eq_ignore_ascii_case(LINK_PREFIX))
+            .and_then(|_| text.get(LINK_PREFIX.len()..))
+            .ok_or(TicketError::Link)?;
+        ticket.strip_suffix('/').unwrap_or(ticket).parse()
+    }
+
+    /// Whether `text` is meant as an invite link (right or not): it names
+    /// our scheme, so a mistake in it is reported as a link's.
+    pub fn is_link(text: &str) -> bool {
+        let scheme = &LINK_PREFIX[..LINK_PREFIX.len() - "//join/".len()];
+        text.trim().get(..scheme.len()).is_some_and(|s| s.eq_ignore_ascii_case(scheme))
     }
 }
 
@@ -196,5 +232,39 @@ mod tests {
         assert_eq!("ludo1".parse::<Ticket>(), Err(TicketError::Checksum));
         assert_eq!("ludo1ab!".parse::<Ticket>(), Err(TicketError::Character('!')));
         assert_eq!("ludo1".repeat(1000).parse::<Ticket>(), Err(TicketError::TooLong));
+    }
+
+    #[test]
+    fn links_carry_the_ticket() {
+        let ticket = sample();
+        let link = ticket.link();
+        assert_eq!(link, format!("ludopia://join/{ticket}"));
+        assert_eq!(Ticket::from_link(&link), Ok(ticket.clone()));
+        // As a browser or a shell may hand it on.
+        assert_eq!(Ticket::from_link(&format!(" {link}/\n")), Ok(ticket.clone()));
+        assert_eq!(Ticket::from_link(&link.replace("ludopia://join", "LUDOPIA://Join")), Ok(ticket));
+        assert!(Ticket::is_link(&link) && Ticket::is_link("Ludopia:whatever"));
+        assert!(!Ticket::is_link("ludo1abc") && !Ticket::is_link("verify"));
+    }
+
+    #[test]
+    fn bad_links_are_refused() {
+        let ticket = sample().to_string();
+        for wrong in
+            [format!("https://join/{ticket}"), format!("ludopia://host/{ticket}"), ticket.clone(), "".into()]
+        {
+            assert_eq!(Ticket::from_link(&wrong), Err(TicketError::Link), "{wrong}");
+        }
+        assert_eq!(Ticket::from_link("ludopia://join/"), Err(TicketError::Prefix));
+        let cut = &ticket[..ticket.len() - 3];
+        assert_eq!(Ticket::from_link(&format!("{LINK_PREFIX}{cut}")), Err(TicketError::Checksum));
+        assert_eq!(
+            Ticket::from_link(&format!("{LINK_PREFIX}{ticket}?x=1")),
+            Err(TicketError::Character('?'))
+        );
+        assert_eq!(
+            Ticket::from_link(&format!("{LINK_PREFIX}{}", "a".repeat(5000))),
+            Err(TicketError::TooLong)
+        );
     }
 }

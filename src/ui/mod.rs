@@ -14,6 +14,7 @@ pub mod board;
 mod die;
 mod emote;
 pub mod i18n;
+mod identity;
 pub mod motion;
 mod narrate;
 pub mod net;
@@ -30,8 +31,9 @@ pub use prefs::{Prefs, PrefsError};
 use iced::{Size, window};
 use std::time::Instant;
 
-/// Opens the window and runs until it is closed.
-pub fn run() -> iced::Result {
+/// Opens the window and runs until it is closed; at the join screen with
+/// `invite` filled in when the window was opened by an invite link.
+pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
     let home = crate::profile::Home::from_env();
     let loaded = match &home {
         Ok(home) => {
@@ -50,15 +52,16 @@ pub fn run() -> iced::Result {
         // else has started a thread that could read the environment.
         unsafe { std::env::set_var("ICED_BACKEND", "tiny-skia") };
     }
-    let opening = match std::env::var("LUDOPIA_TABLE").as_deref() {
-        Ok("bots") => Opening::BotsTable,
-        Ok("bots:2") => Opening::TwoBots,
-        _ => Opening::Home,
+    let opening = match (invite, std::env::var("LUDOPIA_TABLE").as_deref()) {
+        (Some(ticket), _) => Opening::Invite(ticket),
+        (None, Ok("bots")) => Opening::BotsTable,
+        (None, Ok("bots:2")) => Opening::TwoBots,
+        (None, _) => Opening::Home,
     };
     let mut app = iced::application(
         move || {
-            let (mut app, saving) =
-                App::new(prefs.clone(), opening, Instant::now()).with_home(home.clone(), notices.clone());
+            let (mut app, saving) = App::new(prefs.clone(), opening.clone(), Instant::now())
+                .with_home(home.clone(), notices.clone());
             app.frames = std::env::var_os("LUDOPIA_FRAME_STATS").map(|_| (0, Instant::now()));
             app.speaker = Some(sound::Speaker::default());
             let scale = window::latest().and_then(window::scale_factor).map(Message::Scale);
@@ -75,6 +78,8 @@ pub fn run() -> iced::Result {
     .window(window::Settings {
         size: Size::new(1280.0, 820.0),
         min_size: Some(Size::new(960.0, 660.0)),
+        icon: identity::icon(),
+        platform_specific: identity::platform(),
         ..window::Settings::default()
     });
     for font in theme::FONTS {
@@ -84,9 +89,11 @@ pub fn run() -> iced::Result {
 }
 
 /// Where the app opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opening {
     Home,
+    /// The join screen with this invite filled in (`ludopia LINK`).
+    Invite(crate::net::Ticket),
     /// A game of four Normal bots, to watch.
     BotsTable,
     /// Two bots face to face (the window test plays a whole game).

@@ -1,5 +1,13 @@
 #!/usr/bin/env bash
 # Run by window.sh inside xvfb-run (DISPLAY is set). Arguments: binary, output dir.
+# GUI_TRIES: how many tenths of a second (about) the board may take to show
+# (default 100; the Wine test's unoptimised program takes far longer).
+# GUI_WM_CLASS: the X11 class the window must carry (default ludopia; empty
+# checks none: a Windows program under Wine has the class Wine gives it).
+# GUI_PLAY_ON=S: S seconds after the board check the screen must have
+# changed, the bots playing on (the moves list, the pawns, the die): the
+# Wine test's check that turns are played, where its unoptimised build
+# draws too slowly to finish a game (off by default).
 set -euo pipefail
 BIN=$1
 OUT=$2
@@ -8,6 +16,14 @@ rm -rf "$LUDOPIA_HOME"            # a first run: no saved game, default settings
 export LUDOPIA_RENDERER=${LUDOPIA_RENDERER:-software}
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
 
+# Ends the app and what it started: an AppImage's runtime runs the game as
+# its child when it extracts itself, and the child must not outlive the test.
+stop() {
+    pkill -TERM -P "$1" 2>/dev/null || true
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
 # Fraction of the screenshot's pixels within 5% of a colour.
 share() { convert "$1" -alpha off -fuzz 5% -fill white -opaque "$2" -fill black +opaque white -format "%[fx:mean]" info:; }
 
@@ -15,9 +31,9 @@ share() { convert "$1" -alpha off -fuzz 5% -fill white -opaque "$2" -fill black 
 start=$(date +%s.%N)
 LUDOPIA_TABLE=bots "$BIN" >"$OUT/app.log" 2>&1 &
 app=$!
-trap 'kill $app 2>/dev/null || true' EXIT
+trap 'stop $app' EXIT
 shown=""
-for _ in $(seq 1 100); do
+for _ in $(seq 1 "${GUI_TRIES:-100}"); do
     import -window root "$OUT/board.png" 2>/dev/null || true
     if [ -f "$OUT/board.png" ] && [ "$(share "$OUT/board.png" '#e53935')" != "0" ] \
         && awk -v s="$(share "$OUT/board.png" '#fdf8ec')" 'BEGIN { exit !(s > 0.02) }'; then
@@ -39,7 +55,37 @@ for colour in '#e53935' '#2ea04a' '#fbc02d' '#1e7be0' '#fdf8ec'; do
 done
 sd=$(convert "$OUT/board.png" -colorspace gray -format "%[fx:standard_deviation]" info:)
 awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || { echo "FAIL: the screen is flat (sd $sd)"; fail=1; }
-kill $app; wait $app 2>/dev/null || true
+
+# The window's name and icon, as a dock or a task bar reads them.
+wid=$(xdotool search --onlyvisible --name '^Ludopia$' 2>/dev/null | head -n 1 || true)
+if [ -z "$wid" ]; then
+    echo "FAIL: no visible window named Ludopia"; fail=1
+else
+    class=$(xprop -id "$wid" WM_CLASS)
+    want=${GUI_WM_CLASS-ludopia}
+    if [ -z "$want" ]; then
+        echo "the window's class: ${class#*= } (not checked)"
+    elif [ "$class" = "WM_CLASS(STRING) = \"$want\", \"$want\"" ]; then
+        echo "the window's class: $want (the desktop entry's StartupWMClass)"
+    else
+        echo "FAIL: the window's class is '$class', not $want"; fail=1
+    fi
+    # xprop draws each icon as text: keep only the lines naming a size.
+    icons=$(xprop -id "$wid" _NET_WM_ICON | grep -o 'Icon ([0-9]* x [0-9]*)' | paste -sd ' ' || true)
+    [ -n "$icons" ] && echo "the window carries its icon: $icons" || { echo "FAIL: the window has no _NET_WM_ICON"; fail=1; }
+fi
+if [ "${GUI_PLAY_ON:-0}" -gt 0 ]; then
+    sleep "$GUI_PLAY_ON"
+    import -window root "$OUT/later.png"
+    # compare prints the count of differing pixels on stderr (exit 1 when any differ).
+    changed=$(compare -metric AE -fuzz 5% "$OUT/board.png" "$OUT/later.png" null: 2>&1 >/dev/null || true)
+    if awk -v c="$changed" 'BEGIN { exit !(c + 0 > 2000) }'; then
+        echo "the bots play on: $changed pixels changed in $GUI_PLAY_ON s ($OUT/later.png)"
+    else
+        echo "FAIL: the table did not play on in $GUI_PLAY_ON s ($changed pixels changed)"; fail=1
+    fi
+fi
+stop $app
 
 # 2. Idle: the home screen, nothing animating, for 10 s.
 "$BIN" >>"$OUT/app.log" 2>&1 &
@@ -51,7 +97,7 @@ before=$(ticks)
 sleep 10
 after=$(ticks)
 echo "idle CPU on the home screen: $((after - before)) ticks in 10 s (1 tick = 10 ms)"
-kill $app; wait $app 2>/dev/null || true
+stop $app
 
 # 3. A bots' game played to the end through the window: two fast bots, the
 #    race preset with two pawns each (first home wins), from the settings a
@@ -74,7 +120,7 @@ JSON
     app=$!
     # The cost of a frame while pawns hop and the die tumbles: the app's CPU time
     # over 10 s of play divided by the frames it drew (update, view and drawing).
-    frames() { grep -o '^frames [0-9]*' "$OUT/game.log" | tail -n 1 | cut -d' ' -f2; }
+    frames() { grep -o '^frames [0-9]*' "$OUT/game.log" | tail -n 1 | cut -d' ' -f2 || true; }
     sleep 3
     f0=$(frames); t0=$(ticks)
     sleep 10
@@ -101,7 +147,7 @@ JSON
         "$BIN" verify "$proof" | tee "$OUT/verify.txt" || { echo "FAIL: the window's proof does not verify"; fail=1; }
         grep -q '^over: ' "$OUT/verify.txt" || { echo "FAIL: the proof's game is not over"; fail=1; }
     fi
-    kill $app 2>/dev/null; wait $app 2>/dev/null || true
+    stop $app
 fi
 trap - EXIT
 [ $fail -eq 0 ] && echo "PASS: the window shows the board ($OUT/board.png)${proof:+ and plays a game to the end ($OUT/end.png)}"

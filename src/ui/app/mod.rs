@@ -129,6 +129,10 @@ impl App {
         let bot = Sitter::Bot(Strategy::Normal);
         let sitters = match opening {
             Opening::Home => None,
+            Opening::Invite(ticket) => {
+                app.screen = Screen::Joining(joining::Joining::invited(&ticket));
+                None
+            }
             Opening::BotsTable => Some([bot; 4]),
             Opening::TwoBots => Some([bot, Sitter::Empty, bot, Sitter::Empty]),
         };
@@ -142,7 +146,9 @@ impl App {
 
     /// Keeps the profile in `home` and shows `notices` on the home screen.
     /// A game already opened (`LUDOPIA_TABLE=bots`) stays open and is
-    /// saved: the task writes its first save.
+    /// saved: the task writes its first save. The join screen an invite
+    /// link opened stays too, listing tables as it does when the player
+    /// opens it: the task is the lobby's.
     pub fn with_home(
         mut self,
         home: Option<crate::profile::Home>,
@@ -152,6 +158,11 @@ impl App {
         self.notices = notices;
         let task = match std::mem::replace(&mut self.screen, Screen::Home) {
             Screen::Game(game) => self.play(*game),
+            Screen::Joining(invited) => {
+                let lobby = self.browse();
+                self.screen = Screen::Joining(invited);
+                lobby
+            }
             _ => {
                 self.go_home();
                 Task::none()

@@ -399,6 +399,11 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Yes, leave", "Sim, sair"),
     ("Yes, close it", "Sim, fechar"),
     ("Stay", "Ficar"),
+    ("Copy link", "Copiar link"),
+    (
+        "An invite link opened Ludopia: press Join to sit at its table.",
+        "Um link de convite abriu o Ludopia: aperte Entrar para sentar à mesa dele.",
+    ),
     ("Copied", "Copiado"),
     (
         "A saved game is waiting. A new game replaces it.",

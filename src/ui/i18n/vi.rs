@@ -387,6 +387,11 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Yes, leave", "Có, rời bàn"),
     ("Yes, close it", "Có, đóng bàn"),
     ("Stay", "Ở lại"),
+    ("Copy link", "Sao chép liên kết"),
+    (
+        "An invite link opened Ludopia: press Join to sit at its table.",
+        "Ludopia được mở từ một liên kết mời: bấm Vào để ngồi vào bàn đó.",
+    ),
     ("Copied", "Đã chép"),
     (
         "A saved game is waiting. A new game replaces it.",

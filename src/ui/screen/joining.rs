@@ -1,6 +1,7 @@
 //! The join screen: tables on the LAN and at the relays, listed live, each
-//! with a small picture of its board; a code or an invite to paste. The
-//! game begins when the network driver reports the sealed genesis.
+//! with a small picture of its board; a code, an invite or an invite link
+//! to paste. The game begins when the network driver reports the sealed
+//! genesis.
 
 use crate::net::{TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
@@ -14,7 +15,7 @@ use libp2p::PeerId;
 /// The join screen.
 #[derive(Debug)]
 pub struct Joining {
-    /// A code or an invite, as typed or pasted.
+    /// A code, an invite or an invite link, as typed or pasted.
     pub field: String,
     /// Listed tables: on the LAN, or published at a relay (with the
     /// ticket to reach them by).
@@ -56,6 +57,16 @@ pub enum Action {
 }
 
 impl Joining {
+    /// Opened by an invite link: the link in the field, for the player to
+    /// see which table it is before joining.
+    pub fn invited(ticket: &Ticket) -> Joining {
+        Joining {
+            field: ticket.link(),
+            status: Some(t("An invite link opened Ludopia: press Join to sit at its table.").to_string()),
+            ..Joining::default()
+        }
+    }
+
     pub fn found(&mut self, peer: PeerId, info: TableInfo, ticket: Option<Ticket>) {
         match self.tables.iter_mut().find(|(p, ..)| *p == peer) {
             Some(table) => *table = (peer, info, ticket),

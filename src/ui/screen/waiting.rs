@@ -1,4 +1,5 @@
-//! The host's waiting room: the room code and the invite to copy, and the
+//! The host's waiting room: the room code and the invite to copy (as the
+//! ticket, or as a `ludopia://join/` link a chat makes clickable), and the
 //! seats filling as friends join. The game begins when the network driver
 //! reports the sealed genesis.
 
@@ -29,12 +30,14 @@ pub struct WaitingRoom {
 enum Copied {
     Code,
     Ticket,
+    Link,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     CopyCode,
     CopyTicket,
+    CopyLink,
     Cancel,
 }
 
@@ -79,7 +82,13 @@ impl WaitingRoom {
                 self.copied = Some(Copied::Ticket);
                 Action::Copy(self.ticket.clone())
             }
-            Message::CopyCode | Message::CopyTicket => Action::None,
+            // The driver's ticket text behind the scheme, not decoded and
+            // made again: the link holds exactly the invite shown above.
+            Message::CopyLink if !self.ticket.is_empty() => {
+                self.copied = Some(Copied::Link);
+                Action::Copy(format!("{}{}", crate::net::ticket::LINK_PREFIX, self.ticket))
+            }
+            Message::CopyCode | Message::CopyTicket | Message::CopyLink => Action::None,
             Message::Cancel => Action::Cancel,
         }
     }
@@ -108,9 +117,12 @@ impl WaitingRoom {
     pub fn view(&self) -> Element<'_, Message> {
         let copy = |m: Message, what: Copied| {
             let done = self.copied == Some(what);
-            button(text(if done { t("Copied") } else { t("Copy") }).size(14))
-                .style(theme::choice(done))
-                .on_press(m)
+            let label = match what {
+                _ if done => t("Copied"),
+                Copied::Link => t("Copy link"),
+                Copied::Code | Copied::Ticket => t("Copy"),
+            };
+            button(text(label).size(14)).style(theme::choice(done)).on_press(m)
         };
         let waiting = self.table.sitters.iter().filter(|&&s| s == Sitter::Friend).count()
             - self.joined.iter().filter(|&&j| j).count();
@@ -137,7 +149,8 @@ impl WaitingRoom {
                     .width(Length::Fill)
                     .padding(6)
                     .style(theme::badge),
-                copy(Message::CopyTicket, Copied::Ticket),
+                column![copy(Message::CopyTicket, Copied::Ticket), copy(Message::CopyLink, Copied::Link)]
+                    .spacing(6),
             ]
             .spacing(12)
             .align_y(Alignment::Center),
