@@ -741,6 +741,10 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
     assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");
     assert!(shows(&app, "REMOTE"), "the host's person plays from afar");
+    // The host refuses an act of ours: the reason shows on the game screen.
+    let why = "the roll came too soon after the last";
+    report(&mut app, Report::Line(Line::Refused { act: ludopia::table::Act::Roll, why: why.into() }));
+    assert!(shows(&app, &format!("Not allowed: {why}.")), "the refusal's reason shows");
     // The host's person reacts; muted here, their next reaction stays hidden.
     use ludopia::table::Reaction;
     let said = |reaction| {
