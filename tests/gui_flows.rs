@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 #[path = "gui_flows/table.rs"]
 mod table;
 
+#[path = "gui_flows/rules.rs"]
+mod rules;
+
 const WINDOW: Size = Size::new(1280.0, 820.0);
 /// The smallest window the app opens at.
 const SMALL: Size = Size::new(960.0, 660.0);
