@@ -159,3 +159,19 @@ fn a_team_game_plays_to_its_end_with_both_partners_placed_together() -> Result<(
     }
     Ok(())
 }
+
+#[test]
+fn how_to_play_explains_the_quick_game_and_teams_from_their_parameters() -> Result<(), Error> {
+    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now());
+    let _ = app.update(Message::Home(home::Message::HowToPlay));
+    click_text(&mut app, "Quick")?;
+    let shows = |app: &App, line: &str| sim(app.view()).find(format!("•  {line}").as_str()).is_ok();
+    assert!(shows(&app, "1 of your pawns begin on your start square."));
+    assert!(shows(&app, "The first player with a pawn home wins."));
+    let partners = "Your pawns turn up your lane only once you or your partner have captured a pawn; until then they go round the board again.";
+    assert!(!shows(&app, partners));
+    click_text(&mut app, "2 v 2 teams")?;
+    assert!(shows(&app, partners));
+    assert!(shows(&app, "The first team with both partners finished wins; the other team comes second."));
+    Ok(())
+}

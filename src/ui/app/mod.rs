@@ -353,7 +353,8 @@ impl App {
             home::Message::Host => self.set_up_hosted(),
             home::Message::Join => return self.browse(),
             home::Message::HowToPlay => {
-                self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
+                self.screen =
+                    Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic, teams: false })
             }
             home::Message::Settings => {
                 self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone()))

@@ -494,4 +494,5 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Hide", "Ocultar"),
     ("Show all", "Ver tudo"),
     ("Table rules", "Regras da mesa"),
+    ("2 v 2 teams", "Duplas 2 contra 2"),
 ];

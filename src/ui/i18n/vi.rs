@@ -482,4 +482,5 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Hide", "Ẩn"),
     ("Show all", "Xem hết"),
     ("Table rules", "Luật của bàn"),
+    ("2 v 2 teams", "Đồng đội 2 đấu 2"),
 ];

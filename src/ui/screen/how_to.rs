@@ -1,7 +1,7 @@
 //! How to play, written from the rule parameters themselves, so each preset's
 //! page says exactly what its rules do.
 
-use crate::rules::{Dice, End, Goal, Home, Preset, Rules, SafeSquares, ThreeSixes};
+use crate::rules::{Dice, End, Goal, Home, Preset, Rules, SafeSquares, Teams, ThreeSixes};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BOLD};
 use iced::widget::{button, column, row, scrollable, text};
@@ -10,11 +10,14 @@ use iced::{Element, Length};
 #[derive(Debug, Clone)]
 pub struct HowTo {
     pub preset: Preset,
+    /// The preset played 2 v 2 (`teams = opposite`), which combines with each.
+    pub teams: bool,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Preset(Preset),
+    Teams(bool),
     Back,
 }
 
@@ -135,8 +138,18 @@ impl HowTo {
                 self.preset = p;
                 Action::None
             }
+            Message::Teams(on) => {
+                self.teams = on;
+                Action::None
+            }
             Message::Back => Action::Back,
         }
+    }
+
+    /// The rules the page explains: the preset's, with teams if chosen.
+    pub fn rules(&self) -> Rules {
+        let teams = if self.teams { Teams::Opposite } else { Teams::None };
+        Rules { teams, ..self.preset.rules() }
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -146,11 +159,15 @@ impl HowTo {
                 .on_press(Message::Preset(p))
                 .into()
         }))
-        .spacing(8);
-        let lines = column(
-            explain(&self.preset.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into()),
-        )
-        .spacing(8);
+        .spacing(8)
+        .push(
+            button(text(t("2 v 2 teams")).size(15))
+                .style(theme::choice(self.teams))
+                .on_press(Message::Teams(!self.teams)),
+        );
+        let lines =
+            column(explain(&self.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into()))
+                .spacing(8);
         super::page(
             t("How to play"),
             column![
@@ -185,8 +202,9 @@ mod tests {
         assert!(quick.contains("only once you have captured"), "{quick}");
         assert!(quick.contains("first player with a pawn home wins"), "{quick}");
         assert!(!quick.contains("partner"), "{quick}");
-        let teams = Rules { teams: crate::rules::Teams::Opposite, ..Preset::Quick.rules() };
-        let teams = explain(&teams).join(" ");
+        let mut page = HowTo { preset: Preset::Quick, teams: false };
+        page.update(Message::Teams(true));
+        let teams = explain(&page.rules()).join(" ");
         assert!(teams.contains("you or your partner have captured"), "{teams}");
         assert!(teams.contains("first team with both partners finished wins"), "{teams}");
         assert!(!teams.contains("first player with"), "{teams}");
