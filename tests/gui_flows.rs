@@ -21,6 +21,9 @@ mod invite;
 #[path = "gui_flows/table.rs"]
 mod table;
 
+#[path = "gui_flows/rules.rs"]
+mod rules;
+
 const WINDOW: Size = Size::new(1280.0, 820.0);
 /// The smallest window the app opens at.
 const SMALL: Size = Size::new(960.0, 660.0);

@@ -216,6 +216,25 @@ fn a_host_with_two_bots_and_a_joiner_by_ticket_finish_with_the_same_places() {
     one_game(&[("host", &host_lines), ("joiner", &guest_lines[0])]);
 }
 
+/// A quick team table across computers: the genesis carries the rules, so
+/// the joiner plays them too, and both partners take the same place.
+#[test]
+fn a_quick_team_table_across_computers_places_both_partners_together() {
+    let hosting = host(&["--preset", "quick", "--rules", r#"{"teams": "opposite"}"#, "--bots", "2"]);
+    let joined = joiners(1, &[&hosting.ticket]);
+    let host_lines = hosting.finish();
+    let guest_lines = succeeded(&joined, &host_lines);
+    let (host_log, places) = log_of("host", &host_lines);
+    assert!(log_of("joiner", &guest_lines[0]) == (host_log, places.clone()), "the joiner's game differs");
+    // Classic's colour order: red sits opposite yellow, green opposite blue.
+    let place = |colour: &str| places[colour].as_u64();
+    assert_eq!(place("red"), place("yellow"), "{places}");
+    assert_eq!(place("green"), place("blue"), "{places}");
+    let mut teams = [place("red"), place("green")];
+    teams.sort_unstable();
+    assert_eq!(teams, [Some(1), Some(2)], "{places}");
+}
+
 #[test]
 fn a_host_and_three_joiners_play_a_full_four_peer_game() {
     let hosting = host(&["--preset", "race", "--bots", "0"]);

@@ -151,18 +151,21 @@ pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
 }
 
 /// [`place_chance`] at a team table, while the game is on: the chance that
-/// `me`'s team finishes first, a softmax of the two teams' laggards (a team
-/// has finished only when both partners have), with the four-player
-/// temperature.
+/// `me`'s team finishes first. A team's work is the sum of both partners'
+/// (once one has finished, its rolls move the other's pawns, so the team
+/// rolls twice a round either way), so this is a two-player race between
+/// the teams' summed standings, with the two-player temperature at the
+/// teams' summed distance. Taking the laggard's standing instead left the
+/// leading partner's moves worth nothing: Hard partners won 38% of 60
+/// classic team games against Normal partners (seed 10).
 fn team_win_chance(game: &Game, threats: &Threats, me: Seat, partner: Seat, mean_distance: f32) -> f32 {
-    let temperature = 7.6 + mean_distance * (0.141 + 0.00203 * mean_distance);
-    let laggard = |a: Seat, b: Seat| {
-        standing(game, threats, a, &LEAF).min(standing(game, threats, b, &LEAF)) / temperature
-    };
-    let ours = laggard(me, partner);
-    let rival = game.opponents(me).iter().next().unwrap_or(me);
-    let theirs = laggard(rival, rival.partner());
-    1.0 / (1.0 + (theirs - ours).exp())
+    let team_distance = 2.0 * mean_distance;
+    let temperature = 9.9 + team_distance * (0.455 + 0.000136 * team_distance);
+    let team = |a: Seat| standing(game, threats, a, &LEAF) + standing(game, threats, a.partner(), &LEAF);
+    let ours = team(me);
+    let rival = game.opponents(me).iter().next().unwrap_or(partner);
+    let theirs = team(rival);
+    1.0 / (1.0 + ((theirs - ours) / temperature).exp())
 }
 
 /// What a seat has: a place once decided, else its pawns' worth less risk.

@@ -10,16 +10,19 @@ use libp2p::Multiaddr;
 
 use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::net::{self, HostPlan, RoomCode};
-use crate::rules::Preset;
 
 #[derive(Args)]
 pub struct HostArgs {
     /// Play without a window (the only way to host from the command line).
     #[arg(long, required = true)]
     headless: bool,
-    /// The preset: classic, plaza, race or palace.
+    /// The preset: classic, plaza, race, palace or quick.
     #[arg(long, default_value = "classic")]
     preset: String,
+    /// House rules: a JSON object of RULES.md parameter names and values,
+    /// e.g. '{"teams": "opposite"}' (the table always has four seats).
+    #[arg(long)]
+    rules: Option<String>,
     /// Bots besides the host's own seat (0 to 3); the other seats wait for guests.
     #[arg(long, default_value_t = 0)]
     bots: usize,
@@ -41,9 +44,12 @@ pub struct HostArgs {
 }
 
 pub fn run(args: HostArgs) -> i32 {
-    let Some(preset) = Preset::from_name(&args.preset) else {
-        eprintln!("ludopia host: unknown preset `{}`: expected classic, plaza, race or palace", args.preset);
-        return 2;
+    let (preset, rules) = match super::preset_and_rules(&args.preset, args.rules.as_deref()) {
+        Ok(chosen) => chosen,
+        Err(why) => {
+            eprintln!("ludopia host: {why}");
+            return 2;
+        }
     };
     if args.bots > 3 {
         eprintln!("ludopia host: --bots is 0 to 3 (the host's own seat is a bot too)");
@@ -75,6 +81,7 @@ pub fn run(args: HostArgs) -> i32 {
         listed: !args.private,
         name,
         home: Some(profile.home.clone()),
+        rules,
         ..HostPlan::headless(preset, args.bots, code, node, entropy)
     };
     run_async("host", net::host(plan, print_line))

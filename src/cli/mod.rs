@@ -50,6 +50,24 @@ enum Command {
     Relay(relay::RelayArgs),
 }
 
+/// The rules a `--preset` and `--rules` (a JSON object of RULES.md
+/// parameters and values) name, or what is wrong with them.
+fn preset_and_rules(
+    preset: &str,
+    overrides: Option<&str>,
+) -> Result<(crate::rules::Preset, crate::rules::Rules), String> {
+    use crate::rules::Preset;
+    let preset = Preset::from_name(preset)
+        .ok_or_else(|| format!("unknown preset `{preset}`: expected {}", Preset::names()))?;
+    let mut rules = preset.rules();
+    if let Some(text) = overrides {
+        let overrides: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("--rules is not valid JSON: {e}"))?;
+        rules = rules.with_overrides(&overrides).map_err(|e| format!("--rules: {e}"))?;
+    }
+    Ok((preset, rules))
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn run() -> i32 {
     let cli = Cli::parse();

@@ -3,7 +3,7 @@
 
 use crate::bots::{Bot, Die, Played, Strategy, Stream, play_game};
 use crate::fair::{self, Identity};
-use crate::rules::{FirstPlayer, Game, Preset, Rules, Seat, default_players};
+use crate::rules::{FirstPlayer, Game, Rules, Seat, default_players};
 use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
 use rand::{Rng, RngCore, SeedableRng};
 use std::time::Instant;
@@ -133,14 +133,7 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {
-    let preset = Preset::from_name(&args.preset)
-        .ok_or_else(|| format!("unknown preset `{}`: expected {}", args.preset, Preset::names()))?;
-    let mut rules = preset.rules();
-    if let Some(text) = &args.rules {
-        let overrides: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("--rules is not valid JSON: {e}"))?;
-        rules = rules.with_overrides(&overrides).map_err(|e| format!("--rules: {e}"))?;
-    }
+    let (_, rules) = super::preset_and_rules(&args.preset, args.rules.as_deref())?;
     let specs = args
         .seats
         .split(',')

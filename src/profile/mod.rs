@@ -20,7 +20,7 @@ pub mod stats;
 
 pub use file::{Notice, Problem, ProfileError, write_atomic};
 pub use lock::ProfileLock;
-pub use settings::{Profile, Settings, Sound};
+pub use settings::{Profile, SavedPreset, Settings, Sound};
 
 use crate::fair::Identity;
 use std::path::{Path, PathBuf};
@@ -160,6 +160,10 @@ mod tests {
             bot_speed: "fast".into(),
             preset: Preset::Palace,
             rules: Preset::Race.rules(),
+            saved_presets: vec![SavedPreset {
+                name: "Team quick".into(),
+                rules: crate::rules::Rules { teams: crate::rules::Teams::Opposite, ..Preset::Quick.rules() },
+            }],
             auto_move: true,
             enter_moves_first: true,
             pawn_marks: true,

@@ -49,6 +49,8 @@ pub struct Settings {
     /// The preset and house rules a new table starts with.
     pub preset: Preset,
     pub rules: Rules,
+    /// Tables of the player's own, by name, offered beside the presets.
+    pub saved_presets: Vec<SavedPreset>,
     /// Helpers at the table: a pawn moves by itself when every legal move
     /// is the same; Enter moves the first movable pawn; each pawn carries
     /// a mark of its colour's shape (for colour-blind players).
@@ -68,9 +70,17 @@ impl Default for Settings {
             bot_speed: "normal".into(),
             preset: Preset::Classic,
             rules: Preset::Classic.rules(),
+            saved_presets: Vec::new(),
             auto_move: false,
             enter_moves_first: false,
             pawn_marks: false,
         }
     }
+}
+
+/// A table of the player's own: a name and its rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedPreset {
+    pub name: String,
+    pub rules: Rules,
 }

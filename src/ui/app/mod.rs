@@ -302,6 +302,10 @@ impl App {
                     let (preset, listed) = (s.preset, s.listed);
                     return self.start_table(table, preset, listed, now);
                 }
+                setup::Action::PresetsChanged(saved) => {
+                    self.prefs.settings.saved_presets = saved;
+                    self.save_prefs();
+                }
                 setup::Action::Back => self.screen = Screen::Home,
             },
             (Message::Game(m), Screen::Game(g)) => {
@@ -360,7 +364,8 @@ impl App {
             home::Message::Host => self.set_up_hosted(),
             home::Message::Join => return self.browse(),
             home::Message::HowToPlay => {
-                self.screen = Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic })
+                self.screen =
+                    Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic, teams: false })
             }
             home::Message::Settings => {
                 self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone()))
@@ -376,7 +381,8 @@ impl App {
     /// The setup of a table at this computer, from the last table's rules.
     fn set_up_here(&mut self) {
         let preset = self.prefs.settings.preset;
-        self.screen = Screen::Setup(Setup { preset, ..Setup::new(self.new_table()) });
+        let saved = self.prefs.settings.saved_presets.clone();
+        self.screen = Screen::Setup(Setup { preset, ..Setup::new(self.new_table(), saved) });
     }
 
     /// The setup of a hosted table: a friend across the table to begin
@@ -385,7 +391,7 @@ impl App {
         let mut table =
             Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.name.clone()) };
         table.sitters[2] = Sitter::Friend;
-        self.screen = Screen::Setup(Setup::new(table));
+        self.screen = Screen::Setup(Setup::new(table, self.prefs.settings.saved_presets.clone()));
     }
 
     fn open_history(&mut self) {

@@ -155,11 +155,12 @@ impl<M> Board<'_, M> {
     }
 
     fn hovered(&self, l: &Layout, cursor: Point) -> Option<u8> {
-        let roller = self.game.roller();
+        // At a team table a finished player moves its partner's pawns.
+        let mover = self.game.mover();
         self.placements(l)
             .into_iter()
             .rev()
-            .filter(|p| p.seat == roller && self.choices.iter().any(|m| m.pawn == p.pawn))
+            .filter(|p| p.seat == mover && self.choices.iter().any(|m| m.pawn == p.pawn))
             .find(|p| {
                 let d = cursor - (p.at - Vector::new(0.0, 0.15 * l.cell));
                 (d.x * d.x + d.y * d.y).sqrt() < 0.5 * l.cell * p.scale.max(0.8)
@@ -252,14 +253,15 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
         if self.with_board {
             paint::board(&mut frame, &l, b.game);
         }
-        let roller = b.game.roller();
+        // The pawns that move are the mover's: a finished partner's at a team table.
+        let mover = b.game.mover();
         let hovered = state.0.or(b.selected);
         if let Some(choice) = hovered.and_then(|p| b.choices.iter().find(|m| m.pawn == p)) {
-            landing(&mut frame, &l, b.game, roller, *choice);
+            landing(&mut frame, &l, b.game, mover, *choice);
         }
         for p in b.placements(&l).into_iter().filter(|p| p.count > 0) {
             let size = l.cell * 0.9 * p.scale;
-            let movable = p.seat == roller && b.choices.iter().any(|m| m.pawn == p.pawn);
+            let movable = p.seat == mover && b.choices.iter().any(|m| m.pawn == p.pawn);
             // Movable pawns bounce, so a player sees at once which may go.
             let lift = if movable && p.lift == 0.0 {
                 pawn::glow(&mut frame, p.at, size, hovered == Some(p.pawn), b.pulse);

@@ -3,11 +3,14 @@
 //! with a line on each, the turn timer.
 
 use crate::bots::Strategy;
-use crate::rules::{Dice, End, Preset, Rules, SafeSquares, Seat, SeatSet, ThreeSixes};
+use crate::profile::SavedPreset;
+use crate::rules::{
+    Dice, End, FirstPlayer, Goal, Home, Preset, Rules, SafeSquares, Seat, SeatSet, Teams, ThreeSixes,
+};
 use crate::table::{Control, Participant};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
-use iced::widget::{button, column, container, row, scrollable, text};
+use iced::widget::{button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Element, Length};
 use std::time::Duration;
 
@@ -155,13 +158,23 @@ pub struct Setup {
     /// A hosted table is listed in lobbies (on the LAN and at the relays),
     /// or private: reached only by its code or invite.
     pub listed: bool,
+    /// The player's own presets, from the settings.
+    pub saved: Vec<SavedPreset>,
+    /// The name the current rules would be saved under.
+    pub preset_name: String,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Sitter(Seat, Sitter),
     Preset(Preset),
-    Toggle(HouseRule),
+    /// One of the player's own presets, by its place in the list.
+    Saved(usize),
+    /// A parameter takes the value of that index in [`Param::values`].
+    Choose(Param, usize),
+    PresetName(String),
+    /// Keep the table's rules as a preset under the name typed.
+    SavePreset,
     Timer(Option<u32>),
     BotSpeed(BotSpeed),
     Listed(bool),
@@ -172,96 +185,156 @@ pub enum Message {
 pub enum Action {
     None,
     Start(Table),
+    /// The player's presets changed: the settings keep them.
+    PresetsChanged(Vec<SavedPreset>),
     Back,
 }
 
-/// The house rules a table can change, each a switch between two values.
+/// A rule parameter the table offers, with a button for each of its values
+/// (RULES.md's parameters but the colour order and the turn timer, which
+/// has a row of its own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HouseRule {
+pub enum Param {
+    Pawns,
+    StartOut,
+    Goal,
+    CaptureToHome,
+    Teams,
     CaptureBonus,
     ArrivalBonus,
     SafeSquares,
     ThreeSixes,
     StartBlocked,
+    OnePerSpace,
     Blocking,
+    FourSpaces,
     MustCapture,
     FirstHome,
     Duel,
+    FirstPlayer,
 }
 
-impl HouseRule {
-    pub const ALL: [HouseRule; 9] = [
-        HouseRule::CaptureBonus,
-        HouseRule::ArrivalBonus,
-        HouseRule::SafeSquares,
-        HouseRule::ThreeSixes,
-        HouseRule::StartBlocked,
-        HouseRule::Blocking,
-        HouseRule::MustCapture,
-        HouseRule::FirstHome,
-        HouseRule::Duel,
+impl Param {
+    pub const ALL: [Param; 17] = [
+        Param::Pawns,
+        Param::StartOut,
+        Param::Goal,
+        Param::CaptureToHome,
+        Param::Teams,
+        Param::CaptureBonus,
+        Param::ArrivalBonus,
+        Param::SafeSquares,
+        Param::ThreeSixes,
+        Param::StartBlocked,
+        Param::OnePerSpace,
+        Param::Blocking,
+        Param::FourSpaces,
+        Param::MustCapture,
+        Param::FirstHome,
+        Param::Duel,
+        Param::FirstPlayer,
     ];
 
     pub fn title(self) -> &'static str {
         match self {
-            HouseRule::CaptureBonus => t("Capture bonus"),
-            HouseRule::ArrivalBonus => t("Arrival bonus"),
-            HouseRule::SafeSquares => t("Safe squares"),
-            HouseRule::ThreeSixes => t("Three sixes"),
-            HouseRule::StartBlocked => t("Own pawn blocks the start"),
-            HouseRule::Blocking => t("Blocking"),
-            HouseRule::MustCapture => t("Must capture"),
-            HouseRule::FirstHome => t("First home wins"),
-            HouseRule::Duel => t("Duel for the die"),
+            Param::Pawns => t("Pawns"),
+            Param::StartOut => t("Pawns starting out"),
+            Param::Goal => t("Goal"),
+            Param::CaptureToHome => t("Capture to enter home"),
+            Param::Teams => t("Teams"),
+            Param::CaptureBonus => t("Capture bonus"),
+            Param::ArrivalBonus => t("Arrival bonus"),
+            Param::SafeSquares => t("Safe squares"),
+            Param::ThreeSixes => t("Three sixes"),
+            Param::StartBlocked => t("Own pawn blocks the start"),
+            Param::OnePerSpace => t("One pawn per space"),
+            Param::Blocking => t("Blocking"),
+            Param::FourSpaces => t("Four home spaces"),
+            Param::MustCapture => t("Must capture"),
+            Param::FirstHome => t("First home wins"),
+            Param::Duel => t("Duel for the die"),
+            Param::FirstPlayer => t("First player"),
         }
     }
 
-    /// One line on what the rule does, as it reads in `rules`.
+    /// One line on what the parameter does, as it reads in RULES.md.
     pub fn explain(self) -> &'static str {
         match self {
-            HouseRule::CaptureBonus => t("Capturing a pawn earns another roll."),
-            HouseRule::ArrivalBonus => t("Bringing a pawn home earns another roll."),
-            HouseRule::SafeSquares => t("Starts and stars shelter every pawn on them."),
-            HouseRule::ThreeSixes => t("A third six in a row ends the turn, unmoved."),
-            HouseRule::StartBlocked => t("No pawn may leave the yard onto its own pawn."),
-            HouseRule::Blocking => t("No pawn may pass another pawn on the track."),
-            HouseRule::MustCapture => t("Skip a possible capture and your leading pawn goes home."),
-            HouseRule::FirstHome => t("The game ends when the first player is home."),
-            HouseRule::Duel => t("Win a Tic-Tac-Toe duel to earn each roll (palace)."),
+            Param::Pawns => t("How many pawns each player brings round."),
+            Param::StartOut => t("Pawns that begin on the start square instead of the yard."),
+            Param::Goal => t("A player finishes with every pawn home, or with its first."),
+            Param::CaptureToHome => t("Pawns go round again until their player (or team) has captured."),
+            Param::Teams => t("Opposite seats play as partners; needs all four seats."),
+            Param::CaptureBonus => t("Capturing a pawn earns another roll."),
+            Param::ArrivalBonus => t("Bringing a pawn home earns another roll."),
+            Param::SafeSquares => t("Starts and stars shelter every pawn on them."),
+            Param::ThreeSixes => t("What a third six in a row does."),
+            Param::StartBlocked => t("No pawn may leave the yard onto its own pawn."),
+            Param::OnePerSpace => t("At most one pawn on a space; no stacking your own."),
+            Param::Blocking => t("No pawn may pass another pawn on the track."),
+            Param::FourSpaces => t("The lane's first four squares are home, one pawn each."),
+            Param::MustCapture => t("Skip a possible capture and your leading pawn goes home."),
+            Param::FirstHome => t("The game ends when the first player is home."),
+            Param::Duel => t("Win a Tic-Tac-Toe duel to earn each roll (palace)."),
+            Param::FirstPlayer => t("Who opens: drawn with the fair dice, or the first seat."),
         }
     }
 
-    pub fn is_on(self, r: &Rules) -> bool {
+    /// Each value the parameter can take: its label, and `r` with it set.
+    /// The button whose rules are the table's is the chosen one.
+    pub fn values(self, r: &Rules) -> Vec<(String, Rules)> {
+        let r = *r;
+        let switch = |set: fn(&mut Rules, bool)| {
+            [(t("Off"), false), (t("On"), true)]
+                .map(|(label, on)| {
+                    let mut changed = r;
+                    set(&mut changed, on);
+                    (label.to_string(), changed)
+                })
+                .to_vec()
+        };
         match self {
-            HouseRule::CaptureBonus => r.capture_bonus,
-            HouseRule::ArrivalBonus => r.arrival_bonus,
-            HouseRule::SafeSquares => r.safe_squares == SafeSquares::StartsAndStars,
-            HouseRule::ThreeSixes => r.three_sixes != ThreeSixes::None,
-            HouseRule::StartBlocked => r.start_blocked_by_own,
-            HouseRule::Blocking => r.blocking,
-            HouseRule::MustCapture => r.must_capture,
-            HouseRule::FirstHome => r.end == End::FirstHome,
-            HouseRule::Duel => r.dice == Dice::Duel,
-        }
-    }
-
-    fn toggle(self, r: &mut Rules) {
-        let on = !self.is_on(r);
-        match self {
-            HouseRule::CaptureBonus => r.capture_bonus = on,
-            HouseRule::ArrivalBonus => r.arrival_bonus = on,
-            HouseRule::SafeSquares => {
+            // Fewer pawns keep no more of them out than there are.
+            Param::Pawns => [2, 4]
+                .map(|pawns| (pawns.to_string(), Rules { pawns, start_out: r.start_out.min(pawns), ..r }))
+                .to_vec(),
+            Param::StartOut => (0..=r.pawns).map(|n| (n.to_string(), Rules { start_out: n, ..r })).collect(),
+            Param::Goal => vec![
+                (t("All pawns").to_string(), Rules { goal: Goal::All, ..r }),
+                (t("One pawn").to_string(), Rules { goal: Goal::One, ..r }),
+            ],
+            Param::Teams => vec![
+                (t("None").to_string(), Rules { teams: Teams::None, ..r }),
+                (t("Opposite seats").to_string(), Rules { teams: Teams::Opposite, ..r }),
+            ],
+            Param::ThreeSixes => vec![
+                (t("Nothing").to_string(), Rules { three_sixes: ThreeSixes::None, ..r }),
+                (t("Turn forfeit").to_string(), Rules { three_sixes: ThreeSixes::Forfeit, ..r }),
+                (t("Leading pawn home").to_string(), Rules { three_sixes: ThreeSixes::LeadingPawnHome, ..r }),
+            ],
+            Param::FirstPlayer => vec![
+                (t("Random").to_string(), Rules { first_player: FirstPlayer::Random, ..r }),
+                (t("First seat").to_string(), Rules { first_player: FirstPlayer::Seat0, ..r }),
+            ],
+            Param::CaptureToHome => switch(|r, on| r.capture_to_home = on),
+            Param::CaptureBonus => switch(|r, on| r.capture_bonus = on),
+            Param::ArrivalBonus => switch(|r, on| r.arrival_bonus = on),
+            Param::SafeSquares => switch(|r, on| {
                 r.safe_squares = if on { SafeSquares::StartsAndStars } else { SafeSquares::None }
-            }
-            HouseRule::ThreeSixes => r.three_sixes = if on { ThreeSixes::Forfeit } else { ThreeSixes::None },
-            HouseRule::StartBlocked => r.start_blocked_by_own = on,
-            HouseRule::Blocking => r.blocking = on,
-            HouseRule::MustCapture => r.must_capture = on,
-            HouseRule::FirstHome => r.end = if on { End::FirstHome } else { End::PlayOn },
-            HouseRule::Duel => r.dice = if on { Dice::Duel } else { Dice::Rolled },
+            }),
+            Param::StartBlocked => switch(|r, on| r.start_blocked_by_own = on),
+            Param::OnePerSpace => switch(|r, on| r.one_per_space = on),
+            Param::Blocking => switch(|r, on| r.blocking = on),
+            Param::FourSpaces => switch(|r, on| r.home = if on { Home::FourSpaces } else { Home::Lane }),
+            Param::MustCapture => switch(|r, on| r.must_capture = on),
+            Param::FirstHome => switch(|r, on| r.end = if on { End::FirstHome } else { End::PlayOn }),
+            Param::Duel => switch(|r, on| r.dice = if on { Dice::Duel } else { Dice::Rolled }),
         }
     }
 }
+
+/// The longest name a saved preset may have, so its button fits the row.
+const PRESET_NAME_LEN: usize = 24;
 
 pub const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90)];
 
@@ -276,18 +349,41 @@ pub fn preset_line(p: Preset) -> &'static str {
 }
 
 impl Setup {
-    pub fn new(table: Table) -> Setup {
+    pub fn new(table: Table, saved: Vec<SavedPreset>) -> Setup {
         let preset = Preset::ALL.into_iter().find(|p| p.rules() == table.rules).unwrap_or(Preset::Classic);
-        Setup { table, preset, listed: true }
+        Setup { table, preset, listed: true, saved, preset_name: String::new() }
     }
 
-    /// Whether the table can start: two players at least, and a hosted
-    /// table has one person at this computer (the window plays one seat).
+    /// Why the table cannot be played as it stands, in words.
+    pub fn problem(&self) -> Option<String> {
+        if let Err(why) = self.table.rules.validate() {
+            return Some(crate::t!("These rules cannot be played: {why}", why = why));
+        }
+        (self.table.rules.has_teams() && self.table.players().len() != 4)
+            .then(|| t("Teams need all four seats filled.").to_string())
+    }
+
+    /// Whether the table can start: two players at least, rules that can
+    /// be played, and a hosted table has one person at this computer (the
+    /// window plays one seat).
     pub fn can_start(&self) -> bool {
         let here = self.table.sitters.iter().filter(|&&s| s == Sitter::Person).count();
-        self.table.players().len() >= 2
-            && self.table.rules.validate().is_ok()
-            && (!self.table.is_hosted() || here == 1)
+        self.table.players().len() >= 2 && self.problem().is_none() && (!self.table.is_hosted() || here == 1)
+    }
+
+    /// The saved preset these rules are, if any (the one highlighted).
+    fn saved_choice(&self) -> Option<usize> {
+        self.saved.iter().position(|s| s.rules == self.table.rules)
+    }
+
+    /// The name typed, if a preset may be saved under it: not empty, not
+    /// too long, not one of the built-in presets' names.
+    fn name_to_save(&self) -> Option<&str> {
+        let name = self.preset_name.trim();
+        let builtin = Preset::ALL
+            .iter()
+            .any(|p| p.name().eq_ignore_ascii_case(name) || preset_name(*p).eq_ignore_ascii_case(name));
+        (!name.is_empty() && name.chars().count() <= PRESET_NAME_LEN && !builtin).then_some(name)
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -298,7 +394,28 @@ impl Setup {
                 self.preset = p;
                 self.table.rules = Rules { turn_timer: p.rules().turn_timer.or(timer), ..p.rules() };
             }
-            Message::Toggle(rule) => rule.toggle(&mut self.table.rules),
+            Message::Saved(i) => {
+                if let Some(saved) = self.saved.get(i) {
+                    self.table.rules = saved.rules;
+                }
+            }
+            Message::Choose(param, i) => {
+                if let Some((_, rules)) = param.values(&self.table.rules).into_iter().nth(i) {
+                    self.table.rules = rules;
+                }
+            }
+            Message::PresetName(name) => self.preset_name = name,
+            Message::SavePreset => {
+                let Some(name) = self.name_to_save().map(str::to_string) else { return Action::None };
+                let rules = self.table.rules;
+                // A name saved again keeps its place with the new rules.
+                match self.saved.iter_mut().find(|s| s.name == name) {
+                    Some(kept) => kept.rules = rules,
+                    None => self.saved.push(SavedPreset { name, rules }),
+                }
+                self.preset_name.clear();
+                return Action::PresetsChanged(self.saved.clone());
+            }
             Message::Timer(t) => self.table.rules.turn_timer = t,
             Message::BotSpeed(s) => self.table.bot_speed = s,
             Message::Listed(listed) => self.listed = listed,
@@ -340,35 +457,55 @@ impl Setup {
             .into()
         }))
         .spacing(10);
-        let presets = row(Preset::ALL.map(|p| {
+        let saved_choice = self.saved_choice();
+        let builtin = Preset::ALL.map(|p| -> Element<'_, Message> {
             button(text(preset_name(p)).size(15))
-                .style(theme::choice(p == self.preset))
+                .style(theme::choice(saved_choice.is_none() && p == self.preset))
                 .on_press(Message::Preset(p))
                 .into()
-        }))
-        .spacing(8);
-        let rule_line = |rule: HouseRule| -> Element<'_, Message> {
-            let on = rule.is_on(rules);
-            row![
-                button(
-                    text(if on { t("On") } else { t("Off") })
-                        .size(13)
-                        .wrapping(iced::widget::text::Wrapping::None)
-                )
-                .style(theme::choice(on))
-                .on_press(Message::Toggle(rule)),
-                column![text(rule.title()).font(BOLD).size(14), text(rule.explain()).size(12)].spacing(1)
+        });
+        let own = self.saved.iter().enumerate().map(|(i, s)| -> Element<'_, Message> {
+            button(text(s.name.clone()).size(15))
+                .style(theme::choice(saved_choice == Some(i)))
+                .on_press(Message::Saved(i))
+                .into()
+        });
+        let presets = row(builtin.into_iter().chain(own)).spacing(8).wrap();
+        let param_line = |param: Param| -> Element<'_, Message> {
+            let values = row(param.values(rules).into_iter().enumerate().map(
+                |(i, (label, set))| -> Element<'_, Message> {
+                    button(text(label).size(13).wrapping(iced::widget::text::Wrapping::None))
+                        .style(theme::choice(set == *rules))
+                        .on_press(Message::Choose(param, i))
+                        .into()
+                },
+            ))
+            .spacing(4);
+            column![
+                row![text(param.title()).font(BOLD).size(14), values].spacing(10).align_y(Alignment::Center),
+                text(param.explain()).size(12)
             ]
-            .spacing(10)
-            .align_y(Alignment::Center)
+            .spacing(2)
             .into()
         };
-        let (left, right) = HouseRule::ALL.split_at(5);
+        let (left, right) = Param::ALL.split_at(9);
         let house = row![
-            column(left.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
-            column(right.iter().map(|&r| rule_line(r))).spacing(6).width(Length::Fill),
+            column(left.iter().map(|&p| param_line(p))).spacing(8).width(Length::Fill),
+            column(right.iter().map(|&p| param_line(p))).spacing(8).width(Length::Fill),
         ]
         .spacing(16);
+        let save = row![
+            text_input(t("Name for these rules"), &self.preset_name)
+                .on_input(Message::PresetName)
+                .on_submit(Message::SavePreset)
+                .size(14)
+                .width(240),
+            button(text(t("Save as a preset")).size(14))
+                .style(theme::choice(false))
+                .on_press_maybe(self.name_to_save().map(|_| Message::SavePreset)),
+        ]
+        .spacing(8)
+        .align_y(Alignment::Center);
         let timers = row(TIMERS.map(|timer| {
             let label = timer.map_or(t("No timer").to_string(), |s| format!("{s} s"));
             button(text(label).size(14))
@@ -388,13 +525,24 @@ impl Setup {
             seats,
             text(t("Rules")).font(BOLD).size(18),
             presets,
-            text(preset_line(self.preset)).size(14),
+            text(match saved_choice {
+                Some(i) => crate::t!("Your preset: {name}", name = self.saved[i].name),
+                None => preset_line(self.preset).to_string(),
+            })
+            .size(14),
             house,
-            text(t("Turn timer")).font(BOLD).size(18),
-            timers,
-            text(t("Bot speed")).font(BOLD).size(18),
-            BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
         ]
+        .push(self.problem().map(|why| text(why).font(BOLD).size(14).color(theme::GOLD)))
+        .push(save)
+        .push(
+            column![
+                text(t("Turn timer")).font(BOLD).size(18),
+                timers,
+                text(t("Bot speed")).font(BOLD).size(18),
+                BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
+            ]
+            .spacing(12),
+        )
         .push(self.table.is_hosted().then(|| {
             let choice = |label, listed: bool| {
                 button(text(t(label)).size(14))
@@ -421,20 +569,84 @@ impl Setup {
 mod tests {
     use super::*;
 
+    fn choose(setup: &mut Setup, param: Param, label: &str) {
+        let i = param.values(&setup.table.rules).iter().position(|(l, _)| l == label);
+        setup.update(Message::Choose(param, i.expect("a value of that name")));
+    }
+
     #[test]
-    fn house_rules_toggle_the_rule_parameters_they_name() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()));
-        assert!(HouseRule::CaptureBonus.is_on(&setup.table.rules));
-        setup.update(Message::Toggle(HouseRule::CaptureBonus));
+    fn each_parameter_sets_the_rule_it_names() {
+        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        choose(&mut setup, Param::CaptureBonus, "Off");
         assert!(!setup.table.rules.capture_bonus);
+        choose(&mut setup, Param::ThreeSixes, "Leading pawn home");
+        assert_eq!(setup.table.rules.three_sixes, ThreeSixes::LeadingPawnHome);
+        choose(&mut setup, Param::StartOut, "3");
+        choose(&mut setup, Param::Goal, "One pawn");
+        choose(&mut setup, Param::Teams, "Opposite seats");
+        choose(&mut setup, Param::FourSpaces, "On");
+        choose(&mut setup, Param::FirstPlayer, "First seat");
+        let r = setup.table.rules;
+        assert_eq!((r.start_out, r.goal, r.teams), (3, Goal::One, Teams::Opposite));
+        assert_eq!((r.home, r.first_player), (Home::FourSpaces, FirstPlayer::Seat0));
+        // Two pawns keep no more than two out.
+        choose(&mut setup, Param::Pawns, "2");
+        assert_eq!((setup.table.rules.pawns, setup.table.rules.start_out), (2, 2));
+        assert_eq!(Param::StartOut.values(&setup.table.rules).len(), 3);
+        // Every parameter's chosen value is exactly one of its buttons.
+        for param in Param::ALL {
+            let chosen =
+                param.values(&setup.table.rules).iter().filter(|(_, r)| *r == setup.table.rules).count();
+            assert_eq!(chosen, 1, "{param:?}");
+        }
         setup.update(Message::Preset(Preset::Palace));
         assert_eq!(setup.table.rules.dice, Dice::Duel);
-        assert!(HouseRule::Duel.is_on(&setup.table.rules));
+    }
+
+    #[test]
+    fn rules_that_cannot_be_played_say_why_and_do_not_start() {
+        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        choose(&mut setup, Param::Teams, "Opposite seats");
+        assert!(setup.can_start());
+        setup.update(Message::Sitter(Seat::ALL[3], Sitter::Empty));
+        assert!(setup.problem().is_some_and(|p| p.contains("four seats")));
+        assert!(!setup.can_start());
+        choose(&mut setup, Param::Teams, "None");
+        choose(&mut setup, Param::StartOut, "2");
+        choose(&mut setup, Param::OnePerSpace, "On");
+        assert!(setup.problem().is_some_and(|p| p.contains("one_per_space")), "{:?}", setup.problem());
+        assert!(matches!(setup.update(Message::Start), Action::None));
+    }
+
+    #[test]
+    fn a_saved_preset_is_offered_and_chosen_by_name() {
+        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        setup.update(Message::Preset(Preset::Quick));
+        choose(&mut setup, Param::Teams, "Opposite seats");
+        let team_quick = setup.table.rules;
+        for refused in ["", "   ", "classic", "Quick", "a name far too long for the button row"] {
+            setup.update(Message::PresetName(refused.into()));
+            assert!(matches!(setup.update(Message::SavePreset), Action::None), "{refused:?}");
+        }
+        setup.update(Message::PresetName(" Team quick ".into()));
+        let Action::PresetsChanged(saved) = setup.update(Message::SavePreset) else { panic!("saved") };
+        assert_eq!(saved, vec![SavedPreset { name: "Team quick".into(), rules: team_quick }]);
+        assert!(setup.preset_name.is_empty());
+        setup.update(Message::Preset(Preset::Classic));
+        assert_eq!(setup.saved_choice(), None);
+        setup.update(Message::Saved(0));
+        assert_eq!((setup.table.rules, setup.saved_choice()), (team_quick, Some(0)));
+        // Saved again under the same name, the preset keeps its place.
+        choose(&mut setup, Param::Pawns, "2");
+        setup.update(Message::PresetName("Team quick".into()));
+        let Action::PresetsChanged(saved) = setup.update(Message::SavePreset) else { panic!("saved") };
+        assert_eq!(saved.len(), 1);
+        assert_eq!(saved[0].rules.pawns, 2);
     }
 
     #[test]
     fn a_hosted_table_has_one_person_here_and_friends_as_their_own_participants() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()));
+        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
         setup.update(Message::Sitter(Seat::ALL[2], Sitter::Friend));
         assert!(setup.table.is_hosted() && setup.can_start());
         let controls = setup.table.controls();
@@ -448,7 +660,7 @@ mod tests {
 
     #[test]
     fn a_table_needs_two_players() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()));
+        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
         for seat in [1, 2, 3] {
             setup.update(Message::Sitter(Seat::ALL[seat], Sitter::Empty));
         }

@@ -70,6 +70,8 @@ pub struct GameScreen {
     reactions: Reactions,
     /// A question before leaving or closing the table, while it is asked.
     confirming: Option<Confirm>,
+    /// Whether the rules panel shows every rule or only the table's name.
+    rules_open: bool,
 }
 
 /// What the player is asked to confirm.
@@ -111,6 +113,8 @@ pub enum Message {
     MuteSeat(Seat),
     /// The answer to the question asked (leave, close): yes or no.
     Sure(bool),
+    /// Show or hide the table's rules in full.
+    RulesPanel,
 }
 
 /// Helpers a player may switch on in the settings.
@@ -259,6 +263,7 @@ impl GameScreen {
             helpers: Helpers::default(),
             reactions: Reactions::default(),
             confirming: None,
+            rules_open: false,
         })
     }
 
@@ -396,6 +401,7 @@ impl GameScreen {
                 return vec![Action::Sound(on)];
             }
             Message::Palette => self.reactions.picking = !self.reactions.picking,
+            Message::RulesPanel => self.rules_open = !self.rules_open,
             Message::React(reaction) => self.react(reaction),
             Message::MuteSeat(seat) => self.reactions.toggle_mute(seat),
             Message::Verify => self.open_verify(),

@@ -119,11 +119,39 @@ impl GameScreen {
         if self.reactions.picking {
             col = col.push(reactions::palette());
         }
+        col = col.push(self.rules_panel(fit));
         container(scrollable(container(col).padding(10).width(Length::Fill)).height(Length::Fill))
             .width(Length::Fill)
             .height(Length::Fill)
             .style(theme::panel)
             .into()
+    }
+
+    /// The table's rules: its name and what sets it apart, and in full
+    /// (How to play's sentences, from the same parameters) when opened.
+    fn rules_panel(&self, fit: Fit) -> Element<'_, Message> {
+        let rules = self.game.rules();
+        let toggle = if self.rules_open { t("Hide") } else { t("Show all") };
+        let mut panel = column![
+            row![
+                text(t("Table rules")).font(BOLD).size(if fit.compact { 12 } else { 14 }),
+                button(text(toggle).size(12))
+                    .style(theme::choice(self.rules_open))
+                    .on_press(Message::RulesPanel),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center),
+            text(crate::ui::screen::how_to::summary(rules)).size(12),
+        ]
+        .spacing(4);
+        if self.rules_open {
+            panel = panel.extend(
+                crate::ui::screen::how_to::explain(rules)
+                    .into_iter()
+                    .map(|l| text(format!("•  {l}")).size(12).into()),
+            );
+        }
+        container(panel).padding(6).width(Length::Fill).into()
     }
 
     /// Pause, resume, close and rematch: this computer hosts local tables
