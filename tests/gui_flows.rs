@@ -41,6 +41,12 @@ fn sim_at<'a, M>(size: Size, element: impl Into<iced::Element<'a, M>>) -> Simula
     Simulator::with_size(settings, size, element)
 }
 
+/// The app on the home screen with a fresh profile at `home`.
+fn app_at(home: &ludopia::profile::Home) -> App {
+    let (prefs, _) = Prefs::load(home).expect("fresh settings");
+    App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0
+}
+
 fn click_text(app: &mut App, label: &str) -> Result<(), Error> {
     let mut ui = sim(app.view());
     ui.click(label)?;
@@ -436,9 +442,7 @@ fn a_new_table_starts_from_the_last_tables_preset_and_house_rules() {
     use ludopia::ui::screen::{home, setup};
     let dir = tempfile::tempdir().expect("a temp folder");
     let home_dir = ludopia::profile::Home::at(dir.path());
-    let (prefs, _) = Prefs::load(&home_dir).expect("fresh settings");
-    let mut app =
-        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir.clone()), Vec::new()).0;
+    let mut app = app_at(&home_dir);
     let _ = app.update(Message::Home(home::Message::PlayHere));
     let _ = app.update(Message::Setup(setup::Message::Preset(Preset::Race)));
     let _ = app.update(Message::Setup(setup::Message::Start));

@@ -130,11 +130,7 @@ impl Ticket {
         if text.len() > LINK_PREFIX.len() + MAX_TICKET_LEN {
             return Err(TicketError::TooLong);
         }
-        let ticket = text
-            .get(..LINK_PREFIX.len())
-            .filter(|p| p.eq_ignore_ascii_case(LINK_PREFIX))
-            .and_then(|_| text.get(LINK_PREFIX.len()..))
-            .ok_or(TicketError::Link)?;
+        let ticket = after_prefix(text, LINK_PREFIX).ok_or(TicketError::Link)?;
         ticket.strip_suffix('/').unwrap_or(ticket).parse()
     }
 
@@ -142,8 +138,14 @@ impl Ticket {
     /// our scheme, so a mistake in it is reported as a link's.
     pub fn is_link(text: &str) -> bool {
         let scheme = &LINK_PREFIX[..LINK_PREFIX.len() - "//join/".len()];
-        text.trim().get(..scheme.len()).is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+        after_prefix(text.trim(), scheme).is_some()
     }
+}
+
+/// What follows `prefix` in `text`, the prefix read in any case (people
+/// retype tickets and links, and a URL's scheme is case-blind).
+fn after_prefix<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    text.get(..prefix.len()).filter(|p| p.eq_ignore_ascii_case(prefix)).and_then(|_| text.get(prefix.len()..))
 }
 
 impl fmt::Display for Ticket {
@@ -165,11 +167,7 @@ impl FromStr for Ticket {
         if text.len() > MAX_TICKET_LEN {
             return Err(TicketError::TooLong);
         }
-        let rest = text
-            .get(..TICKET_PREFIX.len())
-            .filter(|p| p.eq_ignore_ascii_case(TICKET_PREFIX))
-            .and_then(|_| text.get(TICKET_PREFIX.len()..))
-            .ok_or(TicketError::Prefix)?;
+        let rest = after_prefix(text, TICKET_PREFIX).ok_or(TicketError::Prefix)?;
         let bytes = base32_decode(rest)?;
         let split = bytes.len().checked_sub(4).ok_or(TicketError::Checksum)?;
         let (body, sum) = bytes.split_at(split);

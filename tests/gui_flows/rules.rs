@@ -83,9 +83,7 @@ fn the_setup_screen_offers_every_parameter_with_its_line_and_the_quick_preset() 
 fn a_saved_preset_is_kept_in_the_settings_appears_beside_the_presets_and_plays() -> Result<(), Error> {
     let dir = tempfile::tempdir().expect("a temp folder");
     let home_dir = ludopia::profile::Home::at(dir.path());
-    let (prefs, _) = Prefs::load(&home_dir).expect("fresh settings");
-    let mut app =
-        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home_dir.clone()), Vec::new()).0;
+    let mut app = app_at(&home_dir);
     let _ = app.update(Message::Home(home::Message::PlayHere));
     click_text(&mut app, "Quick")?;
     choose(&mut app, Param::Teams, "Opposite seats");
