@@ -8,7 +8,7 @@
 use super::canonical::{self, Canonical, CanonicalError};
 use super::genesis::VerifiedGenesis;
 use super::hash::Digest;
-use super::sign::{Context, Identity, Signature, SignatureError, Verifier};
+use super::sign::{Batch, Context, Identity, Signature, SignatureError, Verifier};
 use crate::rules::Seat;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -165,6 +165,9 @@ pub struct LogVerifier<C> {
     entries: Vec<SignedEntry<C>>,
     /// From which entry on each key signed (a hand-over changes it).
     signers: Vec<(u64, Verifier)>,
+    /// Entry signatures left for [`LogVerifier::settle`], with the sequence
+    /// number of the first: a whole proof's are checked as one batch.
+    deferred: Option<(u64, Batch)>,
 }
 
 impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
@@ -184,7 +187,26 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             head: (seq, hash),
             entries: Vec::new(),
             signers: vec![(seq + 1, *genesis.host())],
+            deferred: None,
         }
+    }
+
+    /// This log with its entries' signatures left unchecked until
+    /// [`LogVerifier::settle`], for a verifier that reads a whole log at
+    /// once (a proof). Entries are taken, and their transitions run, before
+    /// their signatures are known good: only for logs whose outcome waits
+    /// for the settlement.
+    pub fn deferring(mut self) -> LogVerifier<C> {
+        self.deferred = Some((self.head.0 + 1, Batch::default()));
+        self
+    }
+
+    /// Checks the signatures left since [`LogVerifier::deferring`], and
+    /// checks later ones at once again. The error names the first entry
+    /// whose signature fails, as checking them one by one would have.
+    pub fn settle(&mut self) -> Result<(), (u64, EntryError)> {
+        let Some((first, batch)) = self.deferred.take() else { return Ok(()) };
+        batch.verify().map_err(|i| (first + i as u64, EntryError::BadSignature(SignatureError::BadSignature)))
     }
 
     pub fn game_id(&self) -> Digest {
@@ -226,14 +248,16 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
     /// bytes, game id, `seq == head + 1`, `prev == head hash`, strict host
     /// signature. Returns the decoded body.
     pub fn check(&self, entry: &SignedEntry<C>) -> Result<Body<C>, EntryError> {
-        self.check_hashed(entry, |_| None).map(|(body, _, _)| body)
+        let (body, hash, signer) = self.check_unsigned(entry, |_| None)?;
+        signer.verify_hash(Context::Entry, &hash, &entry.sig).map_err(EntryError::BadSignature)?;
+        Ok(body)
     }
 
-    /// [`LogVerifier::check`], also returning the entry hash it computed and
-    /// the key that signed it: the seat `hands_over` names for this body
-    /// (a new host takes the log over from this entry on), else the current
-    /// host's.
-    fn check_hashed(
+    /// [`LogVerifier::check`] but for the signature, also returning the
+    /// entry hash it computed and the key that must have signed it: the seat
+    /// `hands_over` names for this body (a new host takes the log over from
+    /// this entry on), else the current host's.
+    fn check_unsigned(
         &self,
         entry: &SignedEntry<C>,
         hands_over: impl FnOnce(&Body<C>) -> Option<Seat>,
@@ -259,9 +283,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             Some(seat) => self.seats[seat.index()].ok_or(EntryError::NoSigner(seat))?,
             None => self.host,
         };
-        let hash = entry.hash();
-        signer.verify_hash(Context::Entry, &hash, &entry.sig).map_err(EntryError::BadSignature)?;
-        Ok((body, hash, signer))
+        Ok((body, entry.hash(), signer))
     }
 
     /// Checks `entry`, then the transition with `transition` (the caller
@@ -285,7 +307,7 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
         hands_over: impl FnOnce(&Body<C>) -> Option<Seat>,
         transition: impl FnOnce(&Body<C>) -> Result<T, E>,
     ) -> Result<T, AppendError<C, E>> {
-        let (body, hash, signer) = match self.check_hashed(&entry, hands_over) {
+        let (body, hash, signer) = match self.check_unsigned(&entry, hands_over) {
             Ok(checked) => checked,
             Err(EntryError::Replayed { seq, head }) => {
                 return Err(match (self.entry(seq), self.signer_of(seq)) {
@@ -301,6 +323,12 @@ impl<C: Serialize + DeserializeOwned> LogVerifier<C> {
             }
             Err(e) => return Err(AppendError::Entry(e)),
         };
+        match &mut self.deferred {
+            Some((_, batch)) => batch.push(&signer, Context::Entry, &hash, &entry.sig),
+            None => signer
+                .verify_hash(Context::Entry, &hash, &entry.sig)
+                .map_err(|e| AppendError::Entry(EntryError::BadSignature(e)))?,
+        }
         let out = transition(&body).map_err(AppendError::Transition)?;
         if signer != self.host {
             self.signers.push((body.seq, signer));

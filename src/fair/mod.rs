@@ -63,5 +63,5 @@ pub use proof::{At, Evidence, Invalid, Proof, ProofError, ProofFileError, Valid}
 pub use roll::{
     DRAW_ROLLER, Reveal, RevealError, RollError, SignedReveal, die_face, roll_seed, roll_seed_by, uniform,
 };
-pub use sign::{Context, Identity, PublicKey, Signature, SignatureError, Verifier};
+pub use sign::{Batch, Context, Identity, PublicKey, Signature, SignatureError, Verifier};
 pub use snapshot::{SignedSnapshot, Snapshot, SnapshotError, SnapshotVerdict};

@@ -374,11 +374,17 @@ impl<C: Serialize + DeserializeOwned> Proof<C> {
     {
         let mut transition =
             start(genesis).map_err(|e| Invalid { at: At::Genesis, reason: ProofError::Setup(e) })?;
-        let mut log = LogVerifier::<C>::new(genesis);
+        // The signatures are checked as one batch; a fault found on the way
+        // is reported only if no signature before it fails.
+        let mut log = LogVerifier::<C>::new(genesis).deferring();
+        let bad_signature = |(seq, e)| Invalid { at: At::Entry(seq), reason: ProofError::Entry(e) };
         for (seq, entry) in (1u64..).zip(self.entries.iter().take(n)) {
-            log.append_handing_over(entry.clone(), hands_over, &mut transition)
-                .map_err(|e| Invalid { at: At::Entry(seq), reason: append_error(e, seq) })?;
+            if let Err(e) = log.append_handing_over(entry.clone(), hands_over, &mut transition) {
+                log.settle().map_err(bad_signature)?;
+                return Err(Invalid { at: At::Entry(seq), reason: append_error(e, seq) });
+            }
         }
+        log.settle().map_err(bad_signature)?;
         Ok((log, transition))
     }
 }
