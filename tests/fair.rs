@@ -52,6 +52,23 @@ fn every_flipped_byte_of_an_entry_is_caught_at_that_entry() {
     }
 }
 
+/// The signatures of a proof are checked as one batch after the entries:
+/// the first bad one is still the fault reported, before any later one.
+#[test]
+fn a_bad_signature_is_reported_before_a_later_fault() {
+    let game = Game::new(8);
+    let mut proof = game.proof.clone();
+    proof.entries[1].sig.0[5] ^= 0x10;
+    proof.entries[3].sig.0[7] ^= 0x10;
+    proof.entries.swap(5, 6);
+    let bad_signature = ProofError::Entry(EntryError::BadSignature(SignatureError::BadSignature));
+    assert_eq!(invalid_at(&proof), (At::Entry(2), bad_signature.clone()));
+    proof.entries[1] = game.proof.entries[1].clone();
+    assert_eq!(invalid_at(&proof), (At::Entry(4), bad_signature));
+    proof.entries[3] = game.proof.entries[3].clone();
+    assert!(matches!(invalid_at(&proof), (At::Entry(6), ProofError::Entry(EntryError::OutOfOrder { .. }))));
+}
+
 #[test]
 fn flips_in_entry_fields_give_precise_reasons() {
     let game = Game::new(3);
