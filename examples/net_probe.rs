@@ -8,6 +8,10 @@
 //!   net_probe code-join RELAY CODE [KIB]
 //!                                   find CODE through RELAY, wait for hole punching,
 //!                                   then send KIB kibibytes of intents to the host
+//!   net_probe std-relay ADDR        a relay at ADDR with the relay library's default
+//!                                   limits (2 minutes and 128 KiB a circuit), the
+//!                                   limits public libp2p relays use; prints its events
+//!                                   as `ludopia relay` does
 //!   net_probe bench [GAMES]         loopback, in one process: a headless host and three
 //!                                   headless guests (the real drivers, bots at full
 //!                                   speed) play GAMES race games; for every entry a
@@ -22,6 +26,7 @@ use std::{
 
 use libp2p::{Multiaddr, identity::Keypair};
 use ludopia::fair::{Canonical, Digest, Identity, SignedEntry, log::Body};
+use ludopia::net::relay::spawn_relay;
 use ludopia::net::wire::Request;
 use ludopia::net::{
     Client, Event, HostPlan, JoinPlan, Line, NodeConfig, Player, RoomCode, TableInfo, Target, spawn,
@@ -297,6 +302,17 @@ async fn bench(games: usize) -> Result<(), String> {
     Ok(())
 }
 
+async fn std_relay(listen: Multiaddr) -> Result<(), String> {
+    let mut relay =
+        spawn_relay(Keypair::generate_ed25519(), libp2p::relay::Config::default(), &[listen], &[])
+            .map_err(|e| e.to_string())?;
+    while let Some(event) = relay.events.recv().await {
+        // In the field order `ludopia relay` prints, which the tests match.
+        println!("{}", serde_json::to_string(&event).map_err(|e| e.to_string())?);
+    }
+    Err("the relay stopped".into())
+}
+
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, what: &str) -> Result<T, String>
 where
     T::Err: std::fmt::Display,
@@ -318,9 +334,13 @@ async fn main() -> ExitCode {
             (Ok(relay), Ok(code)) => code_join(relay, code, arg(&args, 3, "KiB").unwrap_or(0)).await,
             (Err(e), _) | (_, Err(e)) => Err(e),
         },
+        Some("std-relay") => match arg(&args, 1, "listen address") {
+            Ok(listen) => std_relay(listen).await,
+            Err(e) => Err(e),
+        },
         Some("bench") => bench(arg(&args, 1, "games").unwrap_or(3).max(1)).await,
         _ => Err(
-            "usage: net_probe lan-host | lan-seek | code-host RELAY CODE | code-join RELAY CODE [KIB] | bench [GAMES]"
+            "usage: net_probe lan-host | lan-seek | code-host RELAY CODE | code-join RELAY CODE [KIB] | std-relay ADDR | bench [GAMES]"
                 .into(),
         ),
     };

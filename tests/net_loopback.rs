@@ -15,7 +15,7 @@ use ludopia::net::{
     Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo,
     limits::Rate,
     node::table_protocol,
-    relay::{Relay, RelayEvent, spawn_relay},
+    relay::{Relay, RelayEvent, game_relay_config, spawn_relay},
     spawn,
     wire::{self, MAX_FRAME, PROTOCOL_VERSION, Refusal, Request, Response},
 };
@@ -248,8 +248,13 @@ async fn rogue_messages_are_refused_and_the_table_goes_on() {
 
 /// A relay on loopback, and the address players give for it.
 async fn relay(seed: u8) -> (Relay, Multiaddr) {
-    let mut relay =
-        spawn_relay(Keypair::ed25519_from_bytes([seed; 32]).unwrap(), &[loopback()], &[]).unwrap();
+    let mut relay = spawn_relay(
+        Keypair::ed25519_from_bytes([seed; 32]).unwrap(),
+        game_relay_config(),
+        &[loopback()],
+        &[],
+    )
+    .unwrap();
     let addr = tokio::time::timeout(WAIT, async {
         loop {
             if let Some(RelayEvent::Listening { addr, .. }) = relay.events.recv().await {

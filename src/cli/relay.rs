@@ -7,7 +7,7 @@ use clap::Args;
 use libp2p::{Multiaddr, identity::Keypair, multiaddr::Protocol};
 
 use super::headless::Bootstrap;
-use crate::net::relay::spawn_relay;
+use crate::net::relay::{game_relay_config, spawn_relay};
 
 #[derive(Args)]
 pub struct RelayArgs {
@@ -71,7 +71,7 @@ pub fn run(args: RelayArgs) -> i32 {
         }
     };
     runtime.block_on(async {
-        let mut relay = match spawn_relay(keypair, &listen, &args.bootstrap.peers()) {
+        let mut relay = match spawn_relay(keypair, game_relay_config(), &listen, &args.bootstrap.peers()) {
             Ok(relay) => relay,
             Err(e) => {
                 eprintln!("ludopia relay: {e}");

@@ -108,10 +108,12 @@ impl Drop for Relay {
     }
 }
 
-/// Starts a relay on the current tokio runtime, joining the DHT through
-/// the `bootstrap` peers (none: it waits to be found).
+/// Starts a relay with `limits` (`ludopia relay` uses [`game_relay_config`])
+/// on the current tokio runtime, joining the DHT through the `bootstrap`
+/// peers (none: it waits to be found).
 pub fn spawn_relay(
     keypair: Keypair,
+    limits: relay::Config,
     listen: &[Multiaddr],
     bootstrap: &[Multiaddr],
 ) -> Result<Relay, NetError> {
@@ -131,7 +133,7 @@ pub fn spawn_relay(
                     .with_max_established_per_peer(Some(4))
                     .with_max_established(Some(1024)),
             ),
-            relay: relay::Behaviour::new(peer_id, game_relay_config()),
+            relay: relay::Behaviour::new(peer_id, limits),
             rendezvous: rendezvous::server::Behaviour::new(
                 rendezvous::server::Config::default().with_max_registration_per_peer(4),
             ),

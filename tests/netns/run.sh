@@ -5,8 +5,11 @@
 # with home NATs and staying relayed (past the relay library's 128 KiB
 # default) with symmetric NATs; and a whole game, `ludopia host --headless`
 # behind one NAT and `ludopia join --headless CODE` behind the other, played
-# to the end behind both kinds of NAT with the same places at both ends. Skips, exit 0, with a clear message when it
-# cannot run (not root, tools missing). Exits 1 if a scenario fails.
+# to the end behind both kinds of NAT with the same places at both ends and
+# no election: through `ludopia relay`, and behind symmetric NATs also through
+# a relay with the limits public relays use (2 minutes, 128 KiB a circuit).
+# Skips, exit 0, with a clear message when it cannot run (not root, tools
+# missing). Exits 1 if a scenario fails.
 #
 # Env: NO_BUILD=1 to use already built binaries; CARGO_TARGET_DIR honoured.
 set -euo pipefail
@@ -109,10 +112,15 @@ join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
   "$here/topology.sh" down
 }
 
-game_by_code() { # nat-mode: a headless host with bots and a headless guest finish a race game
-  local mode=$1 name="game/$1" code=GAMEAB
+game_by_code() { # nat-mode relay(game/standard): a headless host with bots and a headless guest finish a race game
+  local mode=$1 limits=$2 name="game/$1/$2-limits" code=GAMEAB
   NAT_MODE=$mode "$here/topology.sh" up >/dev/null
-  in_ns relay env LUDOPIA_HOME="$work/home-grelay-$mode" "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" >"$work/grelay-$mode.log" 2>&1 &
+  if [[ $limits == game ]]; then
+    in_ns relay env LUDOPIA_HOME="$work/home-grelay-$mode" "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" >"$work/grelay-$mode.log" 2>&1 &
+  else
+    # The limits public libp2p relays use: 2 minutes and 128 KiB a circuit.
+    in_ns relay "$PROBE" std-relay "/ip4/$RELAY_IP/tcp/4001" >"$work/grelay-$mode.log" 2>&1 &
+  fi
   local line relay_addr
   if ! line=$(wait_for "$work/grelay-$mode.log" '"listening".*/tcp/' 20); then
     verdict "$name" 1 "the relay did not start: $(cat "$work/grelay-$mode.log")"; "$here/topology.sh" down; return
@@ -129,15 +137,16 @@ game_by_code() { # nat-mode: a headless host with bots and a headless guest fini
   timeout 300 ip netns exec lnt-a env LUDOPIA_HOME="$work/home-gjoin-$mode" "$LUDOPIA" join --headless "$code" --relay "$relay_addr" \
     >"$work/gjoin-$mode.log" 2>"$work/gjoin-$mode.err" || guest_rc=$?
   wait "$host_pid" || host_rc=$?
-  local host_over guest_over entries circuits
+  local host_over guest_over entries circuits elections
   host_over=$(grep '"over"' "$work/ghost-$mode.log" | tail -1 || true)
   guest_over=$(grep '"over"' "$work/gjoin-$mode.log" | tail -1 || true)
   entries=$(grep -c '"entry"' "$work/gjoin-$mode.log" || true)
   circuits=$(grep -c '"circuit"' "$work/grelay-$mode.log" || true)
-  if ((guest_rc != 0 || host_rc != 0)) || [[ -z $guest_over || $guest_over != "$host_over" ]]; then
-    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc; guest: $(tail -3 "$work/gjoin-$mode.log") $(cat "$work/gjoin-$mode.err"); host: $host_over"
+  elections=$(grep -c '"host_changed"' "$work/gjoin-$mode.log" || true)
+  if ((guest_rc != 0 || host_rc != 0 || elections != 0)) || [[ -z $guest_over || $guest_over != "$host_over" ]]; then
+    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc, $elections election(s); guest: $(tail -3 "$work/gjoin-$mode.log") $(cat "$work/gjoin-$mode.err"); host: $host_over"
   else
-    verdict "$name" 0 "a race game of $entries verified entries played to the end in $((SECONDS - start)) s through $circuits relay circuit(s); both ends: $guest_over"
+    verdict "$name" 0 "a race game of $entries verified entries played to the end in $((SECONDS - start)) s through $circuits relay circuit(s), the guest back $(grep -c '"reconnected"' "$work/gjoin-$mode.log" || true) time(s), no election; both ends: $guest_over"
   fi
   "$here/topology.sh" down
 }
@@ -146,8 +155,9 @@ lan_discovery
 join_by_code home tcp true 64
 join_by_code home quic-v1 true 64
 join_by_code symmetric tcp false 512
-game_by_code home
-game_by_code symmetric
+game_by_code home game
+game_by_code symmetric game
+game_by_code symmetric standard
 
 if ((failures > 0)); then
   echo "netns tests: $failures scenario(s) failed (logs kept in $work)"
