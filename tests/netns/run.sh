@@ -137,16 +137,18 @@ game_by_code() { # nat-mode relay(game/standard): a headless host with bots and 
   timeout 300 ip netns exec lnt-a env LUDOPIA_HOME="$work/home-gjoin-$mode" "$LUDOPIA" join --headless "$code" --relay "$relay_addr" \
     >"$work/gjoin-$mode.log" 2>"$work/gjoin-$mode.err" || guest_rc=$?
   wait "$host_pid" || host_rc=$?
-  local host_over guest_over entries circuits elections
+  local host_over guest_over entries circuits elections reconnects
   host_over=$(grep '"over"' "$work/ghost-$mode.log" | tail -1 || true)
   guest_over=$(grep '"over"' "$work/gjoin-$mode.log" | tail -1 || true)
   entries=$(grep -c '"entry"' "$work/gjoin-$mode.log" || true)
   circuits=$(grep -c '"circuit"' "$work/grelay-$mode.log" || true)
   elections=$(grep -c '"host_changed"' "$work/gjoin-$mode.log" || true)
-  if ((guest_rc != 0 || host_rc != 0 || elections != 0)) || [[ -z $guest_over || $guest_over != "$host_over" ]]; then
-    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc, $elections election(s); guest: $(tail -3 "$work/gjoin-$mode.log") $(cat "$work/gjoin-$mode.err"); host: $host_over"
+  # Circuits are renewed before the relay cuts them: the guest never loses its host.
+  reconnects=$(grep -c '"reconnected"' "$work/gjoin-$mode.log" || true)
+  if ((guest_rc != 0 || host_rc != 0 || elections != 0 || reconnects != 0)) || [[ -z $guest_over || $guest_over != "$host_over" ]]; then
+    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc, $elections election(s), $reconnects reconnection(s); guest: $(tail -3 "$work/gjoin-$mode.log") $(cat "$work/gjoin-$mode.err"); host: $host_over"
   else
-    verdict "$name" 0 "a race game of $entries verified entries played to the end in $((SECONDS - start)) s through $circuits relay circuit(s), the guest back $(grep -c '"reconnected"' "$work/gjoin-$mode.log" || true) time(s), no election; both ends: $guest_over"
+    verdict "$name" 0 "a race game of $entries verified entries played to the end in $((SECONDS - start)) s through $circuits relay circuit(s) with no reconnection and no election; both ends: $guest_over"
   fi
   "$here/topology.sh" down
 }

@@ -17,7 +17,9 @@ use libp2p::{
     noise, ping, relay, rendezvous,
     request_response::{self, OutboundRequestId, ProtocolSupport, ResponseChannel},
     swarm::{
-        ConnectionId, DialError, NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle, dial_opts::DialOpts,
+        ConnectionId, DialError, NetworkBehaviour, SwarmEvent,
+        behaviour::toggle::Toggle,
+        dial_opts::{DialOpts, PeerCondition},
     },
     tcp, yamux,
 };
@@ -36,12 +38,14 @@ use super::{
 };
 use crate::table::Answer;
 
+mod circuit;
 mod client;
 pub mod dht;
 mod error;
 mod lobby;
 mod requests;
 
+use circuit::{Circuits, Limits};
 pub use error::NetError;
 
 /// Identify's protocol string; peers of other games are told apart by it.
@@ -59,6 +63,12 @@ const LOBBY_REFRESH: Duration = Duration::from_secs(3);
 const RELAY_DRAIN: Duration = Duration::from_secs(2);
 /// How often relays without a reservation are tried again.
 const RELAY_RETRY: Duration = Duration::from_secs(20);
+/// How often relayed connections are checked against their relay's limits.
+const CIRCUIT_CHECK: Duration = Duration::from_millis(250);
+/// How long a renewed circuit stays open after its successor came up, for
+/// the requests already on it: short, since it still counts against the
+/// relay's limits.
+const CIRCUIT_DRAIN: Duration = Duration::from_millis(250);
 
 /// How a peer starts.
 #[derive(Clone)]
@@ -345,6 +355,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
         lobby: config.lobby,
         public: HashMap::new(),
         relayed: HashMap::new(),
+        circuits: Circuits::default(),
         routes: Routes::default(),
         replies: FuturesUnordered::new(),
         closing: FuturesUnordered::new(),
@@ -382,6 +393,8 @@ struct EventLoop {
     public: HashMap<PeerId, Vec<Sighting>>,
     /// Relayed connections, closed once a direct one exists.
     relayed: HashMap<PeerId, Vec<ConnectionId>>,
+    /// The circuits we dialed, renewed before their relays cut them.
+    circuits: Circuits,
     routes: Routes,
     replies: FuturesUnordered<PendingReply>,
     /// Relayed connections to close once their requests are done.
@@ -396,6 +409,7 @@ impl EventLoop {
         }
         let mut lobby = tokio::time::interval(LOBBY_REFRESH);
         let mut relay_retry = tokio::time::interval(RELAY_RETRY);
+        let mut circuit_check = tokio::time::interval(CIRCUIT_CHECK);
         loop {
             tokio::select! {
                 event = self.swarm.select_next_some() => self.on_swarm(event).await,
@@ -411,7 +425,33 @@ impl EventLoop {
                 }
                 _ = lobby.tick() => self.refresh_lobby(),
                 _ = relay_retry.tick() => self.retry_relays(),
+                _ = circuit_check.tick() => self.renew_circuits(),
             }
+        }
+    }
+
+    /// Dials a fresh circuit to each peer whose circuit nears its relay's
+    /// limits; the old one closes once the new one is up.
+    fn renew_circuits(&mut self) {
+        for (peer, addr) in self.circuits.due(Instant::now()) {
+            self.renew_circuit(peer, addr);
+        }
+    }
+
+    fn renew_circuit(&mut self, peer: PeerId, addr: Multiaddr) {
+        debug!(%peer, %addr, "renewing a circuit before its relay's limits");
+        let opts = DialOpts::peer_id(peer).addresses(vec![addr]).condition(PeerCondition::Always).build();
+        if let Err(e) = self.swarm.dial(opts) {
+            debug!(%peer, "circuit renewal not dialed: {e}");
+        }
+    }
+
+    /// Counts a table message to or from `peer` against its circuit, and
+    /// renews the circuit if that message brought it near its limit.
+    fn count(&mut self, peer: PeerId, bytes: usize) {
+        self.circuits.counted(peer, bytes);
+        if let Some(addr) = self.circuits.due_to(peer, Instant::now()) {
+            self.renew_circuit(peer, addr);
         }
     }
 
@@ -472,7 +512,9 @@ impl EventLoop {
             }
             Command::Request { peer, request, reply } => {
                 self.swarm.behaviour_mut().guard.touch(peer);
-                let id = self.swarm.behaviour_mut().table.send_request(&peer, wire::encode(&request));
+                let bytes = wire::encode(&request);
+                self.count(peer, bytes.len());
+                let id = self.swarm.behaviour_mut().table.send_request(&peer, bytes);
                 self.pending_requests.insert(id, reply);
             }
             Command::Keep(peer, keep) => {
@@ -558,6 +600,16 @@ impl EventLoop {
                     self.emit(Event::RelayReady { relay: relay_peer_id }).await;
                 }
             }
+            SwarmEvent::Behaviour(BehaviourEvent::RelayClient(
+                relay::client::Event::OutboundCircuitEstablished { relay_peer_id, limit },
+            )) => {
+                // No limit in the relay's answer means none (the protocol's meaning).
+                let limits = Limits {
+                    duration: limit.as_ref().and_then(|l| l.duration()),
+                    bytes: limit.as_ref().and_then(|l| l.data_in_bytes()),
+                };
+                self.circuits.announced(relay_peer_id, limits);
+            }
             SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event).await,
             SwarmEvent::Behaviour(BehaviourEvent::Kad(event)) => self.on_kad(event),
             SwarmEvent::ExternalAddrConfirmed { address } => {
@@ -600,6 +652,14 @@ impl EventLoop {
                 }
                 if endpoint.is_relayed() {
                     self.relayed.entry(peer_id).or_default().push(connection_id);
+                    if endpoint.is_dialer() {
+                        let addr = endpoint.get_remote_address().clone();
+                        if let Some(old) = self.circuits.opened(peer_id, connection_id, addr, Instant::now())
+                        {
+                            debug!(peer = %peer_id, "circuit renewed");
+                            self.closing.push(tokio::time::sleep(CIRCUIT_DRAIN).map(move |()| old).boxed());
+                        }
+                    }
                 } else if let Some(relayed) = self.relayed.remove(&peer_id) {
                     // A direct connection (hole punched, or found on the LAN)
                     // joined a relayed one. Behaviours keep using every
@@ -628,6 +688,7 @@ impl EventLoop {
                 if let Some(conns) = self.relayed.get_mut(&peer_id) {
                     conns.retain(|c| *c != connection_id);
                 }
+                self.circuits.closed(peer_id, connection_id);
                 if num_established == 0 {
                     debug!(peer = %peer_id, ?cause, "disconnected");
                     self.relayed.remove(&peer_id);

@@ -16,7 +16,9 @@ impl EventLoop {
     }
 
     fn respond(&mut self, peer: PeerId, channel: ResponseChannel<Vec<u8>>, response: &Response) {
-        if self.swarm.behaviour_mut().table.send_response(channel, wire::encode(response)).is_err() {
+        let bytes = wire::encode(response);
+        self.count(peer, bytes.len());
+        if self.swarm.behaviour_mut().table.send_response(channel, bytes).is_err() {
             debug!(%peer, "reply not sent: the connection closed");
         }
     }
@@ -84,9 +86,11 @@ impl EventLoop {
         match event {
             request_response::Event::Message { peer, message, .. } => match message {
                 request_response::Message::Request { request, channel, .. } => {
+                    self.count(peer, request.len());
                     self.on_inbound(peer, request, channel).await;
                 }
                 request_response::Message::Response { request_id, response } => {
+                    self.count(peer, response.len());
                     self.on_response(peer, request_id, response).await;
                 }
             },

@@ -1,0 +1,202 @@
+//! Relayed connections renewed before their relay cuts them.
+//!
+//! A circuit relay v2 server ends every circuit at a limit of time and of
+//! bytes, counted both ways together; public relays keep the library's
+//! defaults, 2 minutes and 128 KiB, which a game at bot speed spends in about
+//! a second or two. The peer that dialed a circuit dials a fresh one
+//! through the same relay when the old one has used half its time or, by
+//! our estimate, 40% of its bytes, and closes the old one once the new one is
+//! up, so the table never sees its peer go.
+
+use std::{
+    collections::HashMap,
+    time::{Duration, Instant},
+};
+
+use libp2p::{Multiaddr, PeerId, multiaddr::Protocol, swarm::ConnectionId};
+
+/// What a relay allows one circuit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub duration: Option<Duration>,
+    pub bytes: Option<u64>,
+}
+
+impl Limits {
+    /// The library's defaults, which public relays use: assumed for a
+    /// circuit whose relay announced nothing.
+    pub const STANDARD: Limits = Limits { duration: Some(Duration::from_secs(120)), bytes: Some(128 << 10) };
+}
+
+/// A renewal that brought no new circuit in this long is tried again.
+const RETRY: Duration = Duration::from_secs(5);
+/// What a table message costs on a relayed connection beyond its own bytes:
+/// each request opens a stream (multistream-select's negotiation both ways,
+/// yamux's frames, noise's tags and lengths). Counted for the request and
+/// again for its answer; table messages are a few hundred bytes, so this is
+/// most of what the relay counts.
+const MESSAGE_OVERHEAD: u64 = 160;
+
+struct Circuit {
+    conn: ConnectionId,
+    addr: Multiaddr,
+    opened: Instant,
+    limits: Limits,
+    /// Our estimate of the bytes the relay counted since the circuit opened.
+    bytes: u64,
+    /// When a fresh circuit was dialed, if one is on its way.
+    renewing: Option<Instant>,
+}
+
+impl Circuit {
+    fn due(&self, now: Instant) -> bool {
+        if self.renewing.is_some_and(|since| now.duration_since(since) < RETRY) {
+            return false;
+        }
+        let old = self.limits.duration.is_some_and(|d| now.duration_since(self.opened) >= d / 2);
+        let full = self.limits.bytes.is_some_and(|b| self.bytes >= b / 5 * 2);
+        old || full
+    }
+}
+
+/// The circuits this peer dialed, one per remote peer: the newest.
+#[derive(Default)]
+pub struct Circuits {
+    /// The limits each relay announced for the circuit it just made.
+    announced: HashMap<PeerId, Limits>,
+    dialed: HashMap<PeerId, Circuit>,
+}
+
+/// The relay a circuit address goes through: the `/p2p/` before `/p2p-circuit`.
+fn relay_of(addr: &Multiaddr) -> Option<PeerId> {
+    let mut relay = None;
+    for protocol in addr.iter() {
+        match protocol {
+            Protocol::P2p(peer) => relay = Some(peer),
+            Protocol::P2pCircuit => return relay,
+            _ => {}
+        }
+    }
+    None
+}
+
+impl Circuits {
+    /// A relay made a circuit for us, with these limits; the connection
+    /// over it comes next.
+    pub fn announced(&mut self, relay: PeerId, limits: Limits) {
+        self.announced.insert(relay, limits);
+    }
+
+    /// A circuit we dialed to `peer` through `addr` is up. It is the one
+    /// to renew from now on; the one it replaces comes back, to be closed.
+    pub fn opened(
+        &mut self,
+        peer: PeerId,
+        conn: ConnectionId,
+        addr: Multiaddr,
+        now: Instant,
+    ) -> Option<ConnectionId> {
+        let limits =
+            relay_of(&addr).and_then(|relay| self.announced.remove(&relay)).unwrap_or(Limits::STANDARD);
+        let circuit = Circuit { conn, addr, opened: now, limits, bytes: 0, renewing: None };
+        self.dialed.insert(peer, circuit).map(|old| old.conn).filter(|&old| old != conn)
+    }
+
+    pub fn closed(&mut self, peer: PeerId, conn: ConnectionId) {
+        if self.dialed.get(&peer).is_some_and(|c| c.conn == conn) {
+            self.dialed.remove(&peer);
+        }
+    }
+
+    /// A table message of `bytes` went to or came from `peer`.
+    pub fn counted(&mut self, peer: PeerId, bytes: usize) {
+        if let Some(circuit) = self.dialed.get_mut(&peer) {
+            circuit.bytes = circuit.bytes.saturating_add(bytes as u64).saturating_add(MESSAGE_OVERHEAD);
+        }
+    }
+
+    /// The circuits to renew now, with the address to dial each again;
+    /// each is marked as renewing.
+    pub fn due(&mut self, now: Instant) -> Vec<(PeerId, Multiaddr)> {
+        let mut due = Vec::new();
+        for (peer, circuit) in &mut self.dialed {
+            if circuit.due(now) {
+                circuit.renewing = Some(now);
+                due.push((*peer, circuit.addr.clone()));
+            }
+        }
+        due
+    }
+
+    /// [`Circuits::due`] for the circuit to `peer` alone: checked as its
+    /// messages are counted, since a fast game spends a circuit's bytes
+    /// between two periodic checks.
+    pub fn due_to(&mut self, peer: PeerId, now: Instant) -> Option<Multiaddr> {
+        let circuit = self.dialed.get_mut(&peer).filter(|c| c.due(now))?;
+        circuit.renewing = Some(now);
+        Some(circuit.addr.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn circuit_to(peer: PeerId, relay: PeerId) -> Multiaddr {
+        format!("/ip4/198.51.100.1/tcp/4001/p2p/{relay}/p2p-circuit/p2p/{peer}").parse().expect("an address")
+    }
+
+    #[test]
+    fn a_circuit_is_renewed_at_half_its_time_or_two_fifths_of_its_bytes_and_the_old_one_closed() {
+        let (peer, relay) = (PeerId::random(), PeerId::random());
+        let start = Instant::now();
+        let mut circuits = Circuits::default();
+        let limits = Limits { duration: Some(Duration::from_secs(60)), bytes: Some(30_000) };
+        circuits.announced(relay, limits);
+        let first = ConnectionId::new_unchecked(1);
+        assert_eq!(circuits.opened(peer, first, circuit_to(peer, relay), start), None);
+        assert!(circuits.due(start + Duration::from_secs(29)).is_empty());
+        // Half its time: renewed once, then again only after the retry wait.
+        let at = start + Duration::from_secs(30);
+        assert_eq!(circuits.due(at), vec![(peer, circuit_to(peer, relay))]);
+        assert!(circuits.due(at + Duration::from_secs(1)).is_empty());
+        assert_eq!(circuits.due(at + RETRY).len(), 1);
+        // The new circuit replaces the old one, which comes back to be closed.
+        let second = ConnectionId::new_unchecked(2);
+        assert_eq!(circuits.opened(peer, second, circuit_to(peer, relay), at), Some(first));
+        // The relay announced nothing this time: the standard limits hold,
+        // renewed at 40% of 128 KiB with each message's overhead counted.
+        let payload = Limits::STANDARD.bytes.unwrap_or(0) / 5 * 2 - MESSAGE_OVERHEAD;
+        circuits.counted(peer, payload as usize - 1);
+        assert_eq!(circuits.due_to(peer, at), None);
+        circuits.counted(peer, 1);
+        assert_eq!(circuits.due_to(peer, at), Some(circuit_to(peer, relay)));
+        assert_eq!(circuits.due_to(peer, at), None);
+        // The old one's closing leaves the new one; the new one's closing, nothing.
+        circuits.closed(peer, first);
+        assert_eq!(circuits.due(at + RETRY).len(), 1);
+        circuits.closed(peer, second);
+        assert!(circuits.due(at + RETRY * 2).is_empty());
+    }
+
+    #[test]
+    fn a_relay_without_limits_never_needs_renewing() {
+        let (peer, relay) = (PeerId::random(), PeerId::random());
+        let start = Instant::now();
+        let mut circuits = Circuits::default();
+        circuits.announced(relay, Limits { duration: None, bytes: None });
+        circuits.opened(peer, ConnectionId::new_unchecked(1), circuit_to(peer, relay), start);
+        circuits.counted(peer, usize::MAX);
+        assert!(circuits.due(start + Duration::from_secs(24 * 3600)).is_empty());
+    }
+
+    #[test]
+    fn the_relay_is_read_from_the_circuit_address() {
+        let (peer, relay) = (PeerId::random(), PeerId::random());
+        assert_eq!(relay_of(&circuit_to(peer, relay)), Some(relay));
+        assert_eq!(
+            relay_of(&format!("/ip4/198.51.100.1/tcp/1/p2p/{peer}").parse().expect("an address")),
+            None
+        );
+    }
+}
