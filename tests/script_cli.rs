@@ -392,3 +392,43 @@ fn team_scripts_play_through_the_same_reducer_as_the_library() {
         assert_eq!(out["phase"], game.phase().name(), "{preset}");
     }
 }
+
+/// `ludopia engine`: a line in, a line out, through the real binary.
+#[test]
+fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
+    let requests = [
+        r#"{"id": 1, "preset": "classic", "face": 6, "level": "hard", "seed": 7}"#,
+        r#"{"id": "again", "preset": "classic", "face": 6, "level": "hard", "seed": 7}"#,
+        r#"{"id": {"game": 3}, "preset": "classic", "face": 3, "level": "normal"}"#,
+        "not json",
+        r#"{"id": 4, "preset": "classic", "face": 9}"#,
+        r#"{"id": 5, "preset": "classic", "face": 6, "level": "hard", "seed": 7, "analyse": true}"#,
+        r#"{"id": 6, "preset": "nowhere", "face": 6}"#,
+        r#"{"id": 7, "preset": "race", "face": 5, "level": "easy", "seed": 1}"#,
+    ];
+    let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let answers: Vec<Value> =
+        out.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(answers.len(), requests.len(), "{}", out.stdout);
+    // A 6 with every pawn at home: any pawn may come out; the same seed, the same move.
+    let first = answers[0]["move"].as_u64().expect("a move");
+    assert!(first < 4, "{}", answers[0]);
+    assert_eq!(answers[0]["id"], json!(1));
+    assert_eq!(answers[1], json!({"id": "again", "move": first}));
+    // The id comes back as it was written, whatever its type.
+    assert_eq!(answers[2], json!({"id": {"game": 3}, "pass": true}));
+    assert_eq!(answers[3]["id"], Value::Null);
+    assert!(answers[3]["error"].as_str().is_some_and(|e| e.contains("JSON")), "{}", answers[3]);
+    assert!(answers[4]["error"].as_str().is_some_and(|e| e.contains("face")), "{}", answers[4]);
+    // Analysis: Hard's estimate for every legal move, a chance between 0 and 1.
+    let moves = answers[5]["moves"].as_array().expect("estimates");
+    assert_eq!(moves.len(), 4, "{}", answers[5]);
+    for m in moves {
+        let win = m["win"].as_f64().expect("a chance");
+        assert!((0.0..=1.0).contains(&win), "{m}");
+    }
+    assert_eq!(answers[5]["move"].as_u64(), Some(first));
+    assert!(answers[6]["error"].as_str().is_some_and(|e| e.contains("nowhere")), "{}", answers[6]);
+    assert!(answers[7].get("move").or(answers[7].get("pass")).is_some(), "{}", answers[7]);
+}

@@ -15,6 +15,7 @@ mod tictactoe;
 
 pub use dice::Die;
 pub use play::{PlayError, Played, Player, play_game};
+pub use search::Search;
 
 use crate::rules::{Action, Game, Phase};
 use rand::SeedableRng;

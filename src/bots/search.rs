@@ -10,9 +10,9 @@
 //! not by time: the same seed gives the same move on every machine.
 
 use super::{Die, Strategy, Stream, eval, opponent, policy, tictactoe};
-use crate::rules::{Action, Game, Move, Phase, Seat, TurnsPassed};
+use crate::rules::{Action, Game, Move, Moves, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
-use rand::RngCore;
+use rand::{RngCore, SeedableRng};
 
 /// Reducer actions per decision, over all rollouts.
 const BUDGET: u32 = 48_000;
@@ -31,39 +31,120 @@ const ROLLOUT_DUEL_CARELESS: f64 = 0.2;
 
 /// The pawn Hard moves, or `None` when no move is due.
 pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
+    let candidates = candidates(game)?;
+    // A forced move is not searched (and draws nothing from the stream).
+    if candidates.len() <= 1 {
+        return candidates.first().map(|(m, _)| m.pawn);
+    }
+    let mut search = Search::over(game, candidates, rng.next_u64());
+    while search.has_budget() {
+        search.round();
+    }
+    search.best()
+}
+
+/// Each distinct legal move with the game after it; `None` unless a move
+/// is awaited. Pawns that stand together make the same move: searched once.
+fn candidates(game: &Game) -> Option<ArrayVec<(Move, Game), 4>> {
     let Phase::Move { .. } = game.phase() else {
         return None;
     };
     let me = game.roller();
-    // Pawns that stand together make the same move: search each once.
-    let mut candidates: ArrayVec<(Move, Game), 4> = ArrayVec::new();
+    let mut candidates = ArrayVec::new();
     for m in policy::distinct(&game.legal_moves()) {
         let mut after = *game;
         if after.play(Action::Move { seat: me, pawn: m.pawn }, &mut TurnsPassed::default()).is_ok() {
             candidates.push((m, after));
         }
     }
-    if candidates.len() <= 1 {
-        return candidates.first().map(|(m, _)| m.pawn);
+    Some(candidates)
+}
+
+/// Hard's search of one move decision, a round at a time: each round
+/// plays one rollout after every distinct move, all on the same dice. A
+/// game's Hard plays rounds while [`Search::has_budget`]; a caller with a
+/// clock (the engine's time budget) may play as many as it likes instead.
+#[derive(Clone, Debug)]
+pub struct Search {
+    legal: Moves,
+    candidates: ArrayVec<(Move, Game), 4>,
+    me: Seat,
+    /// The best place still open: the one to play for.
+    place: u8,
+    horizon: u32,
+    base: u64,
+    totals: [f32; 4],
+    rounds: u64,
+    spent: u32,
+    work: u32,
+}
+
+impl Search {
+    /// The search of `game`'s move decision with the dice of `seed`, as
+    /// `Bot::new(Strategy::Hard, seed)` would search it; `None` unless a
+    /// move is awaited.
+    pub fn new(game: &Game, seed: u64) -> Option<Search> {
+        let candidates = candidates(game)?;
+        Some(Search::over(game, candidates, Stream::seed_from_u64(seed).next_u64()))
     }
-    let horizon = horizon(game.remaining().len() as u32);
-    // The best place still open: the one to play for.
-    let place = game.next_place();
-    let base = rng.next_u64();
-    let mut totals = [0.0f32; 4];
-    let (mut spent, mut work) = (0u32, 0u32);
-    let mut round = 0u64;
-    while spent < BUDGET && work < WORK_CAP {
-        for (total, (_, after)) in totals.iter_mut().zip(&candidates) {
-            let (value, played) = rollout(*after, me, place, base.wrapping_add(round), horizon);
-            *total += value;
-            spent += played.actions.max(1);
-            work += played.actions + played.evaluations;
+
+    fn over(game: &Game, candidates: ArrayVec<(Move, Game), 4>, base: u64) -> Search {
+        Search {
+            legal: game.legal_moves(),
+            candidates,
+            me: game.roller(),
+            place: game.next_place(),
+            horizon: horizon(game.remaining().len() as u32),
+            base,
+            totals: [0.0; 4],
+            rounds: 0,
+            spent: 0,
+            work: 0,
         }
-        round += 1;
     }
-    let best = (0..candidates.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))?;
-    candidates.get(best).map(|(m, _)| m.pawn)
+
+    /// Plays one rollout after each distinct move.
+    pub fn round(&mut self) {
+        let seed = self.base.wrapping_add(self.rounds);
+        for (total, (_, after)) in self.totals.iter_mut().zip(&self.candidates) {
+            let (value, played) = rollout(*after, self.me, self.place, seed, self.horizon);
+            *total += value;
+            self.spent += played.actions.max(1);
+            self.work += played.actions + played.evaluations;
+        }
+        self.rounds += 1;
+    }
+
+    /// Whether Hard's own budget of work ([`BUDGET`], [`WORK_CAP`]) is not
+    /// spent yet: what a game's Hard searches.
+    pub fn has_budget(&self) -> bool {
+        self.spent < BUDGET && self.work < WORK_CAP
+    }
+
+    /// The rounds played so far.
+    pub fn rounds(&self) -> u64 {
+        self.rounds
+    }
+
+    /// The pawn Hard moves on what has been searched: the best estimate,
+    /// the first among equals.
+    pub fn best(&self) -> Option<u8> {
+        let totals = &self.totals[..self.candidates.len()];
+        let best = (0..totals.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))?;
+        self.candidates.get(best).map(|(m, _)| m.pawn)
+    }
+
+    /// Every legal move's pawn with Hard's estimate of its chance of the
+    /// best open place (the mean over the rounds, 0 to 1), in the order the
+    /// rules list them; pawns on one spot share their estimate. Before any
+    /// round every estimate is 0.
+    pub fn estimates(&self) -> impl Iterator<Item = (u8, f32)> + '_ {
+        let rounds = self.rounds.max(1) as f32;
+        self.legal.iter().filter_map(move |m| {
+            let k = self.candidates.iter().position(|(c, _)| c.from == m.from)?;
+            Some((m.pawn, self.totals[k] / rounds))
+        })
+    }
 }
 
 /// How many turns a rollout plays among `players`: until the bot has had

@@ -1,10 +1,11 @@
 //! The command line: no arguments opens the window, an invite link
 //! (`ludopia ludopia://join/…`, as the desktop hands it on) opens it at the
-//! join screen; subcommands for scripts, simulation, verification, headless
-//! play and the relay.
+//! join screen; subcommands for scripts, the engine protocol, simulation,
+//! verification, headless play and the relay.
 
 use clap::{Parser, Subcommand};
 
+mod engine;
 mod headless;
 mod host;
 mod join;
@@ -35,6 +36,8 @@ enum Command {
         /// The script file, or - for standard input
         file: String,
     },
+    /// Answer JSON requests on stdin, a line each, with the bots' moves (the engine protocol).
+    Engine,
     /// Bots play many games; prints one JSON object of win rates.
     Sim(sim::SimArgs),
     /// Check a game's proof file offline and print the verdict
@@ -87,6 +90,7 @@ pub fn run() -> i32 {
             }
         }
         Some(Command::Script { file }) => script::run(&file),
+        Some(Command::Engine) => engine::run(),
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Verify { file }) => verify::run(&file),
         Some(Command::Relay(args)) => relay::run(args),

@@ -63,6 +63,15 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
             )));
         }
     }
+    let (game, events) = play_actions(start(&script)?, script.get("actions"))?;
+    let events = events.iter().map(|e| event_json(e, game.rules())).collect();
+    Ok(state_json(&game, events))
+}
+
+/// The game a script's `preset`, `rules`, `seats` and `position` set up
+/// (other fields are the caller's): the one reading of the notation that
+/// `script` and `engine` share.
+pub fn start(script: &Map<String, Value>) -> Result<Game, ScriptError> {
     let preset = match script.get("preset") {
         None => Preset::Classic,
         Some(Value::String(name)) => Preset::from_name(name)
@@ -85,12 +94,18 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
         )));
     }
     let setup = parse_position(script.get("position"), rules, players)?;
-    let mut game = Game::from_setup(setup).map_err(|e| malformed(format!("position: {e}")))?;
-    let actions = match script.get("actions") {
+    Game::from_setup(setup).map_err(|e| malformed(format!("position: {e}")))
+}
+
+/// Plays a script's `actions` (absent: none) from `game`: the game they
+/// reach and the events on the way.
+pub fn play_actions(mut game: Game, actions: Option<&Value>) -> Result<(Game, Vec<Event>), ScriptError> {
+    let actions = match actions {
         None => &Vec::new(),
         Some(Value::Array(actions)) => actions,
         Some(_) => return Err(malformed("actions: expected a list".into())),
     };
+    let rules = *game.rules();
     let mut events = Vec::new();
     for (index, action) in actions.iter().enumerate() {
         let Some(actor) = game.to_act() else {
@@ -101,10 +116,10 @@ pub fn play(text: &str) -> Result<Value, ScriptError> {
         let (next, happened) = game
             .apply(action)
             .map_err(|illegal| ScriptError::Illegal { index, reason: illegal.to_string() })?;
-        events.extend(happened.iter().map(|e| event_json(e, &rules)));
+        events.extend(happened);
         game = next;
     }
-    Ok(state_json(&game, events))
+    Ok((game, events))
 }
 
 fn malformed(msg: String) -> ScriptError {

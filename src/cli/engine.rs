@@ -1,0 +1,218 @@
+//! `ludopia engine`: the bots for other programs, as chess engines speak
+//! UCI. One JSON object a line on stdin (a position in the game-script
+//! notation, the face rolled, the level), one JSON answer a line on stdout;
+//! a bad line gets an error and the engine reads on; end of input exits 0.
+//! README's "Engine protocol" has the fields.
+
+use super::script::{self, ScriptError};
+use crate::bots::{Bot, Search, Strategy};
+use crate::rules::{Action, Game, Phase};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The fields a request may have.
+const FIELDS: [&str; 11] =
+    ["id", "preset", "rules", "seats", "position", "actions", "face", "level", "seed", "millis", "analyse"];
+/// The longest time budget: a float total of Hard's rollouts stays exact
+/// well past the rounds a minute plays.
+const MAX_MILLIS: u64 = 60_000;
+
+/// Answers every line of stdin until it ends: exit 0; 1 when stdin or
+/// stdout fails.
+pub fn run() -> i32 {
+    let mut stdin = std::io::stdin().lock();
+    let mut stdout = std::io::stdout().lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match stdin.read_until(b'\n', &mut line) {
+            Ok(0) => return 0,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("ludopia engine: cannot read standard input: {e}");
+                return 1;
+            }
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        // The time budget runs from the moment the request is read.
+        let answer = answer(&line, Instant::now());
+        if writeln!(stdout, "{answer}").and_then(|()| stdout.flush()).is_err() {
+            return 1;
+        }
+    }
+}
+
+/// The answer line to one request line.
+fn answer(line: &[u8], now: Instant) -> String {
+    let (id, reply) = match serde_json::from_slice::<BTreeMap<String, &RawValue>>(line) {
+        Ok(raw) => (raw.get("id").copied(), request(&raw).and_then(|r| decide(&r, now))),
+        Err(e) => (None, Err(format!("not a JSON object: {e}"))),
+    };
+    let mut answer: Answer = reply.unwrap_or_else(|error| Answer { error: Some(error), ..Answer::default() });
+    // Echoed as written, whatever it is: the caller's own text.
+    answer.id = id;
+    serde_json::to_string(&answer).unwrap_or_else(|e| format!("{{\"id\":null,\"error\":\"{e}\"}}"))
+}
+
+/// One answer line; only the fields that apply are written.
+#[derive(Default, Serialize)]
+struct Answer<'a> {
+    id: Option<&'a RawValue>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pawn: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    challenge: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mark: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pass: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<Estimate>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Hard's estimate of one legal move.
+#[derive(Serialize)]
+struct Estimate {
+    #[serde(rename = "move")]
+    pawn: u8,
+    win: f64,
+}
+
+/// What a request asks, read and checked.
+struct Request {
+    /// The position reached, before the face is rolled.
+    game: Game,
+    face: Option<u8>,
+    level: Strategy,
+    seed: Option<u64>,
+    millis: Option<u64>,
+    analyse: bool,
+}
+
+fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
+    let mut fields = Map::new();
+    for (key, value) in raw {
+        if !FIELDS.contains(&key.as_str()) {
+            return Err(format!("unknown field `{key}` (expected {})", FIELDS.join(", ")));
+        }
+        let value: Value = serde_json::from_str(value.get()).map_err(|e| format!("{key}: {e}"))?;
+        fields.insert(key.clone(), value);
+    }
+    let number = |key: &str| match fields.get(key) {
+        None => Ok(None),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| format!("{key}: expected a whole number, got {v}")),
+    };
+    let face = number("face")?
+        .map(|face| u8::try_from(face).map_err(|_| format!("face: a die shows 1 to 6, not {face}")))
+        .transpose()?;
+    let millis = number("millis")?;
+    if millis.is_some_and(|m| m > MAX_MILLIS) {
+        return Err(format!("millis: at most {MAX_MILLIS}"));
+    }
+    let level = match fields.get("level") {
+        None => Strategy::Hard,
+        Some(Value::String(name)) => name.parse().map_err(|e| format!("level: {e}"))?,
+        Some(v) => return Err(format!("level: expected random, easy, normal or hard, got {v}")),
+    };
+    let analyse = match fields.get("analyse") {
+        None => false,
+        Some(v) => v.as_bool().ok_or_else(|| format!("analyse: expected true or false, got {v}"))?,
+    };
+    let game = script::start(&fields).map_err(reason)?;
+    let (game, _) = script::play_actions(game, fields.get("actions")).map_err(reason)?;
+    Ok(Request { game, face, level, seed: number("seed")?, millis, analyse })
+}
+
+/// A script error as an engine's error message.
+fn reason(error: ScriptError) -> String {
+    match error {
+        ScriptError::Malformed(msg) => msg,
+        ScriptError::Illegal { index, reason } => format!("actions[{index}]: {reason}"),
+    }
+}
+
+fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {
+    let Request { mut game, face, level, analyse, .. } = *request;
+    match (game.phase(), face) {
+        (Phase::Roll, Some(face)) => {
+            let seat = game.roller();
+            game = game.apply(Action::Roll { seat, face }).map_err(|e| format!("face: {e}"))?.0;
+        }
+        (Phase::Roll, None) => return Err("face: the position waits for a roll: give the face rolled".into()),
+        (Phase::Over, _) => return Err("the game is over: no one is to act".into()),
+        (phase, Some(_)) => {
+            return Err(format!("face: no roll is due, the position waits for a {}", phase.name()));
+        }
+        (_, None) => {}
+    }
+    let seed = match request.seed {
+        Some(seed) => seed,
+        None => fresh_seed()?,
+    };
+    if let Phase::Move { .. } = game.phase() {
+        let search = (level == Strategy::Hard || analyse).then(|| searched(&game, seed, request.millis, now));
+        let search = search.flatten();
+        let pawn = match (level, &search) {
+            (Strategy::Hard, Some(search)) => search.best(),
+            _ => match Bot::new(level, seed).decide(&game) {
+                Some(Action::Move { pawn, .. }) => Some(pawn),
+                _ => None,
+            },
+        };
+        let pawn = pawn.ok_or("no bot's move in a position awaiting one")?;
+        let moves = analyse.then(|| search.iter().flat_map(estimates).collect());
+        return Ok(Answer { pawn: Some(pawn), moves, ..Answer::default() });
+    }
+    let rules = *game.rules();
+    match Bot::new(level, seed).decide(&game) {
+        Some(Action::Challenge { opponent, .. }) => {
+            Ok(Answer { challenge: Some(rules.colour_of(opponent).name()), ..Answer::default() })
+        }
+        Some(Action::Mark { cell, .. }) => Ok(Answer { mark: Some(cell), ..Answer::default() }),
+        Some(_) => Err("the bot answered out of turn".into()),
+        // The face rolled moves nothing: the turn passes (or, after a 6,
+        // the same player rolls again).
+        None => Ok(Answer { pass: Some(true), moves: analyse.then(Vec::new), ..Answer::default() }),
+    }
+}
+
+/// Hard's search of the move awaited in `game`: its own budget of work,
+/// or rounds until `millis` have passed since `start` (at least one).
+fn searched(game: &Game, seed: u64, millis: Option<u64>, start: Instant) -> Option<Search> {
+    let mut search = Search::new(game, seed)?;
+    match millis {
+        None => {
+            while search.has_budget() {
+                search.round();
+            }
+        }
+        Some(millis) => {
+            let deadline = start + Duration::from_millis(millis);
+            search.round();
+            while Instant::now() < deadline {
+                search.round();
+            }
+        }
+    }
+    Some(search)
+}
+
+fn estimates(search: &Search) -> impl Iterator<Item = Estimate> + '_ {
+    // Three decimals: a few hundred rollouts are not surer than that.
+    search.estimates().map(|(pawn, win)| Estimate { pawn, win: (f64::from(win) * 1000.0).round() / 1000.0 })
+}
+
+/// A seed for a request that gave none.
+fn fresh_seed() -> Result<u64, String> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for a seed: {e}"))?;
+    Ok(u64::from_le_bytes(bytes))
+}
