@@ -432,3 +432,25 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
     assert!(answers[6]["error"].as_str().is_some_and(|e| e.contains("nowhere")), "{}", answers[6]);
     assert!(answers[7].get("move").or(answers[7].get("pass")).is_some(), "{}", answers[7]);
 }
+
+/// Palace: the engine challenges at the turn's start and marks in a duel;
+/// an impossible position is an error and the engine reads on.
+#[test]
+fn the_engine_challenges_and_marks_in_palace_duels() {
+    let requests = [
+        r#"{"id": 1, "preset": "palace", "seats": ["red", "yellow"], "seed": 2}"#,
+        r#"{"id": 2, "preset": "palace", "seats": ["red", "yellow"], "actions": [{"challenge": "yellow"}, {"mark": 4}], "seed": 2}"#,
+        r#"{"id": 3, "position": {"turn": "red", "pawns": {"red": [60, -1, -1, -1]}}, "face": 2}"#,
+        r#"{"id": 4, "preset": "palace", "face": 4}"#,
+    ];
+    let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let answers: Vec<Value> =
+        out.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(answers.len(), requests.len(), "{}", out.stdout);
+    assert_eq!(answers[0], json!({"id": 1, "challenge": "yellow"}));
+    let cell = answers[1]["mark"].as_u64().expect("a mark");
+    assert!(cell <= 8 && cell != 4, "{}", answers[1]);
+    assert!(answers[2]["error"].as_str().is_some_and(|e| e.contains("position")), "{}", answers[2]);
+    assert!(answers[3]["error"].as_str().is_some_and(|e| e.contains("face")), "{}", answers[3]);
+}
