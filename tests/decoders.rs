@@ -140,7 +140,7 @@ mod seeds {
     use ludopia::fair::log::Body;
     use ludopia::fair::{
         Commitment, Digest, Equivocation, Evidence, Head, Proof, Reveal, SignedEntry, SignedHead,
-        SignedReveal, Snapshot,
+        SignedReveal, SignedSnapshot, Snapshot,
     };
     use ludopia::net::wire::{Request, Response, TableInfo};
     use ludopia::net::{RoomCode, Ticket};
@@ -150,7 +150,8 @@ mod seeds {
     use ludopia::rules::{Preset, Seat};
     use ludopia::table::succession::Branch;
     use ludopia::table::{
-        Act, Answer, Beat, Member, Position, Reaction, Record, Roster, ToGuest, ToHost, ToPeer,
+        Act, Answer, Beat, Member, Offer, Position, Reaction, Record, Roster, ToGuest, ToHost, ToPeer,
+        Watching,
     };
 
     pub fn write(name: &str) {
@@ -285,10 +286,15 @@ mod seeds {
             ("intent", Request::Host(ToHost::Intent { at: 3, act: Act::Roll })),
             ("reveal", Request::Host(ToHost::Reveal(reveal.clone()))),
             ("rejoin", Request::Host(ToHost::Rejoin { head, tail: entries.clone() })),
+            ("watch", Request::Host(ToHost::Watch { name: "Omar".into(), head: Some(head) })),
             ("sign", Request::Guest(ToGuest::Sign(f.proof.genesis.clone()))),
             (
                 "sealed",
-                Request::Guest(ToGuest::Sealed { genesis: f.proof.genesis.clone(), roster: roster() }),
+                Request::Guest(ToGuest::Sealed {
+                    genesis: f.proof.genesis.clone(),
+                    roster: roster(),
+                    again: true,
+                }),
             ),
             (
                 "entries",
@@ -297,6 +303,7 @@ mod seeds {
                     entries: entries.clone(),
                 }),
             ),
+            ("again", Request::Guest(ToGuest::Again(Offer { seat, nonce: Digest([6; 32]), chain_len: 8 }))),
             ("head", Request::Peer(ToPeer::Head { head: signed_head, entry: Some(entries[2].clone()) })),
             ("peer-reveal", Request::Peer(ToPeer::Reveal(reveal))),
             ("lost", Request::Peer(ToPeer::Lost { epoch: 0, head: 3, tail: entries })),
@@ -314,6 +321,18 @@ mod seeds {
                 }),
             ),
             ("holds", Response::Answer(Answer::Holds(head))),
+            (
+                "watching",
+                Response::Answer(Answer::Watching(Box::new(Watching {
+                    genesis: f.proof.genesis.clone(),
+                    roster: roster(),
+                    snapshot: Some(SignedSnapshot::sign(
+                        &f.host,
+                        &Snapshot { game_id, version: 3, after: head.hash, state: f.states[3] },
+                    )),
+                }))),
+            ),
+            ("not-begun", Response::Answer(Answer::NotBegun)),
             ("follows", Response::Answer(Answer::Follows(branch))),
             ("refused", Response::Answer(Answer::Refused("the seat is taken".into()))),
             ("table-info", Response::TableInfo(info)),

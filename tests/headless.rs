@@ -705,3 +705,62 @@ fn idle_peers_silent_sockets_and_a_join_that_never_commits_lock_nobody_out() {
     drop(idle);
     let _ = silent.join();
 }
+
+#[test]
+fn a_watcher_arriving_mid_game_verifies_from_the_snapshot_and_sees_the_same_end() {
+    let hosting = host(&["--preset", "race", "--bots", "2"]);
+    // The joiner thinks before its first act: the game waits for it while
+    // the watcher arrives.
+    let join = ["join", "--headless", hosting.ticket.as_str(), "--bot", "easy", "--listen", LOOPBACK];
+    let mut joiner = spawn(&[&join[..], &["--think", "4"]].concat());
+    let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
+    read_until(&mut out, |l| event(l) == "entry");
+    let joiner_rest = drain(out);
+    let started = Instant::now();
+    let mut watcher =
+        spawn(&["join", "--headless", hosting.ticket.as_str(), "--watch", "--listen", LOOPBACK]);
+    watchdog(&[&watcher, &joiner, &hosting.child]);
+    let watched = stamped(watcher.stdout.take().expect("watcher stdout"));
+    assert!(watcher.wait().expect("the watcher exits").success(), "the watcher failed");
+    assert!(joiner.wait().expect("the joiner exits").success(), "the joiner failed");
+    let joiner_lines = lines(&joiner_rest.join().expect("joiner reader"));
+    let host_lines = hosting.finish();
+    let watched = watched.join().expect("watcher reader");
+    let (at, watching) = watched.iter().find(|(_, l)| event(l) == "watching").expect("a watching line");
+    eprintln!("watcher start to watching: {:?}", at.duration_since(started));
+    let head = watching["head"].as_u64().expect("the snapshot's head");
+    assert!(head >= 1, "the watcher came mid-game: {watching}");
+    // Every entry after the snapshot, verified, and the same as the host's.
+    let entries = |lines: &mut dyn Iterator<Item = &Value>| -> Vec<(u64, String)> {
+        lines
+            .filter(|l| event(l) == "entry")
+            .map(|l| (l["seq"].as_u64().unwrap_or(0), l["record"].to_string()))
+            .filter(|(seq, _)| *seq > head)
+            .collect()
+    };
+    let seen = entries(&mut watched.iter().map(|(_, l)| l));
+    assert_eq!(seen.first().map(|e| e.0), Some(head + 1), "the watcher starts right after its snapshot");
+    assert_eq!(seen, entries(&mut host_lines.iter()), "the watcher saw the host's log");
+    let plain: Vec<Value> = watched.into_iter().map(|(_, l)| l).collect();
+    assert_eq!(places_of(&plain), places_of(&host_lines), "the same places as the host");
+    assert_eq!(places_of(&joiner_lines), places_of(&host_lines), "the same places as the joiner");
+    assert!(!plain.iter().any(|l| event(l) == "joined"), "a watcher takes no seat");
+}
+
+#[test]
+fn three_games_in_a_row_with_the_same_group_end_alike_at_both_ends() {
+    let hosting = host(&["--preset", "race", "--bots", "2", "--games", "3"]);
+    let joined = joiners(1, &[&hosting.ticket]);
+    let host_lines = hosting.finish();
+    let joined = succeeded(&joined, &host_lines);
+    assert_eq!(host_lines.last().map(event), Some("closed"), "the host closes the table after the last game");
+    let overs = |lines: &[Value]| -> Vec<Value> {
+        lines.iter().filter(|l| event(l) == "over").map(|l| l["places"].clone()).collect()
+    };
+    assert_eq!(overs(&host_lines).len(), 3, "three games at the host");
+    assert_eq!(overs(&joined[0]), overs(&host_lines), "each game's places alike at both ends");
+    // Each game is a log of its own, verified from its first entry.
+    let firsts = joined[0].iter().filter(|l| event(l) == "entry" && l["seq"] == 1).count();
+    assert_eq!(firsts, 3, "three logs at the joiner");
+    assert_eq!(joined[0].iter().filter(|l| event(l) == "joined").count(), 1, "one seat, kept");
+}

@@ -267,8 +267,11 @@ impl Liar {
                 if let (Some(table), Some((from, seat))) = (&mut self.table, guest) {
                     let _ = table.handle(now, Input::GenesisSigned { from, seat, sig });
                     if table.is_sealed() {
-                        let sealed =
-                            ToGuest::Sealed { genesis: table.genesis().clone(), roster: self.roster.clone() };
+                        let sealed = ToGuest::Sealed {
+                            genesis: table.genesis().clone(),
+                            roster: self.roster.clone(),
+                            again: false,
+                        };
                         for guest in &self.guests {
                             let _ = self.client.send(guest.peer, Request::Guest(sealed.clone())).await;
                         }

@@ -107,6 +107,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         entropy: [41; 32],
         acts: Some(host_acts_in),
         home: None,
+        games: None,
     };
     let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
     let mut ticket_tx = Some(ticket_tx);

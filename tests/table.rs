@@ -3,7 +3,7 @@
 //! and replicas rebuilt from the log alone.
 
 use ludopia::bots::Strategy;
-use ludopia::fair::{Commitment, Identity, Reveal, SignedReveal};
+use ludopia::fair::{Canonical, Commitment, Identity, Reveal, SignedReveal, SignedSnapshot};
 use ludopia::rules::{Phase, Preset, Rules, Seat};
 use ludopia::table::TableState;
 use ludopia::table::{
@@ -541,6 +541,15 @@ fn a_late_joiner_starts_from_a_signed_snapshot_and_verifies_forward() {
         late.apply(entry.clone()).unwrap();
     }
     assert_eq!(late.state(), table.state());
+    // A snapshot changed on the way, or signed by another key, is refused.
+    let mut bytes = snapshot.body.bytes().to_vec();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    let tampered = SignedSnapshot { body: Canonical::from_bytes(bytes), sig: snapshot.sig };
+    assert!(Replica::from_snapshot(table.genesis(), &tampered).is_err(), "a tampered snapshot is taken");
+    let Ok(taken) = snapshot.body.decode() else { panic!("the snapshot decodes") };
+    let forged = SignedSnapshot::sign(&guest_key(), &taken);
+    assert!(Replica::from_snapshot(table.genesis(), &forged).is_err(), "another key's snapshot is taken");
     // An older snapshot is checked against the log and ignored.
     let mut full = replay(&table);
     full.consider(&snapshot).unwrap();

@@ -1,6 +1,7 @@
 //! `ludopia host --headless`: hosts a networked game whose own seat and
 //! `--bots` more are bots; the other seats wait for guests. One JSON object
-//! per line: `listening` (code and ticket), `joined`, `entry`, `over`. The
+//! per line: `listening` (code and ticket), `joined`, `entry`, `over` (and
+//! with `--games N`, N games with the same group, then `closed`). The
 //! game is kept in the profile at `$LUDOPIA_HOME`: a host started again
 //! with it resumes (`resumed`) or rejoins the host elected meanwhile
 //! (`rejoined`).
@@ -39,6 +40,10 @@ pub struct HostArgs {
     /// or at the relays.
     #[arg(long)]
     private: bool,
+    /// Games to play in a row with the same group: each ends with its own
+    /// `over` line, then the host says `closed`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    games: Option<u32>,
     #[command(flatten)]
     bootstrap: Bootstrap,
 }
@@ -82,6 +87,7 @@ pub fn run(args: HostArgs) -> i32 {
         name,
         home: Some(profile.home.clone()),
         rules,
+        games: args.games,
         ..HostPlan::headless(preset, args.bots, code, node, entropy)
     };
     run_async("host", net::host(plan, print_line))

@@ -1,7 +1,8 @@
 //! `ludopia join --headless CODE|TICKET`: joins a networked table, plays a
 //! free seat with a bot and verifies every entry. One JSON object per line:
 //! `joined`, `entry`, `over`; exits 1 with a reason if the table cannot be
-//! reached. The game is kept in the profile at `$LUDOPIA_HOME`: a joiner
+//! reached. With `--watch` it follows the game without a seat: `watching`
+//! once the host's snapshot is verified, then `entry` lines and `over`. The game is kept in the profile at `$LUDOPIA_HOME`: a joiner
 //! started again with it takes its seat back (`rejoined`).
 
 use std::time::Duration;
@@ -11,7 +12,7 @@ use libp2p::Multiaddr;
 
 use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::bots::Strategy;
-use crate::net::{self, JoinPlan, Player, Target};
+use crate::net::{self, JoinPlan, Player, Target, WatchPlan};
 
 /// How long a joiner looks for its table.
 const REACH_WITHIN: Duration = Duration::from_secs(15);
@@ -34,8 +35,12 @@ pub struct JoinArgs {
     relays: Vec<Multiaddr>,
     /// The bot waits this long before its first act of the game, then plays
     /// at its usual pace (a slow player).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", conflicts_with = "watch")]
     think: Option<u64>,
+    /// Watch the game without a seat: from a snapshot the host signs, then
+    /// every entry, verified as a player's.
+    #[arg(long, conflicts_with = "bot")]
+    watch: bool,
     #[command(flatten)]
     bootstrap: Bootstrap,
 }
@@ -60,6 +65,9 @@ pub fn run(args: JoinArgs) -> i32 {
         eprintln!("ludopia join: no randomness for the dice: {e}");
         return 1;
     }
+    if args.watch {
+        return watch(args, target);
+    }
     let profile = match Profile::open("join") {
         Ok(profile) => profile,
         Err((code, why)) => {
@@ -81,4 +89,21 @@ pub fn run(args: JoinArgs) -> i32 {
         home: Some(profile.home.clone()),
     };
     run_async("join", net::join(plan, print_line))
+}
+
+/// `--watch`: follows the game without a seat. The profile gives the
+/// watcher its identity and name; it keeps no game (there is no seat to
+/// come back to).
+fn watch(args: JoinArgs, target: Target) -> i32 {
+    let profile = match Profile::open("join") {
+        Ok(profile) => profile,
+        Err((code, why)) => {
+            eprintln!("{why}");
+            return code;
+        }
+    };
+    let node = node_config(profile.keypair.clone(), args.listen, args.relays, &args.bootstrap);
+    let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Watcher".into());
+    let plan = WatchPlan { target, node, reach_within: REACH_WITHIN, name };
+    run_async("join", net::watch(plan, print_line))
 }

@@ -23,19 +23,23 @@ use crate::fair::SignedEntry;
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
 use crate::table::{
-    Answer, Beat, EvidenceKind, Found, Guest, GuestError, Millis, Record, ToGuest, ToHost, ToPeer,
+    Answer, Beat, EvidenceKind, Found, Guest, GuestError, Millis, Offer, Record, ToGuest, ToHost, ToPeer,
 };
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
 
+/// How long a guest told that another game follows waits for its seat in
+/// it after the end.
+const AGAIN_WITHIN: Duration = Duration::from_secs(30);
+
 /// How following a host ended.
 pub enum Followed {
-    Over(Places),
+    /// The game is over; `again`: the host offered this guest a seat in
+    /// the next game with the same group.
+    Over { places: Places, again: Option<(PeerId, Offer)> },
     /// This guest was elected: it takes the table over for `epoch`.
-    Lead {
-        epoch: u32,
-    },
+    Lead { epoch: u32 },
 }
 
 type ToHostSend = BoxFuture<'static, (ToHost, u64, Result<Answer, NetError>)>;
@@ -71,6 +75,12 @@ pub struct Follower {
     /// The host signed two entries at this place: neither, nor anything
     /// after them in its term, is the table's (until the next host's term).
     pub void_from: Option<u64>,
+    /// The host plays another game with this group after this one.
+    again: bool,
+    /// The seat the host offered in that game, once it did.
+    offer: Option<Offer>,
+    /// When this guest reported the end.
+    over_at: Option<Instant>,
 }
 
 impl Follower {
@@ -94,6 +104,9 @@ impl Follower {
             rejoining: false,
             dropped: false,
             void_from: None,
+            again: false,
+            offer: None,
+            over_at: None,
         }
     }
 
@@ -125,10 +138,14 @@ impl Follower {
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             if let Some(places) = self.finished(session) {
-                self.finish(session).await;
-                return Ok(Followed::Over(places));
-            }
-            if let Some(epoch) = self.elected(session) {
+                // Told another game follows: this guest stays for its seat.
+                let waited = self.over_at.is_some_and(|t| t.elapsed() >= AGAIN_WITHIN);
+                if !self.again || self.offer.is_some() || waited {
+                    self.finish(session).await;
+                    let again = self.offer.take().map(|offer| (self.host, offer));
+                    return Ok(Followed::Over { places, again });
+                }
+            } else if let Some(epoch) = self.elected(session) {
                 return Ok(Followed::Lead { epoch });
             }
             self.send_next(session);
@@ -197,6 +214,7 @@ impl Follower {
             keep.finish();
         }
         self.over = Some(places.clone());
+        self.over_at = Some(Instant::now());
         Some(places)
     }
 
@@ -498,8 +516,9 @@ impl Follower {
                 }
                 Err(e) => Answer::Refused(e.to_string()),
             },
-            ToGuest::Sealed { genesis, roster } => match self.guest.seal(&genesis, roster.clone()) {
+            ToGuest::Sealed { genesis, roster, again } => match self.guest.seal(&genesis, roster.clone()) {
                 Ok(()) => {
+                    self.again = again;
                     session.report(Line::Sealed { genesis, roster: roster.clone() });
                     if let Some(keep) = &mut session.keep {
                         keep.game.game_id = self.guest.genesis().map(|g| g.game_id()).unwrap_or_default();
@@ -513,6 +532,11 @@ impl Follower {
                 Err(e) => Answer::Refused(e.to_string()),
             },
             ToGuest::Entries { beat, entries } => self.take_entries(session, beat, entries),
+            ToGuest::Again(offer) if self.over.is_some() => {
+                self.offer = Some(offer);
+                Answer::Done
+            }
+            ToGuest::Again(_) => Answer::Refused("this game is not over".into()),
         }
     }
 
@@ -582,8 +606,9 @@ impl Follower {
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
         let now = Instant::now();
         // Before the game the host does not beat (it may wait a long time
-        // for the other seats): only its leaving ends the wait.
-        if self.guest.replica().is_none() {
+        // for the other seats): only its leaving ends the wait. Nor after
+        // the end, while it sets the next game up.
+        if self.guest.replica().is_none() || self.over.is_some() {
             return Ok(());
         }
         if self.lost.is_none() && now.duration_since(self.last_heard) >= LOST {

@@ -14,8 +14,9 @@
 //! - [`relay`]: the headless relay and rendezvous point.
 //! - [`role`]: where a player starts (hosting or joining) and how its role
 //!   changes; [`host`] and [`guest`] drive each side, [`succession`] a
-//!   guest whose host is lost; [`session`] is what they share; [`report`]
-//!   what they say.
+//!   guest whose host is lost, [`watcher`] someone who follows a game
+//!   without a seat; [`session`] is what they share; [`report`] what they
+//!   say.
 //! - [`limits`]: per-peer rate limits.
 
 pub mod code;
@@ -31,6 +32,7 @@ pub mod route;
 pub mod session;
 pub mod succession;
 pub mod ticket;
+pub mod watcher;
 pub mod wire;
 
 pub use code::RoomCode;
@@ -38,4 +40,5 @@ pub use node::{Client, Event, NetError, NodeConfig, Responder, spawn};
 pub use report::{Deed, Line, Places, PlayError, RouteKind, places};
 pub use role::{HostPlan, JoinPlan, Player, Target, host, join};
 pub use ticket::Ticket;
+pub use watcher::{WatchPlan, watch};
 pub use wire::{Kind, TableInfo};

@@ -49,6 +49,11 @@ pub enum Line {
         peer: String,
         name: String,
     },
+    /// This peer watches the game without a seat: it verified the host's
+    /// snapshot (or the genesis) and holds the log up to `head`.
+    Watching {
+        head: u64,
+    },
     /// A guest left before the game began: its seat is free again.
     Left {
         colour: Colour,
@@ -132,6 +137,9 @@ pub enum Line {
     Over {
         places: Places,
     },
+    /// The host played every game it was asked to with its group, and
+    /// closed the table.
+    Closed,
     /// Another player's reaction (the sender's own screen shows it as sent).
     Reaction {
         colour: Colour,

@@ -23,8 +23,8 @@ use crate::profile::Home;
 use crate::profile::network::{NetGame, Role};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::{
-    Act, Answer, CHAIN_LEN, Control, Guest, Input, Participant, Record, Roster, Table, TableConfig, Timing,
-    ToHost,
+    Act, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Record, Roster, Table, TableConfig,
+    Timing, ToHost,
 };
 
 /// The signing identity of a peer's key (one key names the peer and signs).
@@ -36,7 +36,7 @@ pub fn identity_of(keypair: &Keypair) -> Result<(Identity, [u8; 32]), PlayError>
     Ok((Identity::from_secret(&secret), secret))
 }
 
-async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<(), PlayError> {
+pub(super) async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<(), PlayError> {
     let wait = async {
         while let Some(event) = events.recv().await {
             if matches!(event, Event::Listening { .. }) {
@@ -95,6 +95,9 @@ pub struct HostPlan {
     /// The profile the game is kept in as it goes (and resumed from after
     /// a restart); none keeps nothing.
     pub home: Option<Home>,
+    /// Games to play in a row with the same group (a rematch after each);
+    /// given, the host reports `closed` after the last.
+    pub games: Option<u32>,
 }
 
 impl HostPlan {
@@ -127,6 +130,7 @@ impl HostPlan {
             entropy,
             acts: None,
             home: None,
+            games: None,
         }
     }
 }
@@ -233,16 +237,18 @@ impl Seating {
     }
 }
 
-/// Plays on through every change of role until the game is over.
+/// Plays on through every change of role until the game is over: the
+/// places, and the seat a host offered this guest in the next game with
+/// the same group, if it did.
 async fn play<O: FnMut(Line)>(
-    mut session: Session<O>,
+    session: &mut Session<O>,
     mut part: Part,
     seating: Seating,
-) -> Result<Places, PlayError> {
+) -> Result<(Places, Option<(PeerId, Offer)>), PlayError> {
     loop {
         part = match part {
-            Part::Host(mut host) => match host.run(&mut session).await? {
-                Hosted::Over(places) => return Ok(places),
+            Part::Host(mut host) => match host.run(session).await? {
+                Hosted::Over(places) => return Ok((places, None)),
                 Hosted::StepDown { host: peer, branch } => {
                     info!(%peer, epoch = branch.epoch, "stepping down: the table follows another host");
                     let (proof, roster, rules) = host
@@ -257,9 +263,9 @@ async fn play<O: FnMut(Line)>(
                     Part::Guest(Box::new(follower))
                 }
             },
-            Part::Guest(mut follower) => match follower.run(&mut session).await? {
-                Followed::Over(places) => return Ok(places),
-                Followed::Lead { epoch } => Part::Host(Box::new(lead(*follower, epoch, &mut session).await?)),
+            Part::Guest(mut follower) => match follower.run(session).await? {
+                Followed::Over { places, again } => return Ok((places, again)),
+                Followed::Lead { epoch } => Part::Host(Box::new(lead(*follower, epoch, session).await?)),
             },
         };
     }
@@ -305,6 +311,7 @@ async fn lead<O: FnMut(Line)>(
         reported,
         roster,
         expected,
+        again: 0,
     }))
 }
 
@@ -312,6 +319,7 @@ async fn lead<O: FnMut(Line)>(
 pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayError> {
     let (_, key_secret) = identity_of(&plan.node.keypair)?;
     let relayed = !plan.node.relays.is_empty();
+    let closing = plan.games.is_some();
     let (client, mut events) = spawn(plan.node)?;
     first_address(&mut events).await?;
     if relayed {
@@ -379,11 +387,21 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             }
             session.keep = Some(Keeper::new(home, game));
             let reported = table.entries().len();
-            let opening =
-                Opening { config, listing: None, entropy, table: Some(table), reported, roster, expected };
+            let opening = Opening {
+                config,
+                listing: None,
+                entropy,
+                table: Some(table),
+                reported,
+                roster,
+                expected,
+                again: 0,
+            };
             let mut host = Host::new(opening);
             host.resume();
-            return play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await;
+            let (places, _) =
+                play(&mut session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await?;
+            return Ok(places);
         }
     }
     session.events.listing = Some(listing.code.to_string());
@@ -415,9 +433,14 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         reported: 0,
         roster: Roster::default(),
         expected: Vec::new(),
+        again: plan.games.map_or(0, |n| n.saturating_sub(1)),
     });
     host.open(&mut session, &ticket.to_string()).await?;
-    play(session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await
+    let (places, _) = play(&mut session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await?;
+    if closing {
+        session.report(Line::Closed);
+    }
+    Ok(places)
 }
 
 fn unix_now() -> u64 {
@@ -429,7 +452,7 @@ fn unix_now() -> u64 {
 /// relay first; LAN tables show up by mDNS within a moment): it asks again
 /// until the table answers, except when the table speaks another version.
 /// `missed` keeps why the last try failed.
-async fn reach<O: FnMut(Line)>(
+pub(super) async fn reach<O: FnMut(Line)>(
     client: &Client,
     events: &mut Events<O>,
     target: &Target,
@@ -518,7 +541,7 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         follower.last_heard = Instant::now() - super::session::LOST + Duration::from_millis(500);
         let rejoin = follower.rejoin();
         follower.push(rejoin);
-        return play(session, Part::Guest(Box::new(follower)), seating).await;
+        return play(&mut session, Part::Guest(Box::new(follower)), seating).await.map(|(places, _)| places);
     }
     let target = plan.target.clone();
     let within = plan.reach_within;
@@ -531,10 +554,46 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
     })
     .await
     .map_err(|_| PlayError(not_reached(&target, within, missed.as_ref())))?;
-    let (host, mut welcome) = reached?;
+    let (mut host, welcome) = reached?;
     let reach_ticket = session.client.ticket().await?.to_string();
-    // A seat offered is held once committed; a seat taken meanwhile by a
-    // quicker joiner brings another offer.
+    let mut secret = plan.secret;
+    let (mut guest, mut rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach_ticket).await?;
+    let seat = guest.seat();
+    let name = session.name.clone();
+    session.report(Line::Joined { colour: rules.colour_of(seat), seat, peer: me.to_string(), name });
+    let mut think = plan.think;
+    let mut game: u32 = 1;
+    loop {
+        let seat = guest.seat();
+        let _ = session.client.keep(host, true).await;
+        if let Some(home) = &plan.home {
+            let role = Role::Guest { seat, secret: Digest(secret), bot };
+            session.keep = Some(Keeper::new(home.clone(), guest_game(&session.name, &target, host, role)));
+        }
+        let follower = Follower::new(guest, host, rules, think.take());
+        let seating = Seating::Guest { seat, secret, bot };
+        let (places, again) = play(&mut session, Part::Guest(Box::new(follower)), seating).await?;
+        // Another game with the same group: a fresh chain for its seat.
+        let Some((next_host, offer)) = again else { return Ok(places) };
+        game += 1;
+        host = next_host;
+        secret = fair::tagged("ludopia/guest/again", &[&plan.secret, &game.to_be_bytes()]).0;
+        let Offer { seat, nonce, chain_len } = offer;
+        let welcome = Answer::Welcome { seat, rules, nonce, chain_len };
+        (guest, rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach_ticket).await?;
+    }
+}
+
+/// Takes the seat a host offers: commits a dice chain made from `secret`
+/// for it. A seat taken meanwhile by a quicker joiner brings another offer.
+async fn take_seat<O: FnMut(Line)>(
+    session: &mut Session<O>,
+    host: PeerId,
+    mut welcome: Answer,
+    secret: &[u8; 32],
+    bot: Option<Strategy>,
+    reach: &str,
+) -> Result<(Guest, Rules), PlayError> {
     for _ in 0..4 {
         let Answer::Welcome { seat, rules, nonce, chain_len } = welcome else {
             return fail(match welcome {
@@ -542,42 +601,10 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
                 other => format!("the host answered {other:?} to a join"),
             });
         };
-        let guest = Guest::new(seat, nonce, chain_len, session.identity(), &plan.secret, bot);
-        let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach_ticket.clone() };
+        let guest = Guest::new(seat, nonce, chain_len, session.identity(), secret, bot);
+        let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach.to_owned() };
         match session.client.send(host, Request::Host(commit)).await? {
-            Answer::Done => {
-                let name = session.name.clone();
-                session.report(Line::Joined {
-                    colour: rules.colour_of(seat),
-                    seat,
-                    peer: me.to_string(),
-                    name,
-                });
-                let _ = session.client.keep(host, true).await;
-                if let Some(home) = plan.home {
-                    let code = match &target {
-                        Target::Code(code) => code.to_string(),
-                        _ => String::new(),
-                    };
-                    let host_ticket = match &target {
-                        Target::Ticket(t) => t.to_string(),
-                        _ => Ticket::new(host, Vec::new()).to_string(),
-                    };
-                    let game = NetGame {
-                        game_id: Digest::default(),
-                        role: Role::Guest { seat, secret: Digest(plan.secret), bot },
-                        host: host_ticket,
-                        code,
-                        roster: Roster::default(),
-                        name: session.name.clone(),
-                        started_at: unix_now(),
-                    };
-                    session.keep = Some(Keeper::new(home, game));
-                }
-                let follower = Follower::new(guest, host, rules, plan.think);
-                let seating = Seating::Guest { seat, secret: plan.secret, bot };
-                return play(session, Part::Guest(Box::new(follower)), seating).await;
-            }
+            Answer::Done => return Ok((guest, rules)),
             next @ Answer::Welcome { .. } => welcome = next,
             other => return fail(format!("the host refused the dice commitment: {other:?}")),
         }
@@ -585,9 +612,30 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
     fail("no seat could be taken: the table filled up meanwhile")
 }
 
+/// A guest's game as its profile keeps it: how it sits, and the table.
+fn guest_game(name: &str, target: &Target, host: PeerId, role: Role) -> NetGame {
+    let code = match target {
+        Target::Code(code) => code.to_string(),
+        _ => String::new(),
+    };
+    let host_ticket = match target {
+        Target::Ticket(t) => t.to_string(),
+        _ => Ticket::new(host, Vec::new()).to_string(),
+    };
+    NetGame {
+        game_id: Digest::default(),
+        role,
+        host: host_ticket,
+        code,
+        roster: Roster::default(),
+        name: name.to_owned(),
+        started_at: unix_now(),
+    }
+}
+
 /// Why a table was not reached, in a sentence: where it was looked for,
 /// and the last reason a way failed, if one told more than "not there".
-fn not_reached(target: &Target, within: Duration, missed: Option<&NetError>) -> String {
+pub(super) fn not_reached(target: &Target, within: Duration, missed: Option<&NetError>) -> String {
     let s = within.as_secs();
     let looked = match target {
         Target::Code(code) => format!(

@@ -7,8 +7,9 @@
 use super::authority::Act;
 use super::record::Record;
 use super::roster::Roster;
+use super::state::TableState;
 use super::succession::Branch;
-use crate::fair::{Digest, Signature, SignedEntry, SignedGenesis, SignedHead, SignedReveal};
+use crate::fair::{Digest, Signature, SignedEntry, SignedGenesis, SignedHead, SignedReveal, SignedSnapshot};
 use crate::rules::{Rules, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -54,18 +55,49 @@ pub enum ToHost {
     /// Back after a drop or a restart, or at a newly elected host: this
     /// guest's head and its newest entries (the new host may lack them).
     Rejoin { head: Position, tail: Vec<SignedEntry<Record>> },
+    /// Someone without a seat would like to watch the game: from `head`
+    /// if the host holds it (a watcher whose host was lost), else from a
+    /// snapshot.
+    Watch { name: String, head: Option<Position> },
+}
+
+/// What a watcher starts from: the sealed genesis, who sits where, and the
+/// host-signed snapshot it verifies forward from. A table whose host was
+/// elected has no snapshot the genesis can check (the genesis names the
+/// first host's key), so the watcher verifies from the genesis instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Watching {
+    pub genesis: SignedGenesis,
+    pub roster: Roster,
+    pub snapshot: Option<SignedSnapshot<TableState>>,
 }
 
 /// What the host sends a guest, in order.
+// Moved once from the host to the wire; boxing the sealed genesis would
+// only add an allocation per message.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToGuest {
     /// The genesis to check and sign.
     Sign(SignedGenesis),
     /// The genesis with every seat's signature, and who sits where: the
-    /// game begins.
-    Sealed { genesis: SignedGenesis, roster: Roster },
+    /// game begins. `again`: the host plays another game with this group
+    /// after this one, so a guest stays for it at the end.
+    Sealed { genesis: SignedGenesis, roster: Roster, again: bool },
     /// The next log entries, oldest first, and the host's heartbeat.
     Entries { beat: Beat, entries: Vec<SignedEntry<Record>> },
+    /// After the end, the next game with the same group: the guest commits
+    /// a fresh dice chain for it, as to a `Welcome`.
+    Again(Offer),
+}
+
+/// A seat in the next game with the same group, and the nonce its dice
+/// chain must be bound to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    pub seat: Seat,
+    pub nonce: Digest,
+    pub chain_len: u32,
 }
 
 /// What guests tell each other.
@@ -102,6 +134,10 @@ pub enum Answer {
     Follows(Branch),
     /// Why the message was refused, in a sentence.
     Refused(String),
+    /// A watcher is welcome: where it starts.
+    Watching(Box<Watching>),
+    /// The game has not begun: ask again in a moment.
+    NotBegun,
 }
 
 /// A name from a peer, cut to [`MAX_NAME`] bytes at a character boundary,

@@ -24,7 +24,7 @@ pub use authority::{Act, CHAIN_LEN, Input, Millis, Refusal, Table, TableConfig, 
 pub use evidence::{Found, Kind as EvidenceKind};
 pub use guest::{Applied, Guest, GuestError, Kept, STALL_SLACK};
 pub use lobby::Lobby;
-pub use message::{Answer, Beat, Position, ToGuest, ToHost, ToPeer};
+pub use message::{Answer, Beat, Offer, Position, ToGuest, ToHost, ToPeer, Watching};
 pub use reaction::{Reaction, Said};
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
 pub use replica::{EntryRefused, Replica, check_transition, verify_proof};

@@ -23,9 +23,7 @@ impl Host {
         if (!guest.present || guest.backoff) && !(beat_due && quiet) {
             return;
         }
-        let from = usize::try_from(guest.acked.seq).unwrap_or(usize::MAX);
-        let entries: Vec<SignedEntry<Record>> =
-            table.entries().get(from..).unwrap_or_default().iter().take(MAX_BATCH).cloned().collect();
+        let entries = watchers::entries_after(table, guest.acked.seq);
         // At the end, a guest hears at once that a majority holds it.
         let news = table.state().game.is_over() && guest.told < beat.settled;
         if entries.is_empty() && !(beat_due && quiet) && !news {
@@ -38,7 +36,8 @@ impl Host {
         // An absent guest is dialed first at the addresses of its ticket: a
         // host started again knows its guests only from the saved roster.
         let mut redial = None;
-        if let Some(guest) = self.guests.get_mut(&peer) {
+        if self.sending_to_watcher(peer) {
+        } else if let Some(guest) = self.guests.get_mut(&peer) {
             guest.in_flight = true;
             guest.last_sent = Some(Instant::now());
             if !guest.present {
@@ -68,6 +67,9 @@ impl Host {
         answer: Result<Answer, NetError>,
         session: &mut Session<O>,
     ) {
+        if self.watchers.contains_key(&peer) {
+            return self.watcher_answered(session, peer, told, answer);
+        }
         let Some(guest) = self.guests.get_mut(&peer) else { return };
         guest.in_flight = false;
         match answer {
@@ -89,7 +91,11 @@ impl Host {
                         guest.backoff = true;
                         return;
                     }
-                    Answer::Done | Answer::Stale | Answer::Welcome { .. } => {}
+                    Answer::Done
+                    | Answer::Stale
+                    | Answer::Welcome { .. }
+                    | Answer::Watching(_)
+                    | Answer::NotBegun => {}
                 }
                 self.back(session, peer);
                 self.pump(session, peer, false);

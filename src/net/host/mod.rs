@@ -33,6 +33,8 @@ mod branches;
 mod delivery;
 mod joining;
 mod reactions;
+mod rematch;
+mod watchers;
 
 /// Entries sent to a guest in one message at most.
 pub const MAX_BATCH: usize = 64;
@@ -132,6 +134,8 @@ pub struct Host {
     /// The host's key, until a table signs with it.
     table: Option<Table>,
     guests: HashMap<PeerId, Seated>,
+    /// People without a seat who follow the game.
+    watchers: HashMap<PeerId, watchers::Watcher>,
     /// Seats offered to joiners (not held), with the names they gave.
     offers: HashMap<PeerId, (Seat, Instant, String)>,
     roster: Roster,
@@ -159,6 +163,10 @@ pub struct Host {
     /// A host started again from its save: whether it hosts on or another
     /// peer took over is not known yet.
     resuming: Option<Resuming>,
+    /// Games still to play with the same group after this one.
+    again: u32,
+    /// When the next game's seats were offered to the group.
+    again_since: Option<Instant>,
 }
 
 /// What a restarted host learns before it signs again: it must sign no
@@ -185,13 +193,15 @@ pub struct Opening {
     pub reported: usize,
     pub roster: Roster,
     pub expected: Vec<(PeerId, Seat)>,
+    /// Games to play with the same group after this one.
+    pub again: u32,
 }
 
 impl Host {
     /// The one constructor: a fresh table waiting for guests, or a table
     /// under way whose guests come back.
     pub fn new(opening: Opening) -> Host {
-        let Opening { config, listing, entropy, table, reported, roster, expected } = opening;
+        let Opening { config, listing, entropy, table, reported, roster, expected, again } = opening;
         let me = Seat::ALL
             .into_iter()
             .find(|s| config.seats[s.index()] == Control::Person { owner: config.host })
@@ -208,6 +218,7 @@ impl Host {
             published: reported,
             table,
             guests: HashMap::new(),
+            watchers: HashMap::new(),
             offers: HashMap::new(),
             roster,
             chatter: RateLimiter::default(),
@@ -220,6 +231,8 @@ impl Host {
             resuming: None,
             since: 1,
             counting_from: None,
+            again,
+            again_since: None,
         };
         if let Some(table) = &host.table {
             host.since = table.term_began();
@@ -260,7 +273,8 @@ impl Host {
     fn info(&self, preset: Preset, listed: bool) -> TableInfo {
         let free = self.guest_seats().count().saturating_sub(self.guests.len());
         let players = self.guests.values().map(|g| g.name.clone()).collect();
-        TableInfo { host_name: String::new(), preset, free_seats: free as u8, players, listed, watching: 0 }
+        let watching = u8::try_from(self.watchers.len()).unwrap_or(u8::MAX);
+        TableInfo { host_name: String::new(), preset, free_seats: free as u8, players, listed, watching }
     }
 
     /// Seats that wait for a guest: persons not at this computer.
@@ -270,9 +284,10 @@ impl Host {
         )
     }
 
-    /// Lists the table (with its free seats) while the game has not begun.
+    /// Lists the table: its free seats before the game, how many watch
+    /// once it runs (anyone with the code or the listing may watch).
     fn listing(&self, host_name: &str) -> Option<(TableInfo, RoomCode)> {
-        let (Some(listing), None) = (&self.listing, &self.table) else { return None };
+        let listing = self.listing.as_ref()?;
         let info = TableInfo { host_name: host_name.to_owned(), ..self.info(listing.preset, listing.listed) };
         Some((info, listing.code))
     }
@@ -290,8 +305,10 @@ impl Host {
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             self.publish(session);
-            if let Some(done) = self.check_end(session) {
-                return Ok(done);
+            match self.check_end(session) {
+                Some(Hosted::Over(_)) if self.again > 0 => self.next_game(session).await?,
+                Some(done) => return Ok(done),
+                None => {}
             }
             if let Some((host, branch)) = self.rival.take() {
                 return Ok(Hosted::StepDown { host, branch });
@@ -363,7 +380,11 @@ impl Host {
                 self.send(
                     session,
                     peer,
-                    ToGuest::Sealed { genesis: genesis.clone(), roster: roster.clone() },
+                    ToGuest::Sealed {
+                        genesis: genesis.clone(),
+                        roster: roster.clone(),
+                        again: self.again > 0,
+                    },
                 );
             }
             if let Some(keep) = &mut session.keep {
@@ -397,6 +418,10 @@ impl Host {
         for peer in peers {
             self.pump(session, peer, false);
         }
+        let watchers: Vec<PeerId> = self.watchers.keys().copied().collect();
+        for peer in watchers {
+            self.pump_watcher(session, peer, false);
+        }
     }
 
     /// The peer that plays `seat`, from the roster.
@@ -413,6 +438,7 @@ impl Host {
         }
         // Offers lapse; guests that never sign lose their seats.
         self.offers.retain(|_, (_, at, _)| now.duration_since(*at) < OFFER_WINDOW);
+        self.start_without_the_absent(session).await?;
         if self.opened.is_some_and(|t| now.duration_since(t) >= SIGN_WITHIN) {
             let late: Vec<PeerId> = self.guests.iter().filter(|(_, g)| !g.signed).map(|(p, _)| *p).collect();
             for peer in late {
@@ -438,6 +464,11 @@ impl Host {
         let peers: Vec<PeerId> = self.guests.keys().copied().collect();
         for peer in peers {
             self.pump(session, peer, true);
+        }
+        self.forget_watchers(session, None).await?;
+        let watchers: Vec<PeerId> = self.watchers.keys().copied().collect();
+        for peer in watchers {
+            self.pump_watcher(session, peer, true);
         }
         if let Some(keep) = &mut session.keep {
             let table = &self.table;
@@ -469,7 +500,7 @@ impl Host {
         let everyone = self.guests.values().all(|g| {
             let done = g.acked.seq >= head && g.told >= head;
             done || !g.signed || (g.seat == creator && waited >= LINGER_CREATOR)
-        });
+        }) && self.watchers.values().all(|w| w.holds(head));
         (self.reported_over && (everyone || waited >= LINGER)).then(|| Hosted::Over(places(&state)))
     }
 
@@ -502,6 +533,9 @@ impl Host {
             Event::Request { peer, request, reply } => {
                 debug!(%peer, kind = ?request.kind(), "a request not for a host");
                 reply.reply(Answer::Refused("this peer hosts the table".into()));
+            }
+            Event::PeerDisconnected { peer } if self.watchers.contains_key(&peer) => {
+                self.forget_watchers(session, Some(peer)).await?;
             }
             Event::PeerDisconnected { peer } => {
                 let Some(guest) = self.guests.get(&peer) else { return Ok(()) };
@@ -587,6 +621,10 @@ impl Host {
                     Err(refusal) => Answer::Refused(refusal.to_string()),
                 }
             }
+            (ToHost::Watch { name, head }, None) => {
+                self.watch(session, peer, &clean_name(&name), head).await?
+            }
+            (ToHost::Watch { .. }, Some(_)) => Answer::Refused("this peer plays at the table".into()),
             (_, None) => Answer::Refused("join the table first".into()),
             (_, Some(_)) => Answer::Refused("the game has not begun".into()),
         })

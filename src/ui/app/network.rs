@@ -68,6 +68,7 @@ impl App {
             entropy: entropy(),
             acts: Some(acts_in),
             home: self.home.clone(),
+            games: None,
         };
         self.screen = Screen::Waiting(WaitingRoom::new(table));
         self.drive(net::host(plan), acts, seat)
@@ -129,6 +130,7 @@ impl App {
                     entropy: entropy.0,
                     acts: Some(acts_in),
                     home: self.home.clone(),
+                    games: None,
                 };
                 (net::host(plan).boxed(), seat)
             }
