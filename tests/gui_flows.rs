@@ -666,6 +666,8 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     let Screen::Game(game) = &app.screen else { panic!("left the game") };
     assert_eq!(game.game(), &table.state().game, "the screen shows the verified entries");
     assert!(shows(&app, "REMOTE") && shows(&app, "THIS COMPUTER"));
+    // The host steers its networked table, as a local one.
+    assert!(shows(&app, "Pause") && shows(&app, "Close the table"), "the host's controls");
     // The driver stops: the screen says why, in a sentence.
     report(&mut app, Report::Ended(Err(PlayError("the network stopped".into()))));
     assert!(shows(&app, "The network game stopped: the network stopped."));
@@ -746,6 +748,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
         report(&mut app, Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }));
     }
     assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
+    assert!(!shows(&app, "Pause") && !shows(&app, "Close the table"), "only the host steers the table");
     assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");
     assert!(shows(&app, "REMOTE"), "the host's person plays from afar");
     // The host refuses an act of ours: the reason shows on the game screen.

@@ -2,7 +2,8 @@
 //! the host's own seat and a guest's seat are played by persons (here, the
 //! test) through the drivers' act channels, as the window plays them, and
 //! each side verifies the signed entries in its own replica. Each person
-//! also reacts, and sees the other's reactions at the sender's seat.
+//! also reacts, and sees the other's reactions at the sender's seat; the
+//! host's person pauses and resumes the table.
 
 use std::time::Duration;
 
@@ -10,7 +11,9 @@ use libp2p::{Multiaddr, identity::Keypair};
 use ludopia::bots::Strategy;
 use ludopia::net::{self as play, Deed, HostPlan, JoinPlan, Line, NodeConfig, Player, RoomCode, Target};
 use ludopia::rules::{Phase, Preset, Seat};
-use ludopia::table::{Act, By, Control, Participant, Reaction, Record, Replica, TableState, Timing};
+use ludopia::table::{
+    Act, By, Control, Participant, PauseReason, Reaction, Record, Replica, TableState, Timing,
+};
 use tokio::sync::mpsc;
 
 /// Generous: the machine that runs the tests may be busy.
@@ -32,15 +35,21 @@ struct Seen {
     heard: Vec<(Seat, Reaction)>,
 }
 
+/// How long the host's person keeps the table paused.
+const PAUSED_FOR: Duration = Duration::from_millis(600);
+
 /// Plays a seat as the window does: a replica from the sealed genesis
 /// verifies each signed entry, and when the verified state waits for this
 /// seat, the person rolls or moves their first movable pawn. When the game
-/// begins, the person sends `says` (all at once).
+/// begins, the person sends `says` (all at once). A person who `steers`
+/// (the host's) pauses the table after its tenth entry and resumes it a
+/// moment after the pause is in the log.
 async fn person(
     mut lines: mpsc::UnboundedReceiver<Line>,
     acts: mpsc::UnboundedSender<Deed>,
     seat: Option<Seat>,
     says: Vec<Reaction>,
+    steers: bool,
 ) -> Seen {
     let mut seat = seat;
     let mut replica: Option<Replica> = None;
@@ -60,6 +69,13 @@ async fn person(
                 let replica = replica.as_mut().expect("entries come after the sealed genesis");
                 replica.apply(signed).expect("every entry verifies");
                 records.push(record);
+                if steers && records.len() == 10 {
+                    let _ = acts.send(Deed::Pause);
+                }
+                if steers && matches!(record, Record::Pause { reason: PauseReason::Host }) {
+                    tokio::time::sleep(PAUSED_FOR).await;
+                    let _ = acts.send(Deed::Resume);
+                }
                 let state = replica.state();
                 let me = seat.expect("the seat is known before the game");
                 if state.game.to_act() != Some(me)
@@ -118,7 +134,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         let _ = host_lines.send(line);
     }));
     let says = vec![Reaction::GoodLuck];
-    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says));
+    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says, true));
     let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
 
     let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
@@ -139,7 +155,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
     }));
     // Six at once: the host passes on three (a player's burst) and drops the rest.
     let says = vec![Reaction::Smile; 6];
-    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, says));
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, says, false));
 
     let (hosted, joined) = tokio::time::timeout(GAME_WITHIN, async { tokio::join!(host, guest) })
         .await
@@ -164,6 +180,14 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         );
     }
     assert_eq!(at_host.records, at_guest.records);
+    // The host's pause reached the guest, and nothing moved until it resumed
+    // (the guest's own acts meanwhile were refused).
+    let paused = at_guest
+        .records
+        .iter()
+        .position(|r| matches!(r, Record::Pause { reason: PauseReason::Host }))
+        .expect("the host's pause reached the guest");
+    assert_eq!(at_guest.records.get(paused + 1), Some(&Record::Resume), "nothing moved while paused");
     // Reactions reached the other end, named by the sender's seat.
     assert_eq!(at_guest.heard, vec![(Seat::ALL[0], Reaction::GoodLuck)], "the guest heard the host");
     assert_eq!(

@@ -181,6 +181,9 @@ impl Follower {
                             }
                         }.boxed());
                     }
+                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close) => {
+                        debug!("only the host pauses, resumes or closes the table");
+                    }
                     None => return fail("this computer left the table"),
                 },
             }

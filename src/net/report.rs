@@ -153,6 +153,11 @@ pub enum Line {
 pub enum Deed {
     Act(Act),
     React(Reaction),
+    /// The host's person pauses the table (a guest's is ignored).
+    Pause,
+    Resume,
+    /// The host's person closes the table for good.
+    Close,
 }
 
 /// Why networked play stopped early, in a sentence.

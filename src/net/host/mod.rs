@@ -338,6 +338,9 @@ impl Host {
                         self.input(session, Input::Intent { from, seat, act })
                     }
                     (Some(Deed::React(reaction)), Some((_, seat))) => self.pass_on(session, Said { seat, reaction }, None),
+                    (Some(Deed::Pause), _) => self.input(session, Input::Pause(self.config.host)),
+                    (Some(Deed::Resume), _) => self.input(session, Input::Resume(self.config.host)),
+                    (Some(Deed::Close), _) => self.input(session, Input::Close(self.config.host)),
                     (Some(_), None) => debug!("nobody plays at this computer"),
                     (None, _) => return fail("this computer left the table"),
                 },

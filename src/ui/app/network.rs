@@ -27,6 +27,8 @@ pub(super) struct Session {
     acts: Option<mpsc::UnboundedSender<Deed>>,
     /// The seat this computer's person plays (a guest learns it on joining).
     seat: Option<Seat>,
+    /// This computer hosts the table: its person may pause, resume and close it.
+    hosting: bool,
 }
 
 impl App {
@@ -46,9 +48,10 @@ impl App {
         stream: impl futures::Stream<Item = Report> + Send + 'static,
         acts: mpsc::UnboundedSender<Deed>,
         seat: Option<Seat>,
+        hosting: bool,
     ) -> Task<Message> {
         let (task, handle) = Task::run(stream, Message::Net).abortable();
-        self.session = Some(Session { _driver: handle.abort_on_drop(), acts: Some(acts), seat });
+        self.session = Some(Session { _driver: handle.abort_on_drop(), acts: Some(acts), seat, hosting });
         task
     }
 
@@ -71,7 +74,7 @@ impl App {
             games: None,
         };
         self.screen = Screen::Waiting(WaitingRoom::new(table));
-        self.drive(net::host(plan), acts, seat)
+        self.drive(net::host(plan), acts, seat, true)
     }
 
     /// Joins a table: the join screen says how it goes, then the game.
@@ -89,7 +92,7 @@ impl App {
             think: None,
             home: self.home.clone(),
         };
-        self.drive(net::join(plan), acts, None)
+        self.drive(net::join(plan), acts, None, false)
     }
 
     /// Back to the networked game the profile holds: hosting it again (the
@@ -112,6 +115,7 @@ impl App {
         let mut joining = crate::ui::screen::joining::Joining::default();
         joining.busy = true;
         joining.status = Some(t("Going back to your table…").to_string());
+        let hosting = matches!(saved.role, Role::Host { .. });
         let (stream, seat) = match saved.role {
             Role::Host { config, entropy, preset, listed } => {
                 let seat = Seat::ALL.into_iter().find(|s| {
@@ -158,7 +162,7 @@ impl App {
         };
         self.browsing = None;
         self.screen = Screen::Joining(joining);
-        self.drive(stream, acts, seat)
+        self.drive(stream, acts, seat, hosting)
     }
 
     /// The join screen, with the lobby listing tables while it shows.
@@ -171,10 +175,10 @@ impl App {
 
     /// Every seat signed: the game screen opens over the sealed genesis.
     fn sealed(&mut self, genesis: crate::fair::SignedGenesis, now: Instant) {
-        let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?)));
+        let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?, s.hosting)));
         let opened = taken.ok_or_else(|| t("this computer holds no seat at the table").to_string()).and_then(
-            |(acts, seat)| {
-                GameScreen::networked(self.prefs.name.clone(), genesis, seat, acts, now)
+            |(acts, seat, hosting)| {
+                GameScreen::networked(self.prefs.name.clone(), genesis, seat, acts, hosting, now)
                     .map_err(|e| e.to_string())
             },
         );

@@ -189,13 +189,15 @@ impl GameScreen {
     }
 
     /// The screen over a networked game that just began: `name`, this
-    /// computer's person, plays `seat`; `acts` goes to the network driver.
+    /// computer's person, plays `seat`; `acts` goes to the network driver
+    /// (which takes pause, resume and close too when this computer hosts).
     /// The other seats are named from the signed genesis.
     pub fn networked(
         name: String,
         genesis: SignedGenesis,
         seat: Seat,
         acts: mpsc::UnboundedSender<Deed>,
+        hosting: bool,
         now: Instant,
     ) -> Result<GameScreen, table::Refusal> {
         let setup = Replica::new(&genesis)
@@ -203,7 +205,7 @@ impl GameScreen {
         // Who sits where comes with the first entry (see `verify`).
         let rules = *setup.state().game.rules();
         let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
-        let authority = Authority::Away { acts, seat, genesis: Box::new(genesis), acted_at: None };
+        let authority = Authority::Away { acts, seat, hosting, genesis: Box::new(genesis), acted_at: None };
         GameScreen::open(table, Default::default(), authority, [0; 32], now)
     }
 

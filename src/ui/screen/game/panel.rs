@@ -154,8 +154,9 @@ impl GameScreen {
         container(panel).padding(6).width(Length::Fill).into()
     }
 
-    /// Pause, resume, close and rematch: this computer hosts local tables
-    /// (a networked table runs in the driver, which plays on by itself).
+    /// Pause, resume and close for the computer that hosts the table, and
+    /// rematch at a local table (a networked table's driver ends with its
+    /// game).
     fn host_controls(&self, fit: Fit) -> Element<'_, Message> {
         let control = |label: &'static str, m: Message| {
             button(text(t(label)).size(if fit.compact { 11 } else { 14 }))
@@ -163,9 +164,10 @@ impl GameScreen {
                 .on_press(m)
                 .into()
         };
-        let buttons: Vec<Element<'_, Message>> = if self.is_networked() {
+        let ended = self.is_closed() || self.game.is_over();
+        let buttons: Vec<Element<'_, Message>> = if !self.hosts() || (ended && self.is_networked()) {
             Vec::new()
-        } else if self.is_closed() || self.game.is_over() {
+        } else if ended {
             vec![control("Rematch", Message::Rematch)]
         } else if self.is_paused() {
             vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]

@@ -22,6 +22,9 @@ pub(super) enum Authority {
     Away {
         acts: mpsc::UnboundedSender<Deed>,
         seat: Seat,
+        /// The driver hosts the table here: this computer's person may
+        /// pause, resume and close it.
+        hosting: bool,
         genesis: Box<SignedGenesis>,
         /// The verified head when the last act went out: one act per
         /// position, while the table answers.
@@ -68,13 +71,19 @@ impl GameScreen {
                 }
                 table.entries().get(seen as usize..).unwrap_or_default().to_vec()
             }
-            Authority::Away { acts, acted_at, .. } => {
-                if let Input::Intent { act, .. } = input {
-                    if acts.send(Deed::Act(act)).is_ok() {
-                        *acted_at = Some(seen);
-                    } else {
-                        self.tell(t("The connection to the table is closed.").to_string());
-                    }
+            Authority::Away { acts, acted_at, hosting, .. } => {
+                let deed = match input {
+                    Input::Intent { act, .. } => Some(Deed::Act(act)),
+                    Input::Pause(_) if *hosting => Some(Deed::Pause),
+                    Input::Resume(_) if *hosting => Some(Deed::Resume),
+                    Input::Close(_) if *hosting => Some(Deed::Close),
+                    _ => None,
+                };
+                let acting = matches!(deed, Some(Deed::Act(_)));
+                match deed.map(|deed| acts.send(deed)) {
+                    Some(Ok(())) if acting => *acted_at = Some(seen),
+                    Some(Err(_)) => self.tell(t("The connection to the table is closed.").to_string()),
+                    _ => {}
                 }
                 return Vec::new();
             }
@@ -123,5 +132,11 @@ impl GameScreen {
 
     pub fn is_networked(&self) -> bool {
         matches!(self.authority, Authority::Away { .. })
+    }
+
+    /// Whether this computer may pause, resume and close the table: it runs
+    /// the table, or hosts it over the network.
+    pub fn hosts(&self) -> bool {
+        matches!(self.authority, Authority::Here(_) | Authority::Away { hosting: true, .. })
     }
 }
