@@ -8,7 +8,7 @@ use super::saves::GameMeta;
 use crate::bots::Strategy;
 use crate::fair::{Digest, Proof};
 use crate::rules::{Preset, Seat};
-use crate::table::{Control, Record, verify_proof};
+use crate::table::{Control, Participant, Record, verify_proof};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::PathBuf;
@@ -59,7 +59,10 @@ pub struct Finished {
 fn summarise(meta: &GameMeta, proof: &Proof<Record>, finished_at: u64) -> Result<Summary, String> {
     let (valid, state) = verify_proof(proof).map_err(|e| e.to_string())?;
     let seats = meta.config.seats;
-    let me = Seat::ALL.into_iter().find(|s| matches!(seats[s.index()], Control::Person { .. }));
+    // This computer's person: the first seat it plays (a networked game's
+    // other persons belong to other participants).
+    let here = |s: &Seat| seats[s.index()] == Control::Person { owner: Participant::LOCAL };
+    let me = Seat::ALL.into_iter().find(here);
     let others: Vec<Control> = Seat::ALL
         .into_iter()
         .filter(|&s| Some(s) != me)
@@ -114,13 +117,25 @@ impl Home {
         proof: &Proof<Record>,
         finished_at: u64,
     ) -> Result<Finished, ProfileError> {
+        let finished = self.record_played(meta, proof, finished_at)?;
+        self.discard_save()?;
+        Ok(finished)
+    }
+
+    /// Keeps a finished game in the history (a networked one too) and
+    /// leaves the saved game alone.
+    pub fn record_played(
+        &self,
+        meta: &GameMeta,
+        proof: &Proof<Record>,
+        finished_at: u64,
+    ) -> Result<Finished, ProfileError> {
         let stem = meta.game_id.to_hex();
         let path = self.history_dir().join(format!("{stem}.proof"));
         let summary = summarise(meta, proof, finished_at)
             .map_err(|why| ProfileError::Damaged { path: path.clone(), why })?;
         file::write_atomic(&path, &proof.to_postcard(), false)?;
         file::write_versioned(&self.history_dir().join(format!("{stem}.json")), VERSION, &summary, false)?;
-        self.discard_save()?;
         Ok(Finished { summary, proof: path })
     }
 

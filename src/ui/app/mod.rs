@@ -197,7 +197,7 @@ impl App {
     }
 
     /// Shows a game, saving it in the profile from now on.
-    fn play(&mut self, mut game: GameScreen) -> Task<Message> {
+    pub(super) fn play(&mut self, mut game: GameScreen) -> Task<Message> {
         game.sound_on = self.prefs.settings.sound.on;
         game.helpers = self.helpers();
         let first = if self.home.is_some() { game.start_keeping() } else { None };

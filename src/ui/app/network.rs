@@ -173,8 +173,9 @@ impl App {
         task
     }
 
-    /// Every seat signed: the game screen opens over the sealed genesis.
-    fn sealed(&mut self, genesis: crate::fair::SignedGenesis, now: Instant) {
+    /// Every seat signed: the game screen opens over the sealed genesis,
+    /// with the player's settings, and goes into the history at its end.
+    fn sealed(&mut self, genesis: crate::fair::SignedGenesis, now: Instant) -> Task<Message> {
         let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?, s.hosting)));
         let opened = taken.ok_or_else(|| t("this computer holds no seat at the table").to_string()).and_then(
             |(acts, seat, hosting)| {
@@ -183,11 +184,12 @@ impl App {
             },
         );
         match (opened, &mut self.screen) {
-            (Ok(game), _) => self.screen = Screen::Game(Box::new(game)),
+            (Ok(game), _) => return self.play(game),
             (Err(why), Screen::Waiting(w)) => w.problem = Some(why),
             (Err(why), Screen::Joining(j)) => j.failed(&why),
             (Err(_), _) => {}
         }
+        Task::none()
     }
 
     /// What the network reports, for the screen it concerns.
@@ -202,21 +204,21 @@ impl App {
                 }
             }
             (Report::Line(Line::Sealed { genesis, .. }), Screen::Waiting(_) | Screen::Joining(_)) => {
-                self.sealed(genesis, now)
+                return self.sealed(genesis, now);
             }
             // Back at a table after a restart: the game screen over the saved log.
             (
                 Report::Line(Line::Restored { genesis, entries, .. }),
                 Screen::Waiting(_) | Screen::Joining(_),
             ) => {
-                self.sealed(genesis, now);
+                let opened = self.sealed(genesis, now);
                 let mut actions = Vec::new();
                 if let Screen::Game(g) = &mut self.screen {
                     for signed in entries {
                         actions.extend(g.receive(signed));
                     }
                 }
-                return self.game_actions(actions, now);
+                return Task::batch([opened, self.game_actions(actions, now)]);
             }
             (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
             (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {

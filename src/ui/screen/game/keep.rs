@@ -1,5 +1,6 @@
-//! Keeping a local game: what to save to the profile after every log entry,
-//! the finished game for the history with its proof, and the game resumed
+//! Keeping a game: what to save to the profile after every log entry, the
+//! finished game (local or networked) for the history with its proof, and
+//! the game resumed
 //! from its saved log (re-verified by `table::Table::resume`) after the app
 //! closed or crashed. The screen only says what to write ([`Save`]); the
 //! app writes it, off the window's thread.
@@ -10,11 +11,14 @@ use crate::fair::{Digest, Identity, Proof};
 use crate::profile::Home;
 use crate::profile::saves::{GameMeta, SavedGame};
 use crate::rules::Seat;
-use crate::table::{self, Control, Record};
+use crate::table::{self, Control, Participant, Record};
 use crate::ui::i18n::t;
 use crate::ui::screen::setup::{Sitter, Table};
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// Another computer's person, in a networked game's history.
+const FRIEND: Participant = Participant(u16::MAX);
 
 /// What resumes a game saved in the profile.
 pub struct Keeping {
@@ -30,6 +34,9 @@ pub enum Save {
     Log(Box<Proof<Record>>),
     /// A finished game, for the history (the save is then forgotten).
     Finished(Box<GameMeta>, Box<Proof<Record>>),
+    /// A finished networked game, for the history (its driver keeps and
+    /// forgets its own save; a local game saved meanwhile stays).
+    Played(Box<GameMeta>, Box<Proof<Record>>),
     /// The proof, exported where the player chose.
     Proof(Box<Proof<Record>>, PathBuf),
     /// The save of a table that was closed: nothing to resume.
@@ -49,6 +56,9 @@ impl Save {
             Save::Log(proof) => home()?.save_log(proof).map_err(|e| e.to_string()),
             Save::Finished(meta, proof) => {
                 home()?.record_finished(meta, proof, unix_now()).map(|_| ()).map_err(|e| e.to_string())
+            }
+            Save::Played(meta, proof) => {
+                home()?.record_played(meta, proof, unix_now()).map(|_| ()).map_err(|e| e.to_string())
             }
             Save::Forget => home()?.discard_save().map_err(|e| e.to_string()),
             Save::Proof(proof, path) => {
@@ -100,10 +110,13 @@ impl GameScreen {
     }
 
     /// Keeps this game in the profile from now on: the first save (its
-    /// log so far). A networked game is not saved: its table runs in the
-    /// network driver.
+    /// log so far). A networked game is saved by its network driver; only
+    /// its end goes into the history from here.
     pub fn start_keeping(&mut self) -> Option<Action> {
-        let Authority::Here(table) = &self.authority else { return None };
+        let Authority::Here(table) = &self.authority else {
+            self.keeping = Some(Keeping { meta: self.played_meta() });
+            return None;
+        };
         let meta = GameMeta {
             game_id: table.genesis().game_id(),
             entropy: Digest(self.entropy),
@@ -119,7 +132,16 @@ impl GameScreen {
     /// After new entries: the log to save, the finished game for the
     /// history, or a closed table's save to forget (saving stops then).
     pub(super) fn keep(&mut self) -> Option<Save> {
-        let (Some(keeping), Authority::Here(table)) = (&self.keeping, &self.authority) else { return None };
+        let keeping = self.keeping.as_ref()?;
+        let Authority::Here(table) = &self.authority else {
+            // A networked game: its end, as this computer verified it.
+            if !self.game.is_over() {
+                return None;
+            }
+            let meta = GameMeta { started_at: keeping.meta.started_at, ..self.played_meta() };
+            self.keeping = None;
+            return Some(Save::Played(Box::new(meta), Box::new(self.proof())));
+        };
         if self.is_closed() {
             self.keeping = None;
             return Some(Save::Forget);
@@ -131,6 +153,39 @@ impl GameScreen {
             Some(Save::Finished(meta, proof))
         } else {
             Some(Save::Log(proof))
+        }
+    }
+
+    /// What the history keeps of a networked game: its rules and timing
+    /// from the genesis, and who sat where as the log began, seen from this
+    /// computer (its seat is the local person's, every other person a
+    /// friend's). The table's entropy stays with its host.
+    fn played_meta(&self) -> GameMeta {
+        let genesis = self.replica.genesis().genesis();
+        let started = self.replica.entries().iter().find_map(|e| match e.body.decode().map(|b| b.content) {
+            Ok(Record::Start { seats, .. }) => Some(seats),
+            _ => None,
+        });
+        let seats = started.unwrap_or(self.replica.state().control);
+        let mine = self.authority.remote_seat();
+        let seats = Seat::ALL.map(|s| match seats[s.index()] {
+            _ if Some(s) == mine => Control::Person { owner: Participant::LOCAL },
+            Control::Person { .. } | Control::Standin { .. } => Control::Person { owner: FRIEND },
+            other => other,
+        });
+        let config = table::TableConfig {
+            rules: genesis.rules,
+            seats,
+            host: Participant::LOCAL,
+            timing: genesis.timing,
+            chain_len: genesis.chain_len,
+        };
+        GameMeta {
+            game_id: self.replica.genesis().game_id(),
+            entropy: Digest::default(),
+            config,
+            names: self.names.clone(),
+            started_at: unix_now(),
         }
     }
 

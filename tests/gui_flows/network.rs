@@ -1,0 +1,74 @@
+//! Networked tables in the window as local ones (issue 26): a finished
+//! network game goes into History and Statistics on this computer, seen
+//! from its own seat, without touching a local game saved meanwhile.
+
+use super::*;
+use ludopia::rules::Preset;
+use ludopia::table::{Act, CHAIN_LEN, Control, Input, Participant, TableConfig, Timing};
+
+/// A race table whose seat 0 is this computer's person and the others
+/// bots, played to its end: its genesis and log, as the driver reports them.
+fn finished_table() -> ludopia::table::Table {
+    let config = TableConfig {
+        rules: Preset::Race.rules(),
+        seats: [
+            Control::Person { owner: Participant::LOCAL },
+            Control::Bot(Strategy::Normal),
+            Control::Bot(Strategy::Easy),
+            Control::Bot(Strategy::Normal),
+        ],
+        host: Participant::LOCAL,
+        timing: Timing::INSTANT,
+        chain_len: CHAIN_LEN,
+    };
+    let key = ludopia::fair::Identity::from_secret(&[12; 32]);
+    let mut table = ludopia::table::Table::new(config, key, [12; 32], [None; 4], 0).expect("a valid table");
+    let me = Seat::ALL[0];
+    let mut now = 0;
+    while !table.state().game.is_over() {
+        now += 10;
+        let state = table.state();
+        let act = match (state.game.to_act() == Some(me), state.game.phase()) {
+            (true, Phase::Roll) => Some(Act::Roll),
+            (true, Phase::Move { .. }) => {
+                state.game.legal_moves().iter().next().map(|m| Act::Move { pawn: m.pawn })
+            }
+            _ => None,
+        };
+        let input = match act {
+            Some(act) => Input::Intent { from: Participant::LOCAL, seat: me, act },
+            None => Input::Tick,
+        };
+        table.handle(now, input).expect("a legal act");
+        assert!(now < 10_000_000, "the game ends");
+    }
+    table
+}
+
+#[test]
+fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
+    let root = tempfile::tempdir().expect("a profile folder");
+    let home = ludopia::profile::Home::at(root.path());
+    let table = finished_table();
+    let (acts, _acts_in) = tokio::sync::mpsc::unbounded_channel();
+    let t = Instant::now();
+    let mut g = GameScreen::networked("Ana".into(), table.genesis().clone(), Seat::ALL[0], acts, true, t)
+        .expect("the genesis verifies");
+    assert!(g.start_keeping().is_none(), "the driver saves a network game's log, not the screen");
+    let mut actions = Vec::new();
+    for entry in table.entries() {
+        actions.extend(g.receive(entry.clone()));
+    }
+    write_saves(&mut g, actions, Some(&home));
+    let (games, notices) = home.history().expect("the history reads");
+    assert!(notices.is_empty(), "{notices:?}");
+    let [played] = games.as_slice() else { panic!("one game in the history: {games:?}") };
+    let summary = &played.summary;
+    assert_eq!(summary.game_id, table.genesis().game_id());
+    assert_eq!(summary.me, Some(Seat::ALL[0]), "seen from this computer's seat");
+    assert_eq!(summary.places, Seat::ALL.map(|s| table.state().game.place(s)), "the verified places");
+    let rolls = table.records().iter().filter(|r| matches!(r, Record::Roll { .. })).count() as u32;
+    assert_eq!(summary.faces.iter().sum::<u32>(), rolls, "every seat's rolls count in the statistics");
+    let proof = ludopia::profile::history::read_proof(&played.proof).expect("the proof is kept");
+    assert!(verify_proof(&proof).is_ok(), "the kept proof verifies offline");
+}
