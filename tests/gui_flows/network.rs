@@ -57,7 +57,7 @@ fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     assert!(g.start_keeping().is_none(), "the driver saves a network game's log, not the screen");
     let mut actions = Vec::new();
     for entry in table.entries() {
-        actions.extend(g.receive(entry.clone()));
+        actions.extend(g.receive(entry.clone(), t));
     }
     write_saves(&mut g, actions, Some(&home));
     let (games, notices) = home.history().expect("the history reads");
@@ -71,4 +71,48 @@ fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     assert_eq!(summary.faces.iter().sum::<u32>(), rolls, "every seat's rolls count in the statistics");
     let proof = ludopia::profile::history::read_proof(&played.proof).expect("the proof is kept");
     assert!(verify_proof(&proof).is_ok(), "the kept proof verifies offline");
+}
+
+#[test]
+fn a_networked_turn_timer_counts_down_from_the_entry_that_began_the_turn() {
+    let mut rules = Preset::Classic.rules();
+    rules.turn_timer = Some(30);
+    let me = Seat::ALL[0];
+    let config = TableConfig {
+        rules,
+        seats: [
+            Control::Person { owner: Participant::LOCAL },
+            Control::Bot(Strategy::Normal),
+            Control::Bot(Strategy::Normal),
+            Control::Bot(Strategy::Normal),
+        ],
+        host: Participant::LOCAL,
+        timing: Timing::INSTANT,
+        chain_len: CHAIN_LEN,
+    };
+    let key = ludopia::fair::Identity::from_secret(&[13; 32]);
+    let mut table = ludopia::table::Table::new(config, key, [13; 32], [None; 4], 0).expect("a valid table");
+    let mut now = 0;
+    while table.state().game.to_act() != Some(me) {
+        now += 10;
+        table.handle(now, Input::Tick).expect("bots play");
+    }
+    let (acts, _acts_in) = tokio::sync::mpsc::unbounded_channel();
+    let t = Instant::now();
+    let mut g = GameScreen::networked("Ana".into(), table.genesis().clone(), me, acts, true, t)
+        .expect("the genesis verifies");
+    for entry in table.entries() {
+        g.receive(entry.clone(), t);
+    }
+    assert_eq!(g.countdown(), Some(30), "the turn begins with the entry that gives it");
+    g.tick(t + Duration::from_secs(12));
+    assert_eq!(g.countdown(), Some(18), "and runs down with the clock");
+    // The roll is a new entry: the wait for the move starts afresh.
+    let seen = table.entries().len();
+    table.handle(now + 10, Input::Intent { from: Participant::LOCAL, seat: me, act: Act::Roll }).expect("roll");
+    for entry in &table.entries()[seen..] {
+        g.receive(entry.clone(), t + Duration::from_secs(13));
+    }
+    let waits = g.game().to_act() == Some(me);
+    assert_eq!(g.countdown(), waits.then_some(30), "{:?}", g.game().phase());
 }

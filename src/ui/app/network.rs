@@ -215,14 +215,14 @@ impl App {
                 let mut actions = Vec::new();
                 if let Screen::Game(g) = &mut self.screen {
                     for signed in entries {
-                        actions.extend(g.receive(signed));
+                        actions.extend(g.receive(signed, now));
                     }
                 }
                 return Task::batch([opened, self.game_actions(actions, now)]);
             }
             (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
             (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {
-                let actions = g.receive(signed);
+                let actions = g.receive(signed, now);
                 return self.game_actions(actions, now);
             }
             (Report::Line(Line::Reaction { seat, reaction, .. }), Screen::Game(g)) => {

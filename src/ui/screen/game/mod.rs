@@ -51,6 +51,8 @@ pub struct GameScreen {
     /// The last few things that happened, oldest first (the event log).
     log: VecDeque<String>,
     now: Instant,
+    /// When the newest entry was verified (a networked turn is timed from it).
+    entry_at: Instant,
     /// The table's secret entropy, kept with the saved game to resume it.
     entropy: [u8; 32],
     /// What resumes this game, while it is saved in the profile.
@@ -254,6 +256,7 @@ impl GameScreen {
             selected: None,
             log: VecDeque::from([t("The table is set. Good luck!").to_string()]),
             now,
+            entry_at: now,
             entropy,
             keeping: None,
             verifying: None,
@@ -534,7 +537,10 @@ impl GameScreen {
                 self.seated(seats);
             }
             match self.replica.apply(entry) {
-                Ok(events) => cues.extend(self.show(record.ok(), &events)),
+                Ok(events) => {
+                    self.entry_at = self.now;
+                    cues.extend(self.show(record.ok(), &events))
+                }
                 Err(refused) => {
                     // Our own table's entries always verify; if one did not,
                     // say so rather than draw a state we cannot vouch for.
@@ -586,12 +592,12 @@ impl GameScreen {
 
     /// Whole seconds left on the turn timer of a person to act, while it runs.
     pub fn countdown(&self) -> Option<u64> {
-        self.game.rules().turn_timer?;
+        let limit = Duration::from_secs(self.game.rules().turn_timer?.into());
         let seat = self.game.to_act()?;
         if self.is_paused() || self.is_closed() || !matches!(self.control(seat), Control::Person { .. }) {
             return None;
         }
-        self.next_deadline().map(|left| left.as_millis().div_ceil(1000) as u64)
+        self.turn_left(limit).map(|left| left.as_millis().div_ceil(1000) as u64)
     }
 
     /// The game as this screen verified it, with any evidence against the

@@ -10,7 +10,7 @@ use crate::net::Deed;
 use crate::rules::Seat;
 use crate::table::{self, Input, Record};
 use crate::ui::i18n::t;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// Where this screen's intents go.
@@ -91,8 +91,11 @@ impl GameScreen {
         self.verify(fresh)
     }
 
-    /// A signed entry from the network driver, verified like any other.
-    pub fn receive(&mut self, entry: SignedEntry<Record>) -> Vec<Action> {
+    /// A signed entry from the network driver, verified like any other, as
+    /// it arrives at `now` (the turn it starts is timed from then: the
+    /// host's table signed it a moment before).
+    pub fn receive(&mut self, entry: SignedEntry<Record>, now: Instant) -> Vec<Action> {
+        self.tick(now);
         self.verify(vec![entry])
     }
 
@@ -128,6 +131,19 @@ impl GameScreen {
     pub fn next_deadline(&self) -> Option<Duration> {
         let Authority::Here(table) = &self.authority else { return None };
         table.next_deadline().map(|ms| Duration::from_millis(ms.saturating_sub(self.millis())))
+    }
+
+    /// How long the person to act has left on the turn timer of `limit`:
+    /// the table's deadline here; over the network, counted from when the
+    /// entry that began the turn arrived, as the host counts from signing
+    /// it, so every peer's ring runs out with the host's auto-move.
+    pub(super) fn turn_left(&self, limit: Duration) -> Option<Duration> {
+        match &self.authority {
+            Authority::Here(_) => self.next_deadline(),
+            Authority::Away { .. } => {
+                Some(limit.saturating_sub(self.now.saturating_duration_since(self.entry_at)))
+            }
+        }
     }
 
     pub fn is_networked(&self) -> bool {
