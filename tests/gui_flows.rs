@@ -655,10 +655,10 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     // Every seat signed: the game screen opens over the signed genesis, and
     // the driver's entries are verified there.
     let table = networked_table(controls);
-    report(
-        &mut app,
-        Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }),
-    );
+    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: String::new() };
+    let roster =
+        ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
+    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
     assert!(game.is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
@@ -668,6 +668,8 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     let Screen::Game(game) = &app.screen else { panic!("left the game") };
     assert_eq!(game.game(), &table.state().game, "the screen shows the verified entries");
     assert!(shows(&app, "REMOTE") && shows(&app, "THIS COMPUTER"));
+    // The friend's seat carries the name it joined with (cleaned), not a colour.
+    assert!(shows(&app, "Cam") && !shows(&app, "Friend (Yellow)"), "the friend's name travels with the seat");
     // The host steers its networked table, as a local one.
     assert!(shows(&app, "Pause") && shows(&app, "Close the table"), "the host's controls");
     // The driver stops: the screen says why, in a sentence.
@@ -740,10 +742,10 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     controls[0] = ludopia::table::Control::Person { owner: ludopia::table::Participant::LOCAL };
     controls[1] = ludopia::table::Control::Person { owner: ludopia::table::Participant(2) };
     let table = networked_table(controls);
-    report(
-        &mut app,
-        Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster: Default::default() }),
-    );
+    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: String::new() };
+    let roster =
+        ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
+    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
     assert!(game.is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {

@@ -52,8 +52,16 @@ fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     let table = finished_table();
     let (acts, _acts_in) = tokio::sync::mpsc::unbounded_channel();
     let t = Instant::now();
-    let mut g = GameScreen::networked("Ana".into(), table.genesis().clone(), Seat::ALL[0], acts, true, t)
-        .expect("the genesis verifies");
+    let mut g = GameScreen::networked(
+        "Ana".into(),
+        table.genesis().clone(),
+        &Default::default(),
+        Seat::ALL[0],
+        acts,
+        true,
+        t,
+    )
+    .expect("the genesis verifies");
     assert!(g.start_keeping().is_none(), "the driver saves a network game's log, not the screen");
     let mut actions = Vec::new();
     for entry in table.entries() {
@@ -99,8 +107,9 @@ fn a_networked_turn_timer_counts_down_from_the_entry_that_began_the_turn() {
     }
     let (acts, _acts_in) = tokio::sync::mpsc::unbounded_channel();
     let t = Instant::now();
-    let mut g = GameScreen::networked("Ana".into(), table.genesis().clone(), me, acts, true, t)
-        .expect("the genesis verifies");
+    let mut g =
+        GameScreen::networked("Ana".into(), table.genesis().clone(), &Default::default(), me, acts, true, t)
+            .expect("the genesis verifies");
     for entry in table.entries() {
         g.receive(entry.clone(), t);
     }
@@ -109,7 +118,9 @@ fn a_networked_turn_timer_counts_down_from_the_entry_that_began_the_turn() {
     assert_eq!(g.countdown(), Some(18), "and runs down with the clock");
     // The roll is a new entry: the wait for the move starts afresh.
     let seen = table.entries().len();
-    table.handle(now + 10, Input::Intent { from: Participant::LOCAL, seat: me, act: Act::Roll }).expect("roll");
+    table
+        .handle(now + 10, Input::Intent { from: Participant::LOCAL, seat: me, act: Act::Roll })
+        .expect("roll");
     for entry in &table.entries()[seen..] {
         g.receive(entry.clone(), t + Duration::from_secs(13));
     }

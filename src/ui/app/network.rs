@@ -175,11 +175,16 @@ impl App {
 
     /// Every seat signed: the game screen opens over the sealed genesis,
     /// with the player's settings, and goes into the history at its end.
-    fn sealed(&mut self, genesis: crate::fair::SignedGenesis, now: Instant) -> Task<Message> {
+    fn sealed(
+        &mut self,
+        genesis: crate::fair::SignedGenesis,
+        roster: &crate::table::Roster,
+        now: Instant,
+    ) -> Task<Message> {
         let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?, s.hosting)));
         let opened = taken.ok_or_else(|| t("this computer holds no seat at the table").to_string()).and_then(
             |(acts, seat, hosting)| {
-                GameScreen::networked(self.prefs.name.clone(), genesis, seat, acts, hosting, now)
+                GameScreen::networked(self.prefs.name.clone(), genesis, roster, seat, acts, hosting, now)
                     .map_err(|e| e.to_string())
             },
         );
@@ -203,15 +208,15 @@ impl App {
                     session.seat = Some(seat);
                 }
             }
-            (Report::Line(Line::Sealed { genesis, .. }), Screen::Waiting(_) | Screen::Joining(_)) => {
-                return self.sealed(genesis, now);
+            (Report::Line(Line::Sealed { genesis, roster }), Screen::Waiting(_) | Screen::Joining(_)) => {
+                return self.sealed(genesis, &roster, now);
             }
             // Back at a table after a restart: the game screen over the saved log.
             (
-                Report::Line(Line::Restored { genesis, entries, .. }),
+                Report::Line(Line::Restored { genesis, roster, entries }),
                 Screen::Waiting(_) | Screen::Joining(_),
             ) => {
-                let opened = self.sealed(genesis, now);
+                let opened = self.sealed(genesis, &roster, now);
                 let mut actions = Vec::new();
                 if let Screen::Game(g) = &mut self.screen {
                     for signed in entries {

@@ -19,8 +19,9 @@ use super::setup::{Sitter, Table};
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::net::Deed;
 use crate::rules::{Events, Game, Moves, Phase, Seat};
+use crate::table::message::clean_name;
 use crate::table::{
-    self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, TableConfig,
+    self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, Roster, TableConfig,
 };
 use crate::ui::board;
 use crate::ui::i18n::t;
@@ -193,10 +194,11 @@ impl GameScreen {
     /// The screen over a networked game that just began: `name`, this
     /// computer's person, plays `seat`; `acts` goes to the network driver
     /// (which takes pause, resume and close too when this computer hosts).
-    /// The other seats are named from the signed genesis.
+    /// The other persons are named from the roster.
     pub fn networked(
         name: String,
         genesis: SignedGenesis,
+        roster: &Roster,
         seat: Seat,
         acts: mpsc::UnboundedSender<Deed>,
         hosting: bool,
@@ -207,7 +209,11 @@ impl GameScreen {
         // Who sits where comes with the first entry (see `verify`).
         let rules = *setup.state().game.rules();
         let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
-        let authority = Authority::Away { acts, seat, hosting, genesis: Box::new(genesis), acted_at: None };
+        // The other players' names travel with their seats (cleaned: they
+        // come from other peers).
+        let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
+        let authority =
+            Authority::Away { acts, seat, hosting, friends, genesis: Box::new(genesis), acted_at: None };
         GameScreen::open(table, Default::default(), authority, [0; 32], now)
     }
 
@@ -221,6 +227,13 @@ impl GameScreen {
             Control::Person { .. } | Control::Standin { .. } => Sitter::Friend,
         });
         self.names = names(&self.table);
+        for seat in
+            Seat::ALL.into_iter().filter(|&s| s != mine && self.table.sitters[s.index()] == Sitter::Friend)
+        {
+            if let Some(name) = self.authority.friend(seat) {
+                self.names[seat.index()] = name.to_owned();
+            }
+        }
     }
 
     /// The screen over a table that is set up (new, resumed or networked):

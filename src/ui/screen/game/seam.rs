@@ -25,6 +25,8 @@ pub(super) enum Authority {
         /// The driver hosts the table here: this computer's person may
         /// pause, resume and close it.
         hosting: bool,
+        /// The other persons' names, by seat (empty where unknown).
+        friends: [String; 4],
         genesis: Box<SignedGenesis>,
         /// The verified head when the last act went out: one act per
         /// position, while the table answers.
@@ -46,6 +48,14 @@ impl Authority {
         match self {
             Authority::Here(_) => None,
             Authority::Away { seat, .. } => Some(*seat),
+        }
+    }
+
+    /// The name another computer's person at `seat` goes by, if known.
+    pub(super) fn friend(&self, seat: Seat) -> Option<&str> {
+        match self {
+            Authority::Away { friends, .. } => Some(friends[seat.index()].as_str()).filter(|n| !n.is_empty()),
+            Authority::Here(_) => None,
         }
     }
 
