@@ -196,3 +196,45 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         "the host heard the guest, at a player's rate"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_that_gives_the_waiting_seat_to_a_bot_plays_without_the_friend() {
+    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
+    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
+    let friend = Seat::ALL[1];
+    let seats = [
+        Control::Person { owner: Participant::LOCAL },
+        Control::Person { owner: Participant(1) },
+        Control::Bot(Strategy::Normal),
+        Control::Bot(Strategy::Easy),
+    ];
+    let plan = HostPlan {
+        preset: Preset::Race,
+        rules: Preset::Race.rules(),
+        seats,
+        name: "Ana".into(),
+        listed: false,
+        timing: Timing::INSTANT,
+        code: RoomCode::random(),
+        node: node(43),
+        entropy: [43; 32],
+        acts: Some(host_acts_in),
+        home: None,
+        games: None,
+    };
+    // Nobody comes for the friend's seat: the host's person gives it to a bot.
+    host_acts.send(Deed::BotInstead(friend)).expect("the driver takes deeds");
+    let host = tokio::spawn(play::host(plan, move |line| {
+        let _ = host_lines.send(line);
+    }));
+    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), Vec::new(), false));
+    let places = tokio::time::timeout(GAME_WITHIN, host)
+        .await
+        .expect("the game finished in time")
+        .expect("host task")
+        .expect("the host played to the end");
+    let seen = host_person.await.expect("host's person");
+    assert_eq!(places.len(), 4, "four players placed: {places:?}");
+    let Some(Record::Start { seats, .. }) = seen.records.first() else { panic!("the game starts") };
+    assert_eq!(seats[friend.index()], Control::Bot(Strategy::Normal), "a bot plays the friend's seat");
+}

@@ -181,8 +181,8 @@ impl Follower {
                             }
                         }.boxed());
                     }
-                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close) => {
-                        debug!("only the host pauses, resumes or closes the table");
+                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close | super::Deed::BotInstead(_)) => {
+                        debug!("only the host steers the table");
                     }
                     None => return fail("this computer left the table"),
                 },

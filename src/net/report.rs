@@ -158,6 +158,9 @@ pub enum Deed {
     Resume,
     /// The host's person closes the table for good.
     Close,
+    /// Before the game, the host's person gives a seat still waiting for a
+    /// friend to a bot, to start without them.
+    BotInstead(Seat),
 }
 
 /// Why networked play stopped early, in a sentence.

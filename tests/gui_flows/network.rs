@@ -127,3 +127,25 @@ fn a_networked_turn_timer_counts_down_from_the_entry_that_began_the_turn() {
     let waits = g.game().to_act() == Some(me);
     assert_eq!(g.countdown(), waits.then_some(30), "{:?}", g.game().phase());
 }
+
+#[test]
+fn the_host_gives_a_seat_still_waiting_for_a_friend_to_a_bot() -> Result<(), Error> {
+    use ludopia::net::Line;
+    use ludopia::ui::net::Report;
+    let mut app = App::new(Prefs { name: "Ana".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    click_text(&mut app, "Host a table")?;
+    click_text(&mut app, "Open the table")?;
+    let _ = app.update(Message::Net(Report::Line(Line::Listening {
+        code: "QWERTY".into(),
+        ticket: "ludo1invite".into(),
+    })));
+    let shows = |app: &App, text: &str| sim(app.view()).find(text).is_ok();
+    assert!(shows(&app, "Waiting for a friend…") && shows(&app, "Play a bot instead"));
+    click_text(&mut app, "Play a bot instead")?;
+    assert!(
+        !shows(&app, "Waiting for a friend…") && !shows(&app, "Play a bot instead"),
+        "the seat went to a bot"
+    );
+    assert!(shows(&app, "Every seat is taken: the game begins."));
+    Ok(())
+}

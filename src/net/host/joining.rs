@@ -111,6 +111,28 @@ impl Host {
         Ok(Answer::Done)
     }
 
+    /// Before the game, a seat still waiting for a guest goes to a bot (the
+    /// host's person starts without that friend); the table opens if every
+    /// other guest is in.
+    pub(super) async fn bot_instead<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        seat: Seat,
+    ) -> Result<(), PlayError> {
+        let waiting = self.guest_seats().any(|s| s == seat) && !self.guests.values().any(|g| g.seat == seat);
+        if self.table.is_some() || !waiting {
+            debug!(%seat, "the seat is not waiting for a guest");
+            return Ok(());
+        }
+        let bot = Control::Bot(BOT_INSTEAD);
+        self.seats[seat.index()] = bot;
+        self.config.seats[seat.index()] = bot;
+        self.offers.retain(|_, (s, _, _)| *s != seat);
+        info!(%seat, "a bot plays the seat: the game starts without its friend");
+        self.list(session).await?;
+        self.try_open(session)
+    }
+
     /// Opens the table once every guest seat holds a commitment, and sends
     /// each guest the genesis to sign.
     pub(super) fn try_open<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {

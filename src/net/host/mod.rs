@@ -36,6 +36,9 @@ mod reactions;
 mod rematch;
 mod watchers;
 
+/// The bot that plays a guest's seat the guest did not come for (at the
+/// start, or for a rematch).
+pub const BOT_INSTEAD: crate::bots::Strategy = crate::bots::Strategy::Normal;
 /// Entries sent to a guest in one message at most.
 pub const MAX_BATCH: usize = 64;
 /// A joiner's seat offer lapses unless it commits within this.
@@ -341,6 +344,7 @@ impl Host {
                     (Some(Deed::Pause), _) => self.input(session, Input::Pause(self.config.host)),
                     (Some(Deed::Resume), _) => self.input(session, Input::Resume(self.config.host)),
                     (Some(Deed::Close), _) => self.input(session, Input::Close(self.config.host)),
+                    (Some(Deed::BotInstead(seat)), _) => self.bot_instead(session, seat).await?,
                     (Some(_), None) => debug!("nobody plays at this computer"),
                     (None, _) => return fail("this computer left the table"),
                 },

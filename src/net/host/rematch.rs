@@ -81,7 +81,7 @@ impl Host {
         for peer in absent {
             let Some(gone) = self.guests.remove(&peer) else { continue };
             warn!(%peer, "the guest did not come back for the next game: a bot plays its seat");
-            let bot = Control::Bot(crate::bots::Strategy::Normal);
+            let bot = Control::Bot(BOT_INSTEAD);
             self.seats[gone.seat.index()] = bot;
             self.config.seats[gone.seat.index()] = bot;
             self.roster.seats[gone.seat.index()] = None;

@@ -326,6 +326,7 @@ impl App {
             (Message::Waiting(m), Screen::Waiting(w)) => match w.update(m) {
                 waiting::Action::None => {}
                 waiting::Action::Copy(text) => return iced::clipboard::write(text),
+                waiting::Action::BotInstead(seat) => self.bot_instead(seat),
                 waiting::Action::Cancel => self.go_home(),
             },
             (Message::Joining(m), Screen::Joining(j)) => match j.update(m) {

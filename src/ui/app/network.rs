@@ -173,6 +173,14 @@ impl App {
         task
     }
 
+    /// The host's person gives a seat still waiting for a friend to a bot.
+    /// A driver that has stopped says so itself (its end is reported).
+    pub(super) fn bot_instead(&mut self, seat: Seat) {
+        if let Some(acts) = self.session.as_ref().and_then(|s| s.acts.as_ref()) {
+            let _ = acts.send(Deed::BotInstead(seat));
+        }
+    }
+
     /// Every seat signed: the game screen opens over the sealed genesis,
     /// with the player's settings, and goes into the history at its end.
     fn sealed(

@@ -317,6 +317,8 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Open the table", "Abrir a mesa"),
     ("Friend ({colour})", "Amigo ({colour})"),
     ("A friend joined", "Um amigo entrou"),
+    ("Play a bot instead", "Jogar com um bot no lugar"),
+    ("Every seat is taken: the game begins.", "Todos os lugares estão ocupados: o jogo começa."),
     ("Waiting for a friend…", "Esperando um amigo…"),
     ("Copy", "Copiar"),
     ("The table stopped: {why}.", "A mesa parou: {why}."),

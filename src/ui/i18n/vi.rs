@@ -308,6 +308,8 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Open the table", "Mở bàn chơi"),
     ("Friend ({colour})", "Bạn ({colour})"),
     ("A friend joined", "Một người bạn đã vào"),
+    ("Play a bot instead", "Cho máy chơi thay"),
+    ("Every seat is taken: the game begins.", "Mọi chỗ đã có người: ván đấu bắt đầu."),
     ("Waiting for a friend…", "Đang chờ một người bạn…"),
     ("Copy", "Sao chép"),
     ("The table stopped: {why}.", "Bàn đã dừng: {why}."),

@@ -1,6 +1,7 @@
 //! The host's waiting room: the room code and the invite to copy (as the
 //! ticket, or as a `ludopia://join/` link a chat makes clickable), and the
-//! seats filling as friends join. The game begins when the network driver
+//! seats filling as friends join; a seat still waiting can go to a bot, to
+//! start without that friend. The game begins when the network driver
 //! reports the sealed genesis.
 
 use super::setup::{Sitter, Table, colour_name, level_name};
@@ -38,12 +39,16 @@ pub enum Message {
     CopyCode,
     CopyTicket,
     CopyLink,
+    /// The host gives a seat still waiting for a friend to a bot.
+    BotInstead(Seat),
     Cancel,
 }
 
 pub enum Action {
     None,
     Copy(String),
+    /// Tell the host's driver: a bot plays this seat, the game starts without the friend.
+    BotInstead(Seat),
     Cancel,
 }
 
@@ -89,8 +94,18 @@ impl WaitingRoom {
                 Action::Copy(format!("{}{}", crate::net::ticket::LINK_PREFIX, self.ticket))
             }
             Message::CopyCode | Message::CopyTicket | Message::CopyLink => Action::None,
+            Message::BotInstead(seat) if self.waits_for(seat) => {
+                self.table.sitters[seat.index()] = Sitter::Bot(crate::net::host::BOT_INSTEAD);
+                Action::BotInstead(seat)
+            }
+            Message::BotInstead(_) => Action::None,
             Message::Cancel => Action::Cancel,
         }
+    }
+
+    /// Whether `seat` still waits for a friend to take it.
+    fn waits_for(&self, seat: Seat) -> bool {
+        self.table.sitters[seat.index()] == Sitter::Friend && !self.joined[seat.index()]
     }
 
     fn seat_line(&self, seat: Seat) -> Element<'_, Message> {
@@ -102,7 +117,7 @@ impl WaitingRoom {
             Sitter::Friend if self.joined[seat.index()] => t("A friend joined").to_string(),
             Sitter::Friend => t("Waiting for a friend…").to_string(),
         };
-        row![
+        let line = row![
             container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                 .padding([4, 10])
                 .width(90)
@@ -110,8 +125,14 @@ impl WaitingRoom {
             text(who).size(15),
         ]
         .spacing(12)
-        .align_y(Alignment::Center)
-        .into()
+        .align_y(Alignment::Center);
+        if !self.waits_for(seat) {
+            return line.into();
+        }
+        let instead = button(text(t("Play a bot instead")).size(13))
+            .style(theme::choice(false))
+            .on_press(Message::BotInstead(seat));
+        line.push(instead).into()
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -129,6 +150,7 @@ impl WaitingRoom {
         let status = match &self.problem {
             Some(why) => crate::t!("The table stopped: {why}.", why = why),
             None if self.code.is_empty() => t("Opening the table…").to_string(),
+            None if waiting == 0 => t("Every seat is taken: the game begins.").to_string(),
             None => crate::t!(
                 "Waiting for {n} more friends; the game begins when every seat is taken.",
                 n = waiting
