@@ -60,7 +60,7 @@ fn table() -> TableInfo {
     TableInfo {
         host_name: "probe".into(),
         preset: Preset::Classic,
-        free_seats: 3,
+        free: ludopia::rules::Seat::ALL[1..].to_vec(),
         players: vec!["probe".into()],
         listed: true,
         watching: 0,

@@ -267,7 +267,7 @@ mod seeds {
         let info = TableInfo {
             host_name: "Lan".into(),
             preset: Preset::Classic,
-            free_seats: 1,
+            free: vec![Seat::ALL[2]],
             players: vec!["Lan".into(), "Zahra".into()],
             listed: true,
             watching: 0,

@@ -691,25 +691,26 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     let info = TableInfo {
         host_name: "Ana".into(),
         preset: ludopia::rules::Preset::Race,
-        free_seats: 1,
+        free: vec![Seat::ALL[2]],
         players: vec![],
         listed: true,
         watching: 0,
     };
     report(&mut app, Report::TableFound(peer, info.clone(), None));
-    assert!(shows(&app, "Ana · race · 1 free seats") && shows(&app, "on this network"));
+    assert!(shows(&app, "Ana · race") && shows(&app, "on this network"));
+    assert!(shows(&app, "Join as Yellow"), "the free seat's colour to pick");
     // A public table from a relay, joined by the ticket the relay lists.
     let far = libp2p::PeerId::random();
     let ticket = ludopia::net::Ticket::new(far, vec!["/ip4/192.0.2.7/tcp/4001".parse().expect("address")]);
     let far_info = TableInfo { host_name: "Rui".into(), ..info };
     report(&mut app, Report::TableFound(far, far_info.clone(), Some(ticket.clone())));
-    assert!(shows(&app, "Rui · race · 1 free seats") && shows(&app, "via a relay"));
+    assert!(shows(&app, "Rui · race") && shows(&app, "via a relay"));
     let mut listed = ludopia::ui::screen::joining::Joining::default();
     listed.found(peer, far_info.clone(), None);
     listed.found(far, far_info, Some(ticket));
-    match listed.update(JoinMessage::JoinListed(far)) {
-        ludopia::ui::screen::joining::Action::Join(ludopia::net::Target::Ticket(t)) => {
-            assert_eq!(t.peer, far)
+    match listed.update(JoinMessage::JoinListed(far, Seat::ALL[2])) {
+        ludopia::ui::screen::joining::Action::Join(ludopia::net::Target::Ticket(t), Some(seat)) => {
+            assert_eq!((t.peer, seat), (far, Seat::ALL[2]), "the colour picked goes with the join")
         }
         _ => panic!("a public table is joined by its ticket"),
     }

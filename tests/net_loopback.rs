@@ -19,7 +19,7 @@ use ludopia::net::{
     spawn,
     wire::{self, MAX_FRAME, PROTOCOL_VERSION, Refusal, Request, Response},
 };
-use ludopia::rules::Preset;
+use ludopia::rules::{Preset, Seat};
 use ludopia::table::{Answer, Position, Reaction, ToHost};
 use tokio::sync::mpsc;
 
@@ -86,7 +86,7 @@ fn table(listed: bool) -> TableInfo {
     TableInfo {
         host_name: "Ada".into(),
         preset: Preset::Classic,
-        free_seats: 2,
+        free: vec![Seat::ALL[1], Seat::ALL[3]],
         players: vec!["Ada".into(), "Bob".into()],
         listed,
         watching: 0,

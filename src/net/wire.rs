@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::code::RoomCode;
 use crate::fair::canonical;
-use crate::rules::Preset;
+use crate::rules::{Preset, Seat};
 use crate::table::{Answer, Reaction, Said, ToGuest, ToHost, ToPeer};
 
 /// The protocol version this build speaks. Bump it on any change to the
@@ -183,7 +183,8 @@ pub struct TableInfo {
     pub host_name: String,
     /// The rules preset the table is listed under.
     pub preset: Preset,
-    pub free_seats: u8,
+    /// The seats waiting for a guest: a joiner picks one's colour.
+    pub free: Vec<Seat>,
     /// The names of the players seated so far.
     pub players: Vec<String>,
     /// Listed in lobbies; an unlisted table answers only its code.

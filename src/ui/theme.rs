@@ -122,6 +122,25 @@ pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
     }
 }
 
+/// A button that takes a seat: in the seat's colour, with white text.
+pub fn seat_button(colour: Color) -> impl Fn(&Theme, button::Status) -> button::Style {
+    move |_, status| {
+        let bg = match status {
+            button::Status::Hovered => lighter(colour, 0.15),
+            button::Status::Pressed => darker(colour, 0.15),
+            button::Status::Disabled => alpha(colour, 0.4),
+            button::Status::Active => colour,
+        };
+        button::Style {
+            background: Some(Background::Color(bg)),
+            text_color: Color::WHITE,
+            border: Border { color: GOLD, width: 1.5, radius: 8.0.into() },
+            shadow: Shadow::default(),
+            snap: true,
+        }
+    }
+}
+
 /// A small rounded badge (bot, this computer, ...).
 pub fn badge(_: &Theme) -> container::Style {
     container::Style {

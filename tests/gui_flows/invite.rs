@@ -26,7 +26,7 @@ fn an_invite_link_opens_the_join_screen_with_the_invite_filled_in() -> Result<()
     // Pressing Join goes to the table the link names.
     let Screen::Joining(joining) = &mut app.screen else { unreachable!() };
     match joining.update(JoinMessage::Join) {
-        JoinAction::Join(Target::Ticket(joined)) => assert_eq!(joined, ticket),
+        JoinAction::Join(Target::Ticket(joined), None) => assert_eq!(joined, ticket),
         _ => panic!("the link's table is not joined"),
     }
     Ok(())
@@ -38,7 +38,7 @@ fn the_join_field_takes_a_link_and_says_why_a_bad_one_fails() {
     let mut joining = Joining::default();
     let _ = joining.update(JoinMessage::Field(format!(" {}/ ", ticket.link())));
     match joining.update(JoinMessage::Join) {
-        JoinAction::Join(Target::Ticket(joined)) => assert_eq!(joined, ticket),
+        JoinAction::Join(Target::Ticket(joined), None) => assert_eq!(joined, ticket),
         _ => panic!("a pasted link is not joined"),
     }
     let mut joining = Joining::default();

@@ -274,10 +274,11 @@ impl Host {
     }
 
     fn info(&self, preset: Preset, listed: bool) -> TableInfo {
-        let free = self.guest_seats().count().saturating_sub(self.guests.len());
+        let taken: Vec<Seat> = self.guests.values().map(|g| g.seat).collect();
+        let free = self.guest_seats().filter(|s| !taken.contains(s)).collect();
         let players = self.guests.values().map(|g| g.name.clone()).collect();
         let watching = u8::try_from(self.watchers.len()).unwrap_or(u8::MAX);
-        TableInfo { host_name: String::new(), preset, free_seats: free as u8, players, listed, watching }
+        TableInfo { host_name: String::new(), preset, free, players, listed, watching }
     }
 
     /// Seats that wait for a guest: persons not at this computer.

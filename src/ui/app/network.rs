@@ -78,7 +78,7 @@ impl App {
     }
 
     /// Joins a table: the join screen says how it goes, then the game.
-    pub(super) fn join(&mut self, target: play::Target) -> Task<Message> {
+    pub(super) fn join(&mut self, target: play::Target, seat: Option<Seat>) -> Task<Message> {
         self.browsing = None;
         let (acts, acts_in) = mpsc::unbounded_channel();
         let plan = play::JoinPlan {
@@ -88,7 +88,7 @@ impl App {
             secret: entropy(),
             reach_within: REACH_WITHIN,
             name: self.prefs.name.clone(),
-            colour: None,
+            colour: seat,
             think: None,
             home: self.home.clone(),
         };

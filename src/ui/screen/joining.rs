@@ -3,6 +3,7 @@
 //! to paste. The game begins when the network driver reports the sealed
 //! genesis.
 
+use super::setup::colour_name;
 use crate::net::{TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
 use crate::ui::board;
@@ -45,14 +46,15 @@ impl Default for Joining {
 pub enum Message {
     Field(String),
     Join,
-    /// Join a listed table.
-    JoinListed(PeerId),
+    /// Join a listed table at the seat of this colour.
+    JoinListed(PeerId, Seat),
     Back,
 }
 
 pub enum Action {
     None,
-    Join(Target),
+    /// Join this table, at this seat if it is still free.
+    Join(Target, Option<Seat>),
     Back,
 }
 
@@ -96,25 +98,25 @@ impl Joining {
             Message::Back => return Action::Back,
             _ if self.busy => {}
             Message::Join => match self.field.parse::<Target>() {
-                Ok(target) => return self.joining(target),
+                Ok(target) => return self.joining(target, None),
                 Err(why) => {
                     self.status = Some(crate::t!("That is not a room code or an invite: {why}.", why = why))
                 }
             },
-            Message::JoinListed(peer) => {
+            Message::JoinListed(peer, seat) => {
                 if let Some((_, _, ticket)) = self.tables.iter().find(|(p, ..)| *p == peer) {
                     let target = ticket.clone().map_or(Target::Lan(peer), Target::Ticket);
-                    return self.joining(target);
+                    return self.joining(target, Some(seat));
                 }
             }
         }
         Action::None
     }
 
-    fn joining(&mut self, target: Target) -> Action {
+    fn joining(&mut self, target: Target, seat: Option<Seat>) -> Action {
         self.busy = true;
         self.status = Some(t("Joining the table…").to_string());
-        Action::Join(target)
+        Action::Join(target, seat)
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -122,28 +124,34 @@ impl Joining {
             text(t("No open table on this network or your relays yet.")).size(14).into()
         } else {
             column(self.tables.iter().map(|(peer, info, ticket)| {
-                let line = crate::t!(
-                    "{host} · {preset} · {free} free seats",
-                    host = info.host_name,
-                    preset = info.preset.name(),
-                    free = info.free_seats
-                );
+                let mut line =
+                    crate::t!("{host} · {preset}", host = info.host_name, preset = info.preset.name());
+                if info.free.is_empty() {
+                    line = crate::t!("{table} · game under way", table = line);
+                }
+                if info.watching > 0 {
+                    line = crate::t!("{table} · {n} watching", table = line, n = info.watching);
+                }
                 let place = if ticket.is_some() { t("via a relay") } else { t("on this network") };
                 let preview =
                     self.previews.iter().find(|(p, ..)| *p == info.preset).map(|(_, game, painted)| {
                         container(board::preview(painted, game)).width(64).height(64)
                     });
-                row![
-                    preview,
-                    text(line).size(15).width(Length::Fill),
-                    text(place).size(13),
-                    button(text(t("Join")).size(14)).style(theme::choice(false)).on_press_maybe(
-                        (!self.busy && info.free_seats > 0).then_some(Message::JoinListed(*peer))
-                    ),
-                ]
-                .spacing(12)
-                .align_y(Alignment::Center)
-                .into()
+                // A button per free seat, in its colour: the joiner picks.
+                let rules = info.preset.rules();
+                let seats = info.free.iter().take(4).map(|&seat| {
+                    let colour = rules.colour_of(seat);
+                    let label = crate::t!("Join as {colour}", colour = colour_name(colour));
+                    button(text(label).size(13))
+                        .style(theme::seat_button(theme::colour(colour)))
+                        .on_press_maybe((!self.busy).then_some(Message::JoinListed(*peer, seat)))
+                        .into()
+                });
+                row![preview, text(line).size(15).width(Length::Fill), text(place).size(13)]
+                    .extend(seats)
+                    .spacing(12)
+                    .align_y(Alignment::Center)
+                    .into()
             }))
             .spacing(8)
             .into()
