@@ -11,7 +11,12 @@
 # Skips, exit 0, with a clear message when it cannot run (not root, tools
 # missing). Exits 1 if a scenario fails.
 #
-# Env: NO_BUILD=1 to use already built binaries; CARGO_TARGET_DIR honoured.
+# Behind both kinds of NAT, a whole game by room code with only a stock
+# js-libp2p peer given (--bootstrap): its DHT finds the table and its relay
+# reaches the host (hole punched behind home NATs).
+#
+# Env: NO_BUILD=1 to use already built binaries; CARGO_TARGET_DIR honoured;
+# ONLY=WORD runs only the scenarios whose command holds WORD.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -40,7 +45,7 @@ work=$(mktemp -d)
 failures=0
 cleanup() {
   "$here/topology.sh" down
-  if ((failures == 0)); then rm -rf "$work"; fi
+  if ((failures == 0)) && [[ -z ${KEEP_LOGS:-} ]]; then rm -rf "$work"; else echo "logs kept in $work"; fi
 }
 trap cleanup EXIT
 
@@ -157,13 +162,70 @@ game_by_code() { # nat-mode relay(game/standard): a headless host with bots and 
   "$here/topology.sh" down
 }
 
-lan_discovery
-join_by_code home tcp true 64
-join_by_code home quic-v1 true 64
-join_by_code symmetric tcp false 512
-game_by_code home game
-game_by_code symmetric game
-game_by_code symmetric standard
+# A stock js-libp2p peer (tests/interop/js: libp2p 2.x, its Kademlia DHT in
+# server mode and its circuit relay v2 server at default limits) on the
+# "internet": installed once from the npm registry (pinned by the lock).
+js_peer() {
+  local dir=$root/tests/interop/js
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "js-libp2p scenario skipped: node and npm are missing (apt-get install nodejs npm)"; return 1
+  fi
+  if [[ ! -d $dir/node_modules ]] && ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2); then
+    echo "js-libp2p scenario skipped: npm could not install the pinned packages"; return 1
+  fi
+  echo "$dir/node.mjs"
+}
+
+js_game() { # nat-mode route(direct/relayed): a whole game by room code with only the js peer given (--bootstrap): its DHT finds the table, its relay reaches the host
+  local mode=$1 expect=$2 name="js-peer/$1" code=JSGAME js
+  js=$(js_peer) || { echo "$js"; return; }
+  NAT_MODE=$mode "$here/topology.sh" up >/dev/null
+  in_ns relay node "$js" "/ip4/$RELAY_IP/tcp/4002" >"$work/js-$mode.log" 2>"$work/js-$mode.err" &
+  local line js_addr
+  if ! line=$(wait_for "$work/js-$mode.log" '"peer"' 30); then
+    verdict "$name" 1 "the js peer did not start: $(cat "$work/js-$mode.err")"; "$here/topology.sh" down; return
+  fi
+  js_addr="/ip4/$RELAY_IP/tcp/4002/p2p/$(field "$line" peer)"
+  in_ns b env LUDOPIA_HOME="$work/home-jhost-$mode" timeout 300 "$LUDOPIA" host --headless --preset race --bots 2 --code "$code" --bootstrap "$js_addr" \
+    >"$work/jhost-$mode.log" 2>"$work/jhost-$mode.err" &
+  local host_pid=$!
+  # The host's ticket holds a relayed address once the js relay reserved it a slot.
+  if ! wait_for "$work/jhost-$mode.log" 'p2p-circuit\|"listening".*ludo1' 30 >/dev/null; then
+    verdict "$name" 1 "the host did not start: $(cat "$work/jhost-$mode.err")"; "$here/topology.sh" down; return
+  fi
+  sleep 3
+  local start=$SECONDS guest_rc=0 host_rc=0
+  timeout 300 ip netns exec lnt-a env LUDOPIA_HOME="$work/home-jjoin-$mode" "$LUDOPIA" join --headless "$code" --bootstrap "$js_addr" \
+    >"$work/jjoin-$mode.log" 2>"$work/jjoin-$mode.err" || guest_rc=$?
+  wait "$host_pid" || host_rc=$?
+  local host_over guest_over entries host_entries elections joined last_route kind
+  host_over=$(grep '"over"' "$work/jhost-$mode.log" | tail -1 || true)
+  guest_over=$(grep '"over"' "$work/jjoin-$mode.log" | tail -1 || true)
+  entries=$(grep -c '"event":"entry"' "$work/jjoin-$mode.log" || true)
+  host_entries=$(grep -c '"event":"entry"' "$work/jhost-$mode.log" || true)
+  elections=$(grep -c '"host_changed"' "$work/jjoin-$mode.log" || true)
+  joined=$(grep -m1 '"joined"' "$work/jjoin-$mode.log" || true)
+  last_route=$(grep '"route"' "$work/jjoin-$mode.log" | tail -1 || true)
+  kind=$(field "$last_route" kind)
+  if ((guest_rc != 0 || host_rc != 0 || elections != 0 || entries != host_entries)) || [[ -z $joined || -z $guest_over || $guest_over != "$host_over" || $kind != "$expect" ]]; then
+    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc, $elections election(s), $entries of the host's $host_entries entries, route $kind (expected $expect); guest: $(tail -3 "$work/jjoin-$mode.log") $(tail -5 "$work/jjoin-$mode.err"); host: $host_over $(tail -5 "$work/jhost-$mode.err")"
+  else
+    verdict "$name" 0 "found by code on the js peer's DHT and reached through its relay; a race game of $entries verified entries in $((SECONDS - start)) s, route $kind, no election; both ends: $guest_over"
+  fi
+  "$here/topology.sh" down
+}
+
+# ONLY=WORD runs the scenarios whose command line holds WORD (e.g. ONLY=js_game).
+run() { if [[ -z ${ONLY:-} || "$*" == *"$ONLY"* ]]; then "$@"; fi; }
+run lan_discovery
+run join_by_code home tcp true 64
+run join_by_code home quic-v1 true 64
+run join_by_code symmetric tcp false 512
+run game_by_code home game
+run game_by_code symmetric game
+run game_by_code symmetric standard
+run js_game home direct
+run js_game symmetric relayed
 
 if ((failures > 0)); then
   echo "netns tests: $failures scenario(s) failed (logs kept in $work)"

@@ -27,6 +27,45 @@ impl EventLoop {
         for addr in missing {
             self.reserve(addr);
         }
+        self.use_public_relays();
+    }
+
+    /// A bootstrap peer that serves circuit relay v2 is a public relay: a
+    /// host with no relay of its own reserves a slot there, so that
+    /// players behind other routers reach its table (and hole punch from
+    /// the relayed connection).
+    pub(super) fn identified(&mut self, peer: PeerId, info: &identify::Info) {
+        let hop = info.protocols.contains(&relay::HOP_PROTOCOL_NAME);
+        if !hop || self.relays.contains_key(&peer) || self.public_relays.contains_key(&peer) {
+            return;
+        }
+        let Some(addr) = self.bootstrap.iter().find(|a| dht::bootstrap_peer(a) == Some(peer)).cloned() else {
+            return;
+        };
+        info!(relay = %peer, "a bootstrap peer relays: a public relay");
+        self.public_relays.insert(peer, addr);
+        self.use_public_relays();
+    }
+
+    /// Keeps up to [`PUBLIC_RELAYS`] reservations on public relays while
+    /// this peer hosts a table and has no relay of its own.
+    pub(super) fn use_public_relays(&mut self) {
+        if self.table.is_none() || !self.relays.is_empty() {
+            return;
+        }
+        let waiting: HashSet<PeerId> = self.relay_listeners.values().copied().collect();
+        let held = |p: &PeerId| self.reserved.contains(p) || waiting.contains(p);
+        let holding = self.public_relays.keys().filter(|p| held(p)).count();
+        let more: Vec<Multiaddr> = self
+            .public_relays
+            .iter()
+            .filter(|(p, _)| !held(p))
+            .map(|(_, addr)| addr.clone())
+            .take(PUBLIC_RELAYS.saturating_sub(holding))
+            .collect();
+        for addr in more {
+            self.reserve(addr);
+        }
     }
 
     pub(super) fn refresh_lobby(&mut self) {
@@ -89,8 +128,13 @@ impl EventLoop {
 
     /// Registers our table's code at a relay's rendezvous point, and
     /// publishes it there too if it is listed.
+    /// Registers the open table's code (and listing) at one of the
+    /// player's own relays.
     pub(super) fn register_code(&mut self, relay: PeerId) {
         let Some(table) = &self.table else { return };
+        if !self.relays.contains_key(&relay) {
+            return;
+        }
         let namespace = match rendezvous::Namespace::new(table.code.namespace()) {
             Ok(ns) => ns,
             Err(e) => {

@@ -63,6 +63,8 @@ const LOBBY_REFRESH: Duration = Duration::from_secs(3);
 const RELAY_DRAIN: Duration = Duration::from_secs(2);
 /// How often relays without a reservation are tried again.
 const RELAY_RETRY: Duration = Duration::from_secs(20);
+/// Public relays a host without relays of its own reserves on at once.
+const PUBLIC_RELAYS: usize = 2;
 /// How often relayed connections are checked against their relay's limits.
 const CIRCUIT_CHECK: Duration = Duration::from_millis(250);
 /// How long a renewed circuit stays open after its successor came up, for
@@ -341,6 +343,8 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
         commands: command_rx,
         events: event_tx,
         relays,
+        bootstrap: config.bootstrap.clone(),
+        public_relays: HashMap::new(),
         reserved: HashSet::new(),
         relay_listeners: HashMap::new(),
         table: None,
@@ -372,6 +376,11 @@ struct EventLoop {
     events: mpsc::Sender<Event>,
     /// Configured relays by peer id.
     relays: HashMap<PeerId, Multiaddr>,
+    /// The DHT's bootstrap peers, as configured.
+    bootstrap: Vec<Multiaddr>,
+    /// Bootstrap peers that serve circuit relay v2 (identify says so):
+    /// public relays, by peer id.
+    public_relays: HashMap<PeerId, Multiaddr>,
     reserved: HashSet<PeerId>,
     relay_listeners: HashMap<libp2p::core::transport::ListenerId, PeerId>,
     table: Option<OpenTable>,
@@ -530,6 +539,7 @@ impl EventLoop {
             Command::OpenTable(info, code, done) => {
                 let new_code = self.table.as_ref().map(|t| t.code) != Some(code);
                 self.table = Some(OpenTable { info, code });
+                self.use_public_relays();
                 if new_code {
                     let relays: Vec<PeerId> = self.reserved.iter().copied().collect();
                     for relay in relays {
@@ -544,7 +554,8 @@ impl EventLoop {
                 if let Some(table) = self.table.take()
                     && let Ok(namespace) = rendezvous::Namespace::new(table.code.namespace())
                 {
-                    let relays: Vec<PeerId> = self.reserved.iter().copied().collect();
+                    let relays: Vec<PeerId> =
+                        self.reserved.iter().filter(|r| self.relays.contains_key(r)).copied().collect();
                     for relay in relays {
                         for namespace in [namespace.clone(), public_namespace()] {
                             self.swarm.behaviour_mut().rendezvous.unregister(namespace, relay);
@@ -595,8 +606,12 @@ impl EventLoop {
                 self.reserved.insert(relay_peer_id);
                 if !renewal {
                     info!(relay = %relay_peer_id, "relay reservation accepted");
-                    self.register_code(relay_peer_id);
-                    self.discover_public(relay_peer_id);
+                    // A public relay is reserved on to be reached, not to
+                    // meet: it may have no rendezvous point.
+                    if self.relays.contains_key(&relay_peer_id) {
+                        self.register_code(relay_peer_id);
+                        self.discover_public(relay_peer_id);
+                    }
                     self.emit(Event::RelayReady { relay: relay_peer_id }).await;
                 }
             }
@@ -612,6 +627,13 @@ impl EventLoop {
             }
             SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event).await,
             SwarmEvent::Behaviour(BehaviourEvent::Kad(event)) => self.on_kad(event),
+            SwarmEvent::Behaviour(BehaviourEvent::Identify(identify::Event::Received {
+                peer_id,
+                info,
+                ..
+            })) => {
+                self.identified(peer_id, &info);
+            }
             SwarmEvent::ExternalAddrConfirmed { address } => {
                 info!(%address, "reachable at a confirmed address");
                 // The provider record carries our confirmed addresses: a new
