@@ -101,30 +101,36 @@ async fn person(
     Seen { state, seat: seat.expect("seated"), records, heard }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
-    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
-    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
-    let seats = [
-        Control::Person { owner: Participant::LOCAL },
-        Control::Person { owner: Participant(1) },
-        Control::Bot(Strategy::Normal),
-        Control::Bot(Strategy::Easy),
-    ];
-    let plan = HostPlan {
+/// A race table hosted by Ana, a person at the host's computer, with a
+/// friend's seat (Participant 1) and two bots; `seed` names its node and
+/// its entropy.
+fn host_plan(seed: u8, acts: mpsc::UnboundedReceiver<Deed>) -> HostPlan {
+    HostPlan {
         preset: Preset::Race,
         rules: Preset::Race.rules(),
-        seats,
+        seats: [
+            Control::Person { owner: Participant::LOCAL },
+            Control::Person { owner: Participant(1) },
+            Control::Bot(Strategy::Normal),
+            Control::Bot(Strategy::Easy),
+        ],
         name: "Ana".into(),
         listed: false,
         timing: Timing::INSTANT,
         code: RoomCode::random(),
-        node: node(41),
-        entropy: [41; 32],
-        acts: Some(host_acts_in),
+        node: node(seed),
+        entropy: [seed; 32],
+        acts: Some(acts),
         home: None,
         games: None,
-    };
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
+    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
+    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
+    let plan = host_plan(41, host_acts_in);
     let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
     let mut ticket_tx = Some(ticket_tx);
     let host = tokio::spawn(play::host(plan, move |line| {
@@ -202,26 +208,7 @@ async fn a_host_that_gives_the_waiting_seat_to_a_bot_plays_without_the_friend() 
     let (host_acts, host_acts_in) = mpsc::unbounded_channel();
     let (host_lines, host_lines_in) = mpsc::unbounded_channel();
     let friend = Seat::ALL[1];
-    let seats = [
-        Control::Person { owner: Participant::LOCAL },
-        Control::Person { owner: Participant(1) },
-        Control::Bot(Strategy::Normal),
-        Control::Bot(Strategy::Easy),
-    ];
-    let plan = HostPlan {
-        preset: Preset::Race,
-        rules: Preset::Race.rules(),
-        seats,
-        name: "Ana".into(),
-        listed: false,
-        timing: Timing::INSTANT,
-        code: RoomCode::random(),
-        node: node(43),
-        entropy: [43; 32],
-        acts: Some(host_acts_in),
-        home: None,
-        games: None,
-    };
+    let plan = host_plan(43, host_acts_in);
     // Nobody comes for the friend's seat: the host's person gives it to a bot.
     host_acts.send(Deed::BotInstead(friend)).expect("the driver takes deeds");
     let host = tokio::spawn(play::host(plan, move |line| {

@@ -60,14 +60,6 @@ pub fn run(args: JoinArgs) -> i32 {
             return 2;
         }
     };
-    let mut secret = [0u8; 32];
-    if let Err(e) = getrandom::fill(&mut secret) {
-        eprintln!("ludopia join: no randomness for the dice: {e}");
-        return 1;
-    }
-    if args.watch {
-        return watch(args, target);
-    }
     let profile = match Profile::open("join") {
         Ok(profile) => profile,
         Err((code, why)) => {
@@ -76,34 +68,27 @@ pub fn run(args: JoinArgs) -> i32 {
         }
     };
     let node = node_config(profile.keypair.clone(), args.listen, args.relays, &args.bootstrap);
-    let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Guest".into());
+    let name = |or: &str| Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| or.into());
+    if args.watch {
+        // No seat: no dice chain, and no game kept to come back to.
+        let plan = WatchPlan { target, node, reach_within: REACH_WITHIN, name: name("Watcher") };
+        return run_async("join", net::watch(plan, print_line));
+    }
+    let mut secret = [0u8; 32];
+    if let Err(e) = getrandom::fill(&mut secret) {
+        eprintln!("ludopia join: no randomness for the dice: {e}");
+        return 1;
+    }
     let plan = JoinPlan {
         target,
         player: Player::Bot(strategy),
         node,
         secret,
         reach_within: REACH_WITHIN,
-        name,
+        name: name("Guest"),
         colour: None,
         think: args.think.map(Duration::from_secs),
         home: Some(profile.home.clone()),
     };
     run_async("join", net::join(plan, print_line))
-}
-
-/// `--watch`: follows the game without a seat. The profile gives the
-/// watcher its identity and name; it keeps no game (there is no seat to
-/// come back to).
-fn watch(args: JoinArgs, target: Target) -> i32 {
-    let profile = match Profile::open("join") {
-        Ok(profile) => profile,
-        Err((code, why)) => {
-            eprintln!("{why}");
-            return code;
-        }
-    };
-    let node = node_config(profile.keypair.clone(), args.listen, args.relays, &args.bootstrap);
-    let name = Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| "Watcher".into());
-    let plan = WatchPlan { target, node, reach_within: REACH_WITHIN, name };
-    run_async("join", net::watch(plan, print_line))
 }

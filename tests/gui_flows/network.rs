@@ -6,11 +6,11 @@ use super::*;
 use ludopia::rules::Preset;
 use ludopia::table::{Act, CHAIN_LEN, Control, Input, Participant, TableConfig, Timing};
 
-/// A race table whose seat 0 is this computer's person and the others
-/// bots, played to its end: its genesis and log, as the driver reports them.
-fn finished_table() -> ludopia::table::Table {
+/// A table with these rules whose seat 0 is this computer's person and the
+/// others bots; `seed` makes its key and entropy.
+fn hosted(rules: ludopia::rules::Rules, seed: u8) -> ludopia::table::Table {
     let config = TableConfig {
-        rules: Preset::Race.rules(),
+        rules,
         seats: [
             Control::Person { owner: Participant::LOCAL },
             Control::Bot(Strategy::Normal),
@@ -21,8 +21,14 @@ fn finished_table() -> ludopia::table::Table {
         timing: Timing::INSTANT,
         chain_len: CHAIN_LEN,
     };
-    let key = ludopia::fair::Identity::from_secret(&[12; 32]);
-    let mut table = ludopia::table::Table::new(config, key, [12; 32], [None; 4], 0).expect("a valid table");
+    let key = ludopia::fair::Identity::from_secret(&[seed; 32]);
+    ludopia::table::Table::new(config, key, [seed; 32], [None; 4], 0).expect("a valid table")
+}
+
+/// A race table of [`hosted`] played to its end: its genesis and log, as
+/// the driver reports them.
+fn finished_table() -> ludopia::table::Table {
+    let mut table = hosted(Preset::Race.rules(), 12);
     let me = Seat::ALL[0];
     let mut now = 0;
     while !table.state().game.is_over() {
@@ -86,20 +92,7 @@ fn a_networked_turn_timer_counts_down_from_the_entry_that_began_the_turn() {
     let mut rules = Preset::Classic.rules();
     rules.turn_timer = Some(30);
     let me = Seat::ALL[0];
-    let config = TableConfig {
-        rules,
-        seats: [
-            Control::Person { owner: Participant::LOCAL },
-            Control::Bot(Strategy::Normal),
-            Control::Bot(Strategy::Normal),
-            Control::Bot(Strategy::Normal),
-        ],
-        host: Participant::LOCAL,
-        timing: Timing::INSTANT,
-        chain_len: CHAIN_LEN,
-    };
-    let key = ludopia::fair::Identity::from_secret(&[13; 32]);
-    let mut table = ludopia::table::Table::new(config, key, [13; 32], [None; 4], 0).expect("a valid table");
+    let mut table = hosted(rules, 13);
     let mut now = 0;
     while table.state().game.to_act() != Some(me) {
         now += 10;
