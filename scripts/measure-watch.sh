@@ -24,7 +24,7 @@ ms() { echo $(($(date +%s%N) / 1000000)); }
 entries() { grep -c '"event":"entry"' "$1" || true; }
 
 LUDOPIA_HOME=$dir/host "$bin" host --headless --preset race --bots 2 --listen $listen >"$dir/host.out" &
-until [[ -s $dir/host.out ]]; do sleep 0.05; done
+until grep -q "\"ticket\"" "$dir/host.out"; do sleep 0.05; done
 ticket=$(head -n 1 "$dir/host.out" | sed 's/.*"ticket":"\([^"]*\)".*/\1/')
 LUDOPIA_HOME=$dir/join "$bin" join --headless "$ticket" --listen $listen >"$dir/join.out" &
 joiner=$!
