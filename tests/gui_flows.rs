@@ -725,7 +725,10 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, &status), "the reason shows");
     let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
     let _ = app.update(Message::Joining(JoinMessage::Join));
-    assert!(shows(&app, "Joining the table…"));
+    assert!(shows(
+        &app,
+        "Looking for table QWERTY on this network, at your relays and on the public network…"
+    ));
     report(&mut app, Report::Ended(Err(PlayError("the host refused: the table is full".into()))));
     assert!(shows(&app, "Could not join: the host refused: the table is full."));
     // Again, and this time the host seats us at green.

@@ -23,6 +23,22 @@ pub fn is_circuit(addr: &Multiaddr) -> bool {
     addr.iter().any(|p| p == Protocol::P2pCircuit)
 }
 
+/// The host part of a route's address, for a sentence: its IP address or
+/// name (`198.51.100.10`), or the address as written when it has none.
+pub fn host_of(via: &str) -> String {
+    let Ok(addr) = via.parse::<Multiaddr>() else { return via.to_owned() };
+    addr.iter()
+        .find_map(|p| match p {
+            Protocol::Ip4(ip) => Some(ip.to_string()),
+            Protocol::Ip6(ip) => Some(ip.to_string()),
+            Protocol::Dns(name) | Protocol::Dns4(name) | Protocol::Dns6(name) | Protocol::Dnsaddr(name) => {
+                Some(name.to_string())
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| via.to_owned())
+}
+
 impl Route {
     /// The route of a connection, from its endpoint.
     pub fn of(endpoint: &ConnectedPoint) -> Route {
@@ -127,6 +143,14 @@ mod tests {
             role_override: Endpoint::Dialer,
             port_use: PortUse::Reuse,
         }
+    }
+
+    #[test]
+    fn a_routes_host_is_its_address_or_name() {
+        assert_eq!(host_of("/ip4/198.51.100.10/tcp/4001/p2p-circuit"), "198.51.100.10");
+        assert_eq!(host_of("/dns4/relay.example/udp/4001/quic-v1"), "relay.example");
+        assert_eq!(host_of("/ip6/::1/tcp/9"), "::1");
+        assert_eq!(host_of("not an address"), "not an address");
     }
 
     #[test]

@@ -142,3 +142,28 @@ fn the_host_gives_a_seat_still_waiting_for_a_friend_to_a_bot() -> Result<(), Err
     assert!(shows(&app, "Every seat is taken: the game begins."));
     Ok(())
 }
+
+#[test]
+fn joining_by_code_says_where_it_looks_and_how_the_table_is_reached() -> Result<(), Error> {
+    use ludopia::net::{Line, RouteKind};
+    use ludopia::ui::net::Report;
+    use ludopia::ui::screen::joining::Message as JoinMessage;
+    let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    click_text(&mut app, "Join a table")?;
+    let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
+    let _ = app.update(Message::Joining(JoinMessage::Join));
+    let shows = |app: &App, text: &str| sim(app.view()).find(text).is_ok();
+    assert!(shows(
+        &app,
+        "Looking for table QWERTY on this network, at your relays and on the public network…"
+    ));
+    let route = |kind, via: &str| Report::Line(Line::Route { peer: "host".into(), kind, via: via.into() });
+    let _ = app.update(Message::Net(route(RouteKind::Relayed, "/ip4/198.51.100.10/tcp/4001/p2p-circuit")));
+    assert!(shows(
+        &app,
+        "Connected through the relay at 198.51.100.10; trying to punch a hole for a direct connection."
+    ));
+    let _ = app.update(Message::Net(route(RouteKind::Direct, "/ip4/203.0.113.2/tcp/5123")));
+    assert!(shows(&app, "Connected directly to the table (203.0.113.2)."), "the hole punched");
+    Ok(())
+}

@@ -173,6 +173,11 @@ impl App {
         task
     }
 
+    /// Whether this computer hosts the networked table it plays at.
+    fn hosting(&self) -> bool {
+        self.session.as_ref().is_some_and(|s| s.hosting)
+    }
+
     /// The host's person gives a seat still waiting for a friend to a bot.
     /// A driver that has stopped says so itself (its end is reported).
     pub(super) fn bot_instead(&mut self, seat: Seat) {
@@ -207,6 +212,7 @@ impl App {
 
     /// What the network reports, for the screen it concerns.
     pub(super) fn network(&mut self, report: Report, now: Instant) -> Task<Message> {
+        let hosting = self.hosting();
         match (report, &mut self.screen) {
             (Report::Line(Line::Listening { code, ticket }), Screen::Waiting(w)) => w.listening(code, ticket),
             (Report::Line(Line::Joined { seat, .. }), Screen::Waiting(w)) => w.seated(u8::from(seat), true),
@@ -234,6 +240,12 @@ impl App {
                 return Task::batch([opened, self.game_actions(actions, now)]);
             }
             (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
+            // A joiner hears the route to its host; a host, to each guest
+            // (the window says the joiner's, where one table is its concern).
+            (Report::Line(Line::Route { kind, via, .. }), Screen::Joining(j)) => j.routed(kind, &via),
+            (Report::Line(Line::Route { kind, via, .. }), Screen::Game(g)) if !hosting => {
+                g.routed(kind, &via)
+            }
             (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {
                 let actions = g.receive(signed, now);
                 return self.game_actions(actions, now);

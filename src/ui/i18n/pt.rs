@@ -337,6 +337,15 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Invite", "Convite"),
     ("Could not join: {why}.", "Não foi possível entrar: {why}."),
     ("That is not a room code or an invite: {why}.", "Isso não é um código de sala nem um convite: {why}."),
+    (
+        "Looking for table {code} on this network, at your relays and on the public network…",
+        "Procurando a mesa {code} nesta rede, nos seus relays e na rede pública…",
+    ),
+    ("Connected directly to the table ({at}).", "Conectado diretamente à mesa ({at})."),
+    (
+        "Connected through the relay at {at}; trying to punch a hole for a direct connection.",
+        "Conectado pelo relay em {at}; tentando abrir uma conexão direta.",
+    ),
     ("Joining the table…", "Entrando na mesa…"),
     ("{host} · {preset}", "{host} · {preset}"),
     ("{table} · game under way", "{table} · partida em curso"),

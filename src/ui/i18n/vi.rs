@@ -328,6 +328,15 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Invite", "Lời mời"),
     ("Could not join: {why}.", "Không vào được: {why}."),
     ("That is not a room code or an invite: {why}.", "Đó không phải mã phòng hay lời mời: {why}."),
+    (
+        "Looking for table {code} on this network, at your relays and on the public network…",
+        "Đang tìm bàn {code} trong mạng này, ở các relay của bạn và trên mạng công cộng…",
+    ),
+    ("Connected directly to the table ({at}).", "Đã kết nối trực tiếp tới bàn ({at})."),
+    (
+        "Connected through the relay at {at}; trying to punch a hole for a direct connection.",
+        "Đã kết nối qua relay tại {at}; đang thử đục lỗ để kết nối trực tiếp.",
+    ),
     ("Joining the table…", "Đang vào bàn…"),
     ("{host} · {preset}", "{host} · {preset}"),
     ("{table} · game under way", "{table} · đang chơi"),

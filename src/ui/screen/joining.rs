@@ -4,7 +4,7 @@
 //! genesis.
 
 use super::setup::colour_name;
-use crate::net::{TableInfo, Target, Ticket};
+use crate::net::{RouteKind, TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
 use crate::ui::board;
 use crate::ui::i18n::t;
@@ -12,6 +12,20 @@ use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text, text_input};
 use iced::{Alignment, Element, Length};
 use libp2p::PeerId;
+
+/// How this computer reaches a table, in a sentence: directly (hole
+/// punched, or on the same network) or through a relay, named by its
+/// address.
+pub fn route_sentence(kind: RouteKind, via: &str) -> String {
+    let at = crate::net::route::host_of(via);
+    match kind {
+        RouteKind::Direct => crate::t!("Connected directly to the table ({at}).", at = at),
+        RouteKind::Relayed => crate::t!(
+            "Connected through the relay at {at}; trying to punch a hole for a direct connection.",
+            at = at
+        ),
+    }
+}
 
 /// The join screen.
 #[derive(Debug)]
@@ -115,8 +129,21 @@ impl Joining {
 
     fn joining(&mut self, target: Target, seat: Option<Seat>) -> Action {
         self.busy = true;
-        self.status = Some(t("Joining the table…").to_string());
+        self.status = Some(match &target {
+            Target::Code(code) => crate::t!(
+                "Looking for table {code} on this network, at your relays and on the public network…",
+                code = code
+            ),
+            Target::Ticket(_) | Target::Lan(_) => t("Joining the table…").to_string(),
+        });
         Action::Join(target, seat)
+    }
+
+    /// The way to the table is known, or changed: says which, in words.
+    pub fn routed(&mut self, kind: RouteKind, via: &str) {
+        if self.busy {
+            self.status = Some(route_sentence(kind, via));
+        }
     }
 
     pub fn view(&self) -> Element<'_, Message> {

@@ -117,6 +117,12 @@ impl GameScreen {
         }
     }
 
+    /// The way to the host changed (a hole punched, a relay taken): the
+    /// event log says so, in words.
+    pub fn routed(&mut self, kind: crate::net::RouteKind, via: &str) {
+        self.tell(crate::ui::screen::joining::route_sentence(kind, via));
+    }
+
     /// The network driver stopped before the game was over: says why.
     pub fn disconnected(&mut self, why: &str) {
         if !self.game.is_over() {
