@@ -543,6 +543,20 @@ fn settings_keep_sound_volume_and_relays_and_refuse_a_bad_relay() {
     let (prefs, _) = Prefs::load(&home_dir).expect("saved settings");
     assert_eq!(prefs.settings.relays, vec![relay.to_string()]);
     assert_eq!((prefs.settings.sound.on, prefs.settings.sound.volume), (false, 35));
+    assert!(prefs.settings.bootstrap.is_empty(), "the public network's bootstrap peers by default");
+    // The DHT's bootstrap peers: each must name its peer.
+    let peer = "/dnsaddr/bootstrap.libp2p.io/p2p/QmNnooDu7bfjPFoTZYxMNLWUQJyrVwtbZg5gBMjTezGAJN";
+    for m in [settings::Message::Bootstrap("/dnsaddr/bootstrap.libp2p.io".into()), settings::Message::Save] {
+        let _ = app.update(Message::Settings(m));
+    }
+    let Screen::Settings(s) = &app.screen else { panic!("the settings screen") };
+    assert!(s.status.contains("is not a peer's address"), "{}", s.status);
+    for m in [settings::Message::Bootstrap(peer.into()), settings::Message::Save] {
+        let _ = app.update(Message::Settings(m));
+    }
+    let (prefs, _) = Prefs::load(&home_dir).expect("saved settings");
+    assert_eq!(prefs.settings.bootstrap, vec![peer.to_string()]);
+    assert!(shows(&app, "Meeting by room code across the internet"));
 }
 
 /// A table's signed genesis and first entries, as a network driver would

@@ -153,6 +153,9 @@ mod tests {
         let profile = Profile { name: "Lan".into(), colour: [10, 200, 30] };
         let settings = Settings {
             relays: vec!["/dns4/relay.example/tcp/4001".into()],
+            bootstrap: vec![
+                "/ip4/198.51.100.10/tcp/4002/p2p/12D3KooWRawPbxPtP1eZaJpumGnyWX2DcUyd3RQnydr3eAto4Az7".into(),
+            ],
             sound: Sound { on: false, volume: 40 },
             theme: "night".into(),
             language: Some("vi".into()),

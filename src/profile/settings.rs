@@ -37,6 +37,9 @@ impl Default for Sound {
 pub struct Settings {
     /// Relay addresses for network play beyond the player's own defaults.
     pub relays: Vec<String>,
+    /// The DHT's bootstrap peers (each with its `/p2p/` id), where room
+    /// codes are met across the internet; none: the public network's.
+    pub bootstrap: Vec<String>,
     pub sound: Sound,
     /// The sky over the palace, by name.
     pub theme: String,
@@ -63,6 +66,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             relays: Vec::new(),
+            bootstrap: Vec::new(),
             sound: Sound::default(),
             theme: "dusk".into(),
             language: None,

@@ -27,11 +27,17 @@ pub enum Report {
 }
 
 /// The network set-up of a window's node: the player's key, the relays
-/// from the settings (ones that do not parse are skipped: the settings
-/// screen keeps them as typed).
-pub fn node(keypair: Keypair, relays: &[String]) -> NodeConfig {
+/// and the DHT's bootstrap peers from the settings (the public network's
+/// when none is given; ones that do not parse are skipped: the settings
+/// screen checks them on saving).
+pub fn node(keypair: Keypair, settings: &crate::profile::Settings) -> NodeConfig {
     let mut config = NodeConfig::new(keypair);
-    config.relays = relays.iter().filter_map(|r| r.trim().parse::<Multiaddr>().ok()).collect();
+    let parsed =
+        |list: &[String]| -> Vec<Multiaddr> { list.iter().filter_map(|a| a.trim().parse().ok()).collect() };
+    config.relays = parsed(&settings.relays);
+    if !settings.bootstrap.is_empty() {
+        config.bootstrap = parsed(&settings.bootstrap);
+    }
     config
 }
 
@@ -65,8 +71,8 @@ pub fn join(plan: JoinPlan) -> impl Stream<Item = Report> {
 /// The lobby: listed tables as they appear and go, on the LAN (mDNS and a
 /// table-info query) and published at the relays of the settings. A fresh
 /// key: browsing signs nothing.
-pub fn browse(relays: &[String]) -> impl Stream<Item = Report> + use<> {
-    let mut config = node(Keypair::generate_ed25519(), relays);
+pub fn browse(settings: &crate::profile::Settings) -> impl Stream<Item = Report> + use<> {
+    let mut config = node(Keypair::generate_ed25519(), settings);
     config.lobby = true;
     stream::once(async move { spawn(config) }).flat_map(|spawned| match spawned {
         Ok((client, events)) => stream::unfold((client, events), |(client, mut events)| async move {

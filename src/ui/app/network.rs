@@ -33,13 +33,10 @@ pub(super) struct Session {
 
 impl App {
     /// This player's network node: the profile's key (a fresh one without
-    /// a profile) and the relays from the settings.
+    /// a profile), and the relays and bootstrap peers from the settings.
     fn node(&self) -> crate::net::NodeConfig {
         let keypair = self.home.as_ref().and_then(|h| h.keypair().ok());
-        net::node(
-            keypair.unwrap_or_else(libp2p::identity::Keypair::generate_ed25519),
-            &self.prefs.settings.relays,
-        )
+        net::node(keypair.unwrap_or_else(libp2p::identity::Keypair::generate_ed25519), &self.prefs.settings)
     }
 
     /// Runs a network driver for this window, until the session ends.
@@ -168,7 +165,7 @@ impl App {
     /// The join screen, with the lobby listing tables while it shows.
     pub(super) fn browse(&mut self) -> Task<Message> {
         self.screen = Screen::Joining(Default::default());
-        let (task, handle) = Task::run(net::browse(&self.prefs.settings.relays), Message::Net).abortable();
+        let (task, handle) = Task::run(net::browse(&self.prefs.settings), Message::Net).abortable();
         self.browsing = Some(handle.abort_on_drop());
         task
     }

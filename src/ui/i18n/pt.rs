@@ -346,6 +346,15 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Connected through the relay at {at}; trying to punch a hole for a direct connection.",
         "Conectado pelo relay em {at}; tentando abrir uma conexão direta.",
     ),
+    (
+        "Not saved: {bad} is not a peer's address (…/p2p/…).",
+        "Não salvo: {bad} não é o endereço de um peer (…/p2p/…).",
+    ),
+    ("Meeting by room code across the internet", "Encontrar-se pelo código da sala pela internet"),
+    (
+        "Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.",
+        "Peers da rede pública libp2p por onde começar, separados por espaços; vazio, os de sempre.",
+    ),
     ("Joining the table…", "Entrando na mesa…"),
     ("{host} · {preset}", "{host} · {preset}"),
     ("{table} · game under way", "{table} · partida em curso"),

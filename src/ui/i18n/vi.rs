@@ -337,6 +337,15 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Connected through the relay at {at}; trying to punch a hole for a direct connection.",
         "Đã kết nối qua relay tại {at}; đang thử đục lỗ để kết nối trực tiếp.",
     ),
+    (
+        "Not saved: {bad} is not a peer's address (…/p2p/…).",
+        "Chưa lưu: {bad} không phải địa chỉ của một peer (…/p2p/…).",
+    ),
+    ("Meeting by room code across the internet", "Gặp nhau bằng mã phòng qua internet"),
+    (
+        "Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.",
+        "Các peer của mạng libp2p công cộng để bắt đầu, cách nhau bằng dấu cách; để trống thì dùng các peer thường dùng.",
+    ),
     ("Joining the table…", "Đang vào bàn…"),
     ("{host} · {preset}", "{host} · {preset}"),
     ("{table} · game under way", "{table} · đang chơi"),

@@ -1,6 +1,6 @@
 //! Settings: your name, the language, the sky over the palace, the bots'
-//! speed, sound, the helpers at the table, the relays for network play,
-//! the software renderer.
+//! speed, sound, the helpers at the table, the relays and the DHT's
+//! bootstrap peers for network play, the software renderer.
 
 use crate::ui::i18n::{Lang, t};
 use crate::ui::palace::Sky;
@@ -16,6 +16,8 @@ pub struct Settings {
     pub prefs: Prefs,
     /// The relay addresses as typed (checked on Save).
     pub relays: String,
+    /// The DHT's bootstrap peers as typed (checked on Save).
+    pub bootstrap: String,
     /// What happened to the last save, shown under the form.
     pub status: String,
 }
@@ -32,6 +34,8 @@ pub enum Message {
     Volume(u8),
     /// The relays' addresses as typed, one or more separated by spaces.
     Relays(String),
+    /// The DHT's bootstrap peers as typed, separated by spaces.
+    Bootstrap(String),
     /// A table helper on or off.
     Helper(Helper, bool),
     Save,
@@ -77,7 +81,8 @@ pub enum Action {
 impl Settings {
     pub fn new(prefs: Prefs) -> Settings {
         let relays = prefs.settings.relays.join(" ");
-        Settings { prefs, relays, status: String::new() }
+        let bootstrap = prefs.settings.bootstrap.join(" ");
+        Settings { prefs, relays, bootstrap, status: String::new() }
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -118,14 +123,23 @@ impl Settings {
                 self.relays = typed;
                 Action::None
             }
-            Message::Save => match relays(&self.relays) {
-                Ok(list) => {
-                    self.prefs.settings.relays = list;
+            Message::Bootstrap(typed) => {
+                self.bootstrap = typed;
+                Action::None
+            }
+            Message::Save => match (peer_addresses(&self.relays), peer_addresses(&self.bootstrap)) {
+                (Ok(relays), Ok(bootstrap)) => {
+                    self.prefs.settings.relays = relays;
+                    self.prefs.settings.bootstrap = bootstrap;
                     Action::Save(self.prefs.clone())
                 }
-                Err(bad) => {
+                (Err(bad), _) => {
                     self.status =
                         crate::t!("Not saved: {bad} is not a relay address (/ip4/…/tcp/…/p2p/…).", bad = bad);
+                    Action::None
+                }
+                (_, Err(bad)) => {
+                    self.status = crate::t!("Not saved: {bad} is not a peer's address (…/p2p/…).", bad = bad);
                     Action::None
                 }
             },
@@ -206,6 +220,13 @@ impl Settings {
                         .padding(8)
                         .size(14),
                     text(t("The addresses your relays' owners give you, separated by spaces.")).size(13),
+                    text(t("Meeting by room code across the internet")).font(BOLD).size(16),
+                    text_input("/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap)
+                        .id("bootstrap")
+                        .on_input(Message::Bootstrap)
+                        .padding(8)
+                        .size(14),
+                    text(t("Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.")).size(13),
                     text(t("Renderer")).font(BOLD).size(16),
                     row![
                         button(text(t("Graphics card")).size(15))
@@ -243,9 +264,9 @@ impl Settings {
     }
 }
 
-/// The relay addresses typed, each a libp2p address that names its peer;
-/// the first one that is not, as typed.
-pub fn relays(typed: &str) -> Result<Vec<String>, String> {
+/// The addresses typed (relays, bootstrap peers), each a libp2p address
+/// that names its peer; the first one that is not, as typed.
+pub fn peer_addresses(typed: &str) -> Result<Vec<String>, String> {
     typed
         .split_whitespace()
         .map(|addr| {
@@ -263,14 +284,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn relay_addresses_must_parse_and_name_their_peer() {
+    fn peer_addresses_must_parse_and_name_their_peer() {
         let good = "/ip4/203.0.113.7/tcp/4001/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
-        assert_eq!(relays(&format!("  {good}  ")), Ok(vec![good.to_string()]));
-        assert_eq!(relays(""), Ok(vec![]));
+        assert_eq!(peer_addresses(&format!("  {good}  ")), Ok(vec![good.to_string()]));
+        assert_eq!(peer_addresses(""), Ok(vec![]));
         assert_eq!(
-            relays(&format!("{good} /ip4/203.0.113.7/tcp/4001")),
+            peer_addresses(&format!("{good} /ip4/203.0.113.7/tcp/4001")),
             Err("/ip4/203.0.113.7/tcp/4001".into())
         );
-        assert_eq!(relays("relay.example.org"), Err("relay.example.org".into()));
+        assert_eq!(peer_addresses("relay.example.org"), Err("relay.example.org".into()));
     }
 }
