@@ -28,8 +28,11 @@ impl Limits {
     pub const STANDARD: Limits = Limits { duration: Some(Duration::from_secs(120)), bytes: Some(128 << 10) };
 }
 
-/// A renewal that brought no new circuit in this long is tried again.
-const RETRY: Duration = Duration::from_secs(5);
+/// A renewal that brought no new circuit in this long is tried again: a
+/// game at bot speed spends a circuit's bytes in a fraction of a second,
+/// and a relay at its per-peer circuit limit (4 by default) refuses a dial
+/// that it takes once a renewed circuit has closed.
+const RETRY: Duration = Duration::from_millis(300);
 /// What a table message costs on a relayed connection beyond its own bytes:
 /// each request opens a stream (multistream-select's negotiation both ways,
 /// yamux's frames, noise's tags and lengths). Counted for the request and

@@ -70,7 +70,7 @@ const CIRCUIT_CHECK: Duration = Duration::from_millis(250);
 /// How long a renewed circuit stays open after its successor came up, for
 /// the requests already on it: short, since it still counts against the
 /// relay's limits.
-const CIRCUIT_DRAIN: Duration = Duration::from_millis(250);
+const CIRCUIT_DRAIN: Duration = Duration::from_millis(100);
 
 /// How a peer starts.
 #[derive(Clone)]
