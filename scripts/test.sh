@@ -16,6 +16,11 @@ cd "$(dirname "$0")/.."
 ludopia_packages=(xvfb imagemagick xdotool x11-utils iproute2 nftables desktop-file-utils appstream
   squashfs-tools curl libfuse2 fuse3 gcc-mingw-w64-x86-64 nsis wine wine64)
 source scripts/setup.sh
+# CI builds into one folder kept on its machine between runs (a machine-wide
+# cache: only what changed is built again; a cold run still fits CI's time).
+if [[ ${CI:-} == true && -z ${CARGO_TARGET_DIR:-} ]]; then
+  export CARGO_TARGET_DIR=/var/cache/ludopia/target
+fi
 target=${CARGO_TARGET_DIR:-target}
 mkdir -p "$target"
 

@@ -162,7 +162,7 @@ mod tests {
         // Half its time: renewed once, then again only after the retry wait.
         let at = start + Duration::from_secs(30);
         assert_eq!(circuits.due(at), vec![(peer, circuit_to(peer, relay))]);
-        assert!(circuits.due(at + Duration::from_secs(1)).is_empty());
+        assert!(circuits.due(at + RETRY / 2).is_empty());
         assert_eq!(circuits.due(at + RETRY).len(), 1);
         // The new circuit replaces the old one, which comes back to be closed.
         let second = ConnectionId::new_unchecked(2);
