@@ -214,18 +214,10 @@ impl Settings {
                     }))
                     .spacing(6),
                     text(t("Relays for play across the internet")).font(BOLD).size(16),
-                    text_input("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays)
-                        .id("relays")
-                        .on_input(Message::Relays)
-                        .padding(8)
-                        .size(14),
+                    addresses("relays", "/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays, Message::Relays),
                     text(t("The addresses your relays' owners give you, separated by spaces.")).size(13),
                     text(t("Meeting by room code across the internet")).font(BOLD).size(16),
-                    text_input("/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap)
-                        .id("bootstrap")
-                        .on_input(Message::Bootstrap)
-                        .padding(8)
-                        .size(14),
+                    addresses("bootstrap", "/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap, Message::Bootstrap),
                     text(t("Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.")).size(13),
                     text(t("Renderer")).font(BOLD).size(16),
                     row![
@@ -262,6 +254,16 @@ impl Settings {
         .style(theme::panel)
         .into()
     }
+}
+
+/// A field of peer addresses (the relays, the bootstrap peers).
+fn addresses<'a>(
+    id: &'static str,
+    example: &'a str,
+    typed: &'a str,
+    on_input: fn(String) -> Message,
+) -> iced::widget::TextInput<'a, Message> {
+    text_input(example, typed).id(id).on_input(on_input).padding(8).size(14)
 }
 
 /// The addresses typed (relays, bootstrap peers), each a libp2p address
