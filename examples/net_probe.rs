@@ -60,6 +60,7 @@ fn table() -> TableInfo {
     TableInfo {
         host_name: "probe".into(),
         preset: Preset::Classic,
+        rules: Preset::Classic.rules(),
         free: ludopia::rules::Seat::ALL[1..].to_vec(),
         players: vec!["probe".into()],
         listed: true,

@@ -267,6 +267,7 @@ mod seeds {
         let info = TableInfo {
             host_name: "Lan".into(),
             preset: Preset::Classic,
+            rules: Preset::Classic.rules(),
             free: vec![Seat::ALL[2]],
             players: vec!["Lan".into(), "Zahra".into()],
             listed: true,

@@ -705,6 +705,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     let info = TableInfo {
         host_name: "Ana".into(),
         preset: ludopia::rules::Preset::Race,
+        rules: ludopia::rules::Preset::Race.rules(),
         free: vec![Seat::ALL[2]],
         players: vec![],
         listed: true,
@@ -719,6 +720,21 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     let far_info = TableInfo { host_name: "Rui".into(), ..info };
     report(&mut app, Report::TableFound(far, far_info.clone(), Some(ticket.clone())));
     assert!(shows(&app, "Rui · race") && shows(&app, "via a relay"));
+    // A team table is listed as one, its free seat coloured by its rules.
+    let teams = ludopia::rules::Rules {
+        teams: ludopia::rules::Teams::Opposite,
+        ..ludopia::rules::Preset::Classic.rules()
+    };
+    let team_table = libp2p::PeerId::random();
+    let team_info = TableInfo {
+        host_name: "Tui".into(),
+        preset: ludopia::rules::Preset::Classic,
+        rules: teams,
+        ..far_info.clone()
+    };
+    report(&mut app, Report::TableFound(team_table, team_info, None));
+    assert!(shows(&app, "Tui · classic · teams"), "the team table says so");
+    report(&mut app, Report::TableGone(team_table));
     let mut listed = ludopia::ui::screen::joining::Joining::default();
     listed.found(peer, far_info.clone(), None);
     listed.found(far, far_info, Some(ticket));

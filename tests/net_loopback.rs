@@ -86,6 +86,7 @@ fn table(listed: bool) -> TableInfo {
     TableInfo {
         host_name: "Ada".into(),
         preset: Preset::Classic,
+        rules: Preset::Classic.rules(),
         free: vec![Seat::ALL[1], Seat::ALL[3]],
         players: vec!["Ada".into(), "Bob".into()],
         listed,

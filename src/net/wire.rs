@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::code::RoomCode;
 use crate::fair::canonical;
-use crate::rules::{Preset, Seat};
+use crate::rules::{Preset, Rules, Seat};
 use crate::table::{Answer, Reaction, Said, ToGuest, ToHost, ToPeer};
 
 /// The protocol version this build speaks. Bump it on any change to the
 /// envelope or to the meaning of a message.
-pub const PROTOCOL_VERSION: u16 = 4;
+pub const PROTOCOL_VERSION: u16 = 5;
 
 /// The libp2p protocol name of the table protocol. It carries the major
 /// version only so that peers of other versions still reach us and get a
@@ -183,6 +183,9 @@ pub struct TableInfo {
     pub host_name: String,
     /// The rules preset the table is listed under.
     pub preset: Preset,
+    /// The rules played: the preset's with any house rules (teams, a quick
+    /// goal...), so a lobby shows a team table as one and colours its seats.
+    pub rules: Rules,
     /// The seats waiting for a guest: a joiner picks one's colour.
     pub free: Vec<Seat>,
     /// The names of the players seated so far.

@@ -278,7 +278,7 @@ impl Host {
         let free = self.guest_seats().filter(|s| !taken.contains(s)).collect();
         let players = self.guests.values().map(|g| g.name.clone()).collect();
         let watching = u8::try_from(self.watchers.len()).unwrap_or(u8::MAX);
-        TableInfo { host_name: String::new(), preset, free, players, listed, watching }
+        TableInfo { host_name: String::new(), preset, rules: self.rules, free, players, listed, watching }
     }
 
     /// Seats that wait for a guest: persons not at this computer.

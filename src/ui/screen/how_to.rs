@@ -116,6 +116,14 @@ pub fn summary(r: &Rules) -> String {
     let name =
         Preset::ALL.into_iter().find(|p| p.rules() == *r).map_or(t("House rules"), super::setup::preset_name);
     let mut parts = vec![name.to_string(), crate::t!("{n} pawns", n = r.pawns)];
+    parts.extend(distinctions(r));
+    parts.join(" · ")
+}
+
+/// The new parameters a table plays with, in a word each ("teams"): what a
+/// summary or a lobby's listing adds to a preset's name.
+pub fn distinctions(r: &Rules) -> Vec<String> {
+    let mut parts = Vec::new();
     if r.start_out > 0 {
         parts.push(crate::t!("{out} out", out = r.start_out));
     }
@@ -128,7 +136,7 @@ pub fn summary(r: &Rules) -> String {
     if r.has_teams() {
         parts.push(t("teams").to_string());
     }
-    parts.join(" · ")
+    parts
 }
 
 impl HowTo {

@@ -153,6 +153,10 @@ impl Joining {
             column(self.tables.iter().map(|(peer, info, ticket)| {
                 let mut line =
                     crate::t!("{host} · {preset}", host = info.host_name, preset = info.preset.name());
+                // A team or quick-goal table says so beside its preset's name.
+                for part in crate::ui::screen::how_to::distinctions(&info.rules) {
+                    line = format!("{line} · {part}");
+                }
                 if info.free.is_empty() {
                     line = crate::t!("{table} · game under way", table = line);
                 }
@@ -165,7 +169,7 @@ impl Joining {
                         container(board::preview(painted, game)).width(64).height(64)
                     });
                 // A button per free seat, in its colour: the joiner picks.
-                let rules = info.preset.rules();
+                let rules = info.rules;
                 let seats = info.free.iter().take(4).map(|&seat| {
                     let colour = rules.colour_of(seat);
                     let label = crate::t!("Join as {colour}", colour = colour_name(colour));
