@@ -225,3 +225,95 @@ async fn a_host_that_gives_the_waiting_seat_to_a_bot_plays_without_the_friend() 
     let Some(Record::Start { seats, .. }) = seen.records.first() else { panic!("the game starts") };
     assert_eq!(seats[friend.index()], Control::Bot(Strategy::Normal), "a bot plays the friend's seat");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
+    // A headless host of bots and one friend's seat. The table's times are
+    // shortened from the players' (15 s of grace, 2 minutes to expire) so
+    // the test takes seconds; the driver is the one every table runs.
+    let timing = Timing { drop_grace: 1_000, expiry: 2_000, ..Timing::INSTANT };
+    let friend = Seat::ALL[1];
+    let mut plan = host_plan(45, mpsc::unbounded_channel().1);
+    plan.acts = None;
+    plan.timing = timing;
+    plan.seats[0] = Control::Bot(Strategy::Normal);
+    let (host_lines, mut host_lines_in) = mpsc::unbounded_channel();
+    let host = tokio::spawn(play::host(plan, move |line| {
+        let _ = host_lines.send(line);
+    }));
+    let ticket = loop {
+        match tokio::time::timeout(GAME_WITHIN, host_lines_in.recv()).await {
+            Ok(Some(Line::Listening { ticket, .. })) => break ticket,
+            Ok(Some(_)) => {}
+            other => panic!("the host did not listen: {other:?}"),
+        }
+    };
+    let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
+    let (guest_lines, guest_lines_in) = mpsc::unbounded_channel();
+    let plan = JoinPlan {
+        target: ticket.parse::<Target>().expect("the host's ticket"),
+        player: Player::Person(guest_acts_in),
+        node: node(46),
+        secret: [46; 32],
+        reach_within: Duration::from_secs(60),
+        name: "Bia".into(),
+        colour: None,
+        think: None,
+        home: None,
+    };
+    let guest = tokio::spawn(play::join(plan, move |line| {
+        let _ = guest_lines.send(line);
+    }));
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, Vec::new(), false));
+
+    // The friend plays a little, then its computer goes away for good.
+    let mut records = Vec::new();
+    let mut left_at = None;
+    let closed_at = tokio::time::timeout(GAME_WITHIN, async {
+        while let Some(line) = host_lines_in.recv().await {
+            let Line::Entry { record, .. } = line else { continue };
+            records.push(record);
+            let friend_played =
+                matches!(record, Record::Act { action, by: By::Player } if action.seat() == friend);
+            if friend_played && left_at.is_none() {
+                guest.abort();
+                guest_person.abort();
+                left_at = Some(std::time::Instant::now());
+            }
+            if matches!(record, Record::Close { .. }) {
+                return std::time::Instant::now();
+            }
+        }
+        panic!("the host ended before closing the table: {records:?}")
+    })
+    .await
+    .expect("the unattended table closed in time");
+    let left_at = left_at.expect("the friend played in person");
+
+    let paused = records
+        .iter()
+        .position(|r| matches!(r, Record::Pause { reason: PauseReason::NoPerson }))
+        .expect("the table paused with nobody connected");
+    let after: Vec<&Record> = records[paused + 1..].iter().collect();
+    assert!(
+        after.iter().all(|r| matches!(r, Record::Control { .. } | Record::Close { .. })),
+        "nothing moved while paused: {after:?}"
+    );
+    assert!(
+        after.iter().any(
+            |r| matches!(r, Record::Control { seat, control: Control::Standin { .. } } if *seat == friend)
+        ),
+        "a stand-in took the friend's seat after the grace: {after:?}"
+    );
+    assert_eq!(
+        records.last(),
+        Some(&Record::Close { reason: ludopia::table::CloseReason::Expired }),
+        "the table closed because it expired"
+    );
+    assert!(
+        closed_at - left_at >= Duration::from_millis(timing.expiry),
+        "closed {:?} after the friend left, before the table's expiry",
+        closed_at - left_at
+    );
+    host.abort();
+}
