@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::NetError;
 use crate::fair::{SignedEntry, SignedGenesis};
 use crate::rules::{Colour, Seat};
-use crate::table::{Act, EvidenceKind, Reaction, Record, Roster, TableState};
+use crate::table::{Act, EvidenceKind, Reaction, Record, Roster, TableState, Watching};
 
 /// Each player's place, by colour.
 pub type Places = BTreeMap<Colour, u8>;
@@ -50,9 +50,13 @@ pub enum Line {
         name: String,
     },
     /// This peer watches the game without a seat: it verified the host's
-    /// snapshot (or the genesis) and holds the log up to `head`.
+    /// snapshot (or the genesis) and holds the log up to `head`. `from` is
+    /// what it verified, for a window's replica (none when it watches on
+    /// under an elected host from the head it held).
     Watching {
         head: u64,
+        #[serde(skip)]
+        from: Option<Box<Watching>>,
     },
     /// A guest left before the game began: its seat is free again.
     Left {

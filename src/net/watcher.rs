@@ -66,8 +66,8 @@ pub async fn watch(plan: WatchPlan, out: impl FnMut(Line)) -> Result<Places, Pla
             other => return fail(format!("the host answered {other:?} to a watcher")),
         }
     };
-    let mut follow = Follow::start(*watching, reached)?;
-    report.say(Line::Watching { head: follow.replica.head().0 });
+    let mut follow = Follow::start((*watching).clone(), reached)?;
+    report.say(Line::Watching { head: follow.replica.head().0, from: Some(watching) });
     follow.run(&client, &mut events, &report, &plan.name).await
 }
 
@@ -222,7 +222,7 @@ impl Follow {
                 Ok(Ok(Answer::Watching(watching))) => {
                     // It does not hold our head: its log is the table's.
                     *self = Follow::start(*watching, peer)?;
-                    report.say(Line::Watching { head: self.replica.head().0 });
+                    report.say(Line::Watching { head: self.replica.head().0, from: None });
                     let _ = client.keep(peer, true).await;
                     return Ok(());
                 }

@@ -29,9 +29,15 @@ fn hosted(rules: ludopia::rules::Rules, seed: u8) -> ludopia::table::Table {
 /// the driver reports them.
 fn finished_table() -> ludopia::table::Table {
     let mut table = hosted(Preset::Race.rules(), 12);
+    play_until(&mut table, usize::MAX);
+    table
+}
+
+/// Plays `table` on until its game is over or its log holds `entries`.
+fn play_until(table: &mut ludopia::table::Table, entries: usize) {
     let me = Seat::ALL[0];
-    let mut now = 0;
-    while !table.state().game.is_over() {
+    let mut now = table.entries().len() as u64 * 10;
+    while !table.state().game.is_over() && table.entries().len() < entries {
         now += 10;
         let state = table.state();
         let act = match (state.game.to_act() == Some(me), state.game.phase()) {
@@ -48,7 +54,82 @@ fn finished_table() -> ludopia::table::Table {
         table.handle(now, input).expect("a legal act");
         assert!(now < 10_000_000, "the game ends");
     }
-    table
+}
+
+/// What a watcher's driver reports once the host's snapshot of `table`
+/// (signed by `signer`'s key) verified, with `table`'s genesis.
+fn watching(table: &ludopia::table::Table, signer: &ludopia::table::Table) -> ludopia::ui::net::Report {
+    let from = ludopia::table::Watching {
+        genesis: table.genesis().clone(),
+        roster: Default::default(),
+        snapshot: Some(signer.snapshot()),
+    };
+    let head = table.entries().len() as u64;
+    ludopia::ui::net::Report::Line(ludopia::net::Line::Watching { head, from: Some(Box::new(from)) })
+}
+
+#[test]
+fn a_game_under_way_is_watched_from_the_lobby_from_its_snapshot_to_its_end() -> Result<(), Error> {
+    use ludopia::ui::screen::joining::Message as JoinMessage;
+    let root = tempfile::tempdir().expect("a profile folder");
+    let home = ludopia::profile::Home::at(root.path());
+    let mut app = app_at(&home);
+    click_text(&mut app, "Join a table")?;
+    // A listed table whose seats are all taken: its game is under way.
+    let peer = libp2p::PeerId::random();
+    let info = ludopia::net::TableInfo {
+        host_name: "Ana".into(),
+        preset: Preset::Race,
+        rules: Preset::Race.rules(),
+        free: Vec::new(),
+        players: vec!["Ana".into()],
+        listed: true,
+        watching: 2,
+    };
+    report(&mut app, ludopia::ui::net::Report::TableFound(peer, info, None));
+    assert!(shows(&app, "Ana · race · game under way · 2 watching"));
+    click_text(&mut app, "Watch")?;
+    assert!(shows(&app, "Asking the table to let you watch…"));
+
+    // The host's snapshot after 40 entries, then the rest of the game.
+    let mut table = hosted(Preset::Race.rules(), 13);
+    play_until(&mut table, 40);
+    let at = table.entries().len();
+    report(&mut app, watching(&table, &table));
+    let Screen::Game(g) = &app.screen else { panic!("the board opens once the snapshot verifies") };
+    assert_eq!(g.game(), &table.state().game, "the board shows the snapshot's game");
+    assert!(shows(&app, "You are watching this table."));
+    assert!(!shows(&app, "Roll"), "a watcher has nothing to act on");
+    play_until(&mut table, usize::MAX);
+    for signed in &table.entries()[at..] {
+        let record = signed.body.decode().expect("an entry").content;
+        let seq = signed.body.decode().expect("an entry").seq;
+        report(
+            &mut app,
+            ludopia::ui::net::Report::Line(ludopia::net::Line::Entry { seq, record, signed: signed.clone() }),
+        );
+    }
+    let Screen::Game(g) = &app.screen else { panic!("still watching") };
+    assert!(g.game().is_over(), "the watcher followed the game to its end");
+    assert_eq!(g.game(), &table.state().game, "the same end as the table's");
+    let (games, _) = home.history().expect("the history reads");
+    assert!(games.is_empty(), "a watcher's history holds no game it did not play: {games:?}");
+
+    // A snapshot the genesis's host did not sign is refused, in words.
+    let mut app = app_at(&home);
+    click_text(&mut app, "Join a table")?;
+    let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
+    let _ = app.update(Message::Joining(JoinMessage::Watch));
+    let mut other = hosted(Preset::Race.rules(), 14);
+    play_until(&mut other, 40);
+    report(&mut app, watching(&table, &other));
+    let Screen::Joining(j) = &app.screen else { panic!("no board from a forged snapshot") };
+    let status = j.status.clone().unwrap_or_default();
+    assert!(
+        status.starts_with("Could not join") && status.contains("the host's snapshot does not verify"),
+        "{status}"
+    );
+    Ok(())
 }
 
 #[test]

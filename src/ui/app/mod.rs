@@ -332,6 +332,7 @@ impl App {
             (Message::Joining(m), Screen::Joining(j)) => match j.update(m) {
                 joining::Action::None => {}
                 joining::Action::Join(target, seat) => return self.join(target, seat),
+                joining::Action::Watch(target) => return self.watch(target),
                 joining::Action::Back => self.go_home(),
             },
             (Message::Net(report), _) => return self.network(report, now),

@@ -92,6 +92,20 @@ impl App {
         self.drive(net::join(plan), acts, None, false)
     }
 
+    /// Watches a table's game: the game screen opens, seatless, once the
+    /// host's snapshot is verified.
+    pub(super) fn watch(&mut self, target: play::Target) -> Task<Message> {
+        self.browsing = None;
+        let (acts, _) = mpsc::unbounded_channel();
+        let plan = play::WatchPlan {
+            target,
+            node: self.node(),
+            reach_within: REACH_WITHIN,
+            name: self.prefs.name.clone(),
+        };
+        self.drive(net::watch(plan), acts, None, false)
+    }
+
     /// Back to the networked game the profile holds: hosting it again (the
     /// driver finds out whether another peer took over, and rejoins it as
     /// a guest then) or rejoining its host as the guest it was. The game
@@ -235,6 +249,23 @@ impl App {
                     }
                 }
                 return Task::batch([opened, self.game_actions(actions, now)]);
+            }
+            (Report::Line(Line::Watching { from: Some(from), .. }), Screen::Joining(_)) => {
+                let acts = self.session.as_mut().and_then(|s| s.acts.take());
+                let opened = acts
+                    .ok_or_else(|| t("this computer is not watching that table").to_string())
+                    .and_then(|acts| {
+                        GameScreen::watching(self.prefs.name.clone(), *from, acts, now)
+                            .map_err(|e| e.to_string())
+                    });
+                match opened {
+                    Ok(game) => return self.play(game),
+                    Err(why) => {
+                        if let Screen::Joining(j) = &mut self.screen {
+                            j.failed(&why);
+                        }
+                    }
+                }
             }
             (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
             // A joiner hears the route to its host; a host, to each guest

@@ -62,6 +62,10 @@ pub enum Message {
     Join,
     /// Join a listed table at the seat of this colour.
     JoinListed(PeerId, Seat),
+    /// Watch the game of the table the field names, without a seat.
+    Watch,
+    /// Watch a listed table's game under way.
+    WatchListed(PeerId),
     Back,
 }
 
@@ -69,6 +73,8 @@ pub enum Action {
     None,
     /// Join this table, at this seat if it is still free.
     Join(Target, Option<Seat>),
+    /// Watch this table's game without a seat.
+    Watch(Target),
     Back,
 }
 
@@ -111,20 +117,37 @@ impl Joining {
             }
             Message::Back => return Action::Back,
             _ if self.busy => {}
-            Message::Join => match self.field.parse::<Target>() {
+            Message::Join | Message::Watch => match self.field.parse::<Target>() {
+                Ok(target) if matches!(message, Message::Watch) => return self.watching(target),
                 Ok(target) => return self.joining(target, None),
                 Err(why) => {
                     self.status = Some(crate::t!("That is not a room code or an invite: {why}.", why = why))
                 }
             },
             Message::JoinListed(peer, seat) => {
-                if let Some((_, _, ticket)) = self.tables.iter().find(|(p, ..)| *p == peer) {
-                    let target = ticket.clone().map_or(Target::Lan(peer), Target::Ticket);
+                if let Some(target) = self.listed(peer) {
                     return self.joining(target, Some(seat));
+                }
+            }
+            Message::WatchListed(peer) => {
+                if let Some(target) = self.listed(peer) {
+                    return self.watching(target);
                 }
             }
         }
         Action::None
+    }
+
+    /// How to reach a listed table: on the LAN, or by the ticket its relay lists.
+    fn listed(&self, peer: PeerId) -> Option<Target> {
+        let (_, _, ticket) = self.tables.iter().find(|(p, ..)| *p == peer)?;
+        Some(ticket.clone().map_or(Target::Lan(peer), Target::Ticket))
+    }
+
+    fn watching(&mut self, target: Target) -> Action {
+        self.busy = true;
+        self.status = Some(t("Asking the table to let you watch…").to_string());
+        Action::Watch(target)
     }
 
     fn joining(&mut self, target: Target, seat: Option<Seat>) -> Action {
@@ -178,8 +201,16 @@ impl Joining {
                         .on_press_maybe((!self.busy).then_some(Message::JoinListed(*peer, seat)))
                         .into()
                 });
+                // A game under way may be watched.
+                let watch = info.free.is_empty().then(|| {
+                    button(text(t("Watch")).size(13))
+                        .style(theme::choice(false))
+                        .on_press_maybe((!self.busy).then_some(Message::WatchListed(*peer)))
+                        .into()
+                });
                 row![preview, text(line).size(15).width(Length::Fill), text(place).size(13)]
                     .extend(seats)
+                    .extend(watch)
                     .spacing(12)
                     .align_y(Alignment::Center)
                     .into()
@@ -203,6 +234,10 @@ impl Joining {
                     .padding([8, 20])
                     .style(theme::primary)
                     .on_press_maybe((!self.busy).then_some(Message::Join)),
+                button(text(t("Watch")).size(16))
+                    .padding([8, 16])
+                    .style(theme::choice(false))
+                    .on_press_maybe((!self.busy).then_some(Message::Watch)),
             ]
             .spacing(12)
             .align_y(Alignment::Center),

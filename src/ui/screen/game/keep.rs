@@ -113,6 +113,10 @@ impl GameScreen {
     /// log so far). A networked game is saved by its network driver; only
     /// its end goes into the history from here.
     pub fn start_keeping(&mut self) -> Option<Action> {
+        // A watcher played no part: nothing to resume, nothing for its history.
+        if self.authority.watches() {
+            return None;
+        }
         let Authority::Here(table) = &self.authority else {
             self.keeping = Some(Keeping { meta: self.played_meta() });
             return None;

@@ -212,23 +212,73 @@ impl GameScreen {
         // The other players' names travel with their seats (cleaned: they
         // come from other peers).
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
-        let authority =
-            Authority::Away { acts, seat, hosting, friends, genesis: Box::new(genesis), acted_at: None };
+        let authority = Authority::Away {
+            acts,
+            seat: Some(seat),
+            hosting,
+            friends,
+            genesis: Box::new(genesis),
+            acted_at: None,
+        };
         GameScreen::open(table, Default::default(), authority, [0; 32], now)
+    }
+
+    /// Watching a networked game without a seat, from what its host sent:
+    /// the replica starts from the host-signed snapshot (or the genesis
+    /// under an elected host) and verifies every entry after it, as a
+    /// guest's does. Nothing here acts: every seat is another's.
+    pub fn watching(
+        name: String,
+        watching: table::Watching,
+        acts: mpsc::UnboundedSender<Deed>,
+        now: Instant,
+    ) -> Result<GameScreen, table::Refusal> {
+        let table::Watching { genesis, roster, snapshot } = watching;
+        let replica = match &snapshot {
+            Some(snapshot) => Replica::from_snapshot(&genesis, snapshot)
+                .map_err(|e| table::Refusal::Setup(format!("the host's snapshot does not verify: {e}")))?,
+            None => Replica::new(&genesis)
+                .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?,
+        };
+        let rules = *replica.state().game.rules();
+        let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
+        let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
+        let authority = Authority::Away {
+            acts,
+            seat: None,
+            hosting: false,
+            friends,
+            genesis: Box::new(genesis),
+            acted_at: None,
+        };
+        let mut screen = GameScreen::open(table, Default::default(), authority, [0; 32], now)?;
+        // Mid-game: who sits where is the snapshot's, not a first entry's.
+        if replica.head().0 > 0 {
+            let seats = replica.state().control;
+            screen.game = replica.state().game;
+            screen.replica = replica;
+            screen.seated(seats);
+            screen.tell(t("You are watching this table.").to_string());
+        }
+        Ok(screen)
     }
 
     /// Over the network: names the seats from the table's start.
     fn seated(&mut self, seats: [Control; 4]) {
-        let Some(mine) = self.authority.remote_seat() else { return };
+        if !self.is_networked() {
+            return;
+        }
+        let mine = self.authority.remote_seat();
         self.table.sitters = Seat::ALL.map(|s| match seats[s.index()] {
             Control::Empty => Sitter::Empty,
             Control::Bot(strategy) => Sitter::Bot(strategy),
-            Control::Person { .. } if s == mine => Sitter::Person,
+            Control::Person { .. } if Some(s) == mine => Sitter::Person,
             Control::Person { .. } | Control::Standin { .. } => Sitter::Friend,
         });
         self.names = names(&self.table);
-        for seat in
-            Seat::ALL.into_iter().filter(|&s| s != mine && self.table.sitters[s.index()] == Sitter::Friend)
+        for seat in Seat::ALL
+            .into_iter()
+            .filter(|&s| Some(s) != mine && self.table.sitters[s.index()] == Sitter::Friend)
         {
             if let Some(name) = self.authority.friend(seat) {
                 self.names[seat.index()] = name.to_owned();
@@ -311,8 +361,7 @@ impl GameScreen {
     /// Whether a person at this computer plays `seat` (over the network,
     /// only this computer's seat; the other persons are remote).
     fn is_mine(&self, seat: Seat) -> bool {
-        matches!(self.control(seat), Control::Person { .. })
-            && self.authority.remote_seat().is_none_or(|mine| seat == mine)
+        matches!(self.control(seat), Control::Person { .. }) && self.authority.plays(seat)
     }
 
     /// The seat the game waits for, when a person at this computer sits

@@ -99,6 +99,9 @@ impl GameScreen {
         let small = |label: &str, message: Option<Message>, on: bool| {
             button(text(label.to_string()).size(size(14))).style(theme::choice(on)).on_press_maybe(message)
         };
+        if self.authority.watches() {
+            col = col.push(text(t("You are watching this table.")).size(size(14)));
+        }
         col = col.push(self.host_controls(fit));
         // Two buttons a row: the panel is narrow on small windows.
         col = col.push(

@@ -18,10 +18,11 @@ pub(super) enum Authority {
     /// The table runs here.
     Here(Box<table::Table>),
     /// The table runs in a network driver (hosted here or at another peer):
-    /// this computer's person plays `seat`, whose deeds go out on `acts`.
+    /// this computer's person plays `seat`, whose deeds go out on `acts`;
+    /// with no seat, this computer watches.
     Away {
         acts: mpsc::UnboundedSender<Deed>,
-        seat: Seat,
+        seat: Option<Seat>,
         /// The driver hosts the table here: this computer's person may
         /// pause, resume and close it.
         hosting: bool,
@@ -43,12 +44,25 @@ impl Authority {
     }
 
     /// The seat this computer plays over the network (none: every person
-    /// seat is here).
+    /// seat is here, or this computer watches).
     pub(super) fn remote_seat(&self) -> Option<Seat> {
         match self {
             Authority::Here(_) => None,
-            Authority::Away { seat, .. } => Some(*seat),
+            Authority::Away { seat, .. } => *seat,
         }
+    }
+
+    /// Whether a person at this computer plays `seat`, a person's seat.
+    pub(super) fn plays(&self, seat: Seat) -> bool {
+        match self {
+            Authority::Here(_) => true,
+            Authority::Away { seat: mine, .. } => *mine == Some(seat),
+        }
+    }
+
+    /// This computer follows a networked game without a seat.
+    pub(super) fn watches(&self) -> bool {
+        matches!(self, Authority::Away { seat: None, .. })
     }
 
     /// The name another computer's person at `seat` goes by, if known.
