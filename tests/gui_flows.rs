@@ -686,6 +686,15 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     assert!(shows(&app, "Cam") && !shows(&app, "Friend (Yellow)"), "the friend's name travels with the seat");
     // The host steers its networked table, as a local one.
     assert!(shows(&app, "Pause") && shows(&app, "Close the table"), "the host's controls");
+    // The next game with the same group (a rematch) opens a fresh board
+    // over its own sealed genesis.
+    let next = networked_table(controls);
+    let roster = ludopia::table::Roster { seats: Default::default(), creator: Some(Seat::ALL[0]) };
+    report(&mut app, Report::Line(Line::Sealed { genesis: next.genesis().clone(), roster }));
+    let Screen::Game(game) = &app.screen else { panic!("the rematch did not open") };
+    let fresh = ludopia::table::Replica::new(next.genesis()).expect("the genesis verifies");
+    assert_eq!(game.game(), &fresh.state().game, "a fresh board for the next game");
+    assert!(shows(&app, "Pause"), "the host still steers the next game");
     // The driver stops: the screen says why, in a sentence.
     report(&mut app, Report::Ended(Err(PlayError("the network stopped".into()))));
     assert!(shows(&app, "The network game stopped: the network stopped."));

@@ -33,6 +33,8 @@ struct Seen {
     seat: Seat,
     records: Vec<Record>,
     heard: Vec<(Seat, Reaction)>,
+    /// Each game's places, as the driver said them.
+    places: Vec<play::Places>,
 }
 
 /// How long the host's person keeps the table paused.
@@ -43,20 +45,33 @@ const PAUSED_FOR: Duration = Duration::from_millis(600);
 /// seat, the person rolls or moves their first movable pawn. When the game
 /// begins, the person sends `says` (all at once). A person who `steers`
 /// (the host's) pauses the table after its tenth entry and resumes it a
-/// moment after the pause is in the log.
+/// moment after the pause is in the log, and asks for a rematch after
+/// each game but the last of `games`. A person leaves the table (its acts
+/// close) after the last game's end, as a window's player leaves the podium.
 async fn person(
     mut lines: mpsc::UnboundedReceiver<Line>,
     acts: mpsc::UnboundedSender<Deed>,
     seat: Option<Seat>,
     says: Vec<Reaction>,
     steers: bool,
+    games: usize,
 ) -> Seen {
     let mut seat = seat;
     let mut replica: Option<Replica> = None;
     let mut records = Vec::new();
     let mut heard = Vec::new();
+    let mut places = Vec::new();
     while let Some(line) = lines.recv().await {
         match line {
+            Line::Over { places: end } => {
+                places.push(end);
+                if places.len() == games {
+                    break;
+                }
+                if steers {
+                    let _ = acts.send(Deed::Rematch);
+                }
+            }
             Line::Joined { seat: joined, .. } if seat.is_none() => seat = Some(joined),
             Line::Sealed { genesis, .. } => {
                 replica = Some(Replica::new(&genesis).expect("the genesis verifies"));
@@ -69,7 +84,7 @@ async fn person(
                 let replica = replica.as_mut().expect("entries come after the sealed genesis");
                 replica.apply(signed).expect("every entry verifies");
                 records.push(record);
-                if steers && records.len() == 10 {
+                if steers && records.len() == 10 && places.is_empty() {
                     let _ = acts.send(Deed::Pause);
                 }
                 if steers && matches!(record, Record::Pause { reason: PauseReason::Host }) {
@@ -98,7 +113,7 @@ async fn person(
         }
     }
     let state = *replica.expect("the game began").state();
-    Seen { state, seat: seat.expect("seated"), records, heard }
+    Seen { state, seat: seat.expect("seated"), records, heard, places }
 }
 
 /// A race table hosted by Ana, a person at the host's computer, with a
@@ -140,7 +155,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         let _ = host_lines.send(line);
     }));
     let says = vec![Reaction::GoodLuck];
-    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says, true));
+    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says, true, 1));
     let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
 
     let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
@@ -161,7 +176,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
     }));
     // Six at once: the host passes on three (a player's burst) and drops the rest.
     let says = vec![Reaction::Smile; 6];
-    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, says, false));
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, says, false, 1));
 
     let (hosted, joined) = tokio::time::timeout(GAME_WITHIN, async { tokio::join!(host, guest) })
         .await
@@ -214,7 +229,8 @@ async fn a_host_that_gives_the_waiting_seat_to_a_bot_plays_without_the_friend() 
     let host = tokio::spawn(play::host(plan, move |line| {
         let _ = host_lines.send(line);
     }));
-    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), Vec::new(), false));
+    let host_person =
+        tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), Vec::new(), false, 1));
     let places = tokio::time::timeout(GAME_WITHIN, host)
         .await
         .expect("the game finished in time")
@@ -264,7 +280,7 @@ async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
     let guest = tokio::spawn(play::join(plan, move |line| {
         let _ = guest_lines.send(line);
     }));
-    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, Vec::new(), false));
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, Vec::new(), false, 1));
 
     // The friend plays a little, then its computer goes away for good.
     let mut records = Vec::new();
@@ -316,4 +332,61 @@ async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
         closed_at - left_at
     );
     host.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hosts_person_starts_a_rematch_and_the_same_group_plays_it() {
+    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
+    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
+    let plan = host_plan(47, host_acts_in);
+    let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
+    let mut ticket_tx = Some(ticket_tx);
+    let host = tokio::spawn(play::host(plan, move |line| {
+        if let (Line::Listening { ticket, .. }, Some(tx)) = (&line, ticket_tx.take()) {
+            let _ = tx.send(ticket.clone());
+        }
+        let _ = host_lines.send(line);
+    }));
+    // The host's person asks for one rematch at the podium, as the window's
+    // Rematch button does; both persons leave after the second game.
+    let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), Vec::new(), true, 2));
+    let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
+    let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
+    let (guest_lines, guest_lines_in) = mpsc::unbounded_channel();
+    let plan = JoinPlan {
+        target: ticket.parse::<Target>().expect("the host's ticket"),
+        player: Player::Person(guest_acts_in),
+        node: node(48),
+        secret: [48; 32],
+        reach_within: Duration::from_secs(60),
+        name: "Bia".into(),
+        colour: None,
+        think: None,
+        home: None,
+    };
+    let guest = tokio::spawn(play::join(plan, move |line| {
+        let _ = guest_lines.send(line);
+    }));
+    let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, Vec::new(), false, 2));
+    let (hosted, joined) = tokio::time::timeout(GAME_WITHIN, async { tokio::join!(host, guest) })
+        .await
+        .expect("both games finished in time");
+    let hosted = hosted.expect("host task").expect("the host played both games");
+    let joined = joined.expect("guest task").expect("the guest played both games");
+    let at_host = host_person.await.expect("host's person");
+    let at_guest = guest_person.await.expect("guest's person");
+    assert_eq!(at_host.places.len(), 2, "two games at the host: {:?}", at_host.places);
+    assert_eq!(at_host.places, at_guest.places, "each game ended alike at both ends");
+    assert_eq!((hosted, joined), (at_host.places[1].clone(), at_guest.places[1].clone()));
+    assert_eq!(at_guest.seat, Seat::ALL[1], "the guest kept its seat");
+    assert_eq!(at_host.state, at_guest.state, "the second game's replicas agree");
+    let starts = at_guest.records.iter().filter(|r| matches!(r, Record::Start { .. })).count();
+    assert_eq!(starts, 2, "two games began at the guest");
+    // The guest played its seat in person in the second game too.
+    let second = at_guest.records.iter().rposition(|r| matches!(r, Record::Start { .. })).expect("a start");
+    assert!(
+        at_guest.records[second..]
+            .iter()
+            .any(|r| matches!(r, Record::Act { action, by: By::Player } if action.seat() == Seat::ALL[1]))
+    );
 }

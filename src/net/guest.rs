@@ -181,9 +181,11 @@ impl Follower {
                             }
                         }.boxed());
                     }
-                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close | super::Deed::BotInstead(_)) => {
+                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close | super::Deed::BotInstead(_) | super::Deed::Rematch) => {
                         debug!("only the host steers the table");
                     }
+                    // The person left the podium: no next game for this seat.
+                    None if self.over.is_some() => self.again = false,
                     None => return fail("this computer left the table"),
                 },
             }
@@ -476,6 +478,10 @@ impl Follower {
             Event::PeerDisconnected { peer } if peer == self.host => {
                 if self.guest.replica().is_none() {
                     return fail("the host left before the game began");
+                }
+                // Gone after the end: no other game follows.
+                if self.over.is_some() && self.offer.is_none() {
+                    self.again = false;
                 }
                 // The host may be back in a moment: its beats will tell.
                 self.last_heard = self.last_heard.min(Instant::now() - LOST / 2);

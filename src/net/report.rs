@@ -165,6 +165,9 @@ pub enum Deed {
     /// Before the game, the host's person gives a seat still waiting for a
     /// friend to a bot, to start without them.
     BotInstead(Seat),
+    /// Once the game is over, the host's person starts another with the
+    /// same group (a rematch).
+    Rematch,
 }
 
 /// Why networked play stopped early, in a sentence.

@@ -248,3 +248,37 @@ fn joining_by_code_says_where_it_looks_and_how_the_table_is_reached() -> Result<
     assert!(shows(&app, "Connected directly to the table (203.0.113.2)."), "the hole punched");
     Ok(())
 }
+
+#[test]
+fn the_hosts_podium_starts_a_rematch_with_the_same_group_and_a_guests_does_not() -> Result<(), Error> {
+    let table = finished_table();
+    let t = Instant::now();
+    let podium = |hosting: bool| {
+        let (acts, acts_in) = tokio::sync::mpsc::unbounded_channel();
+        let mut g = GameScreen::networked(
+            "Ana".into(),
+            table.genesis().clone(),
+            &Default::default(),
+            Seat::ALL[0],
+            acts,
+            hosting,
+            t,
+        )
+        .expect("the genesis verifies");
+        for entry in table.entries() {
+            let _ = g.receive(entry.clone(), t);
+        }
+        assert!(g.game().is_over());
+        (g, acts_in)
+    };
+    // The host's Rematch goes to its driver, which sets the next game up.
+    let (mut g, mut deeds) = podium(true);
+    click_game(&mut g, "Rematch", t)?;
+    assert!(matches!(deeds.try_recv(), Ok(ludopia::net::Deed::Rematch)), "the driver is asked for a rematch");
+    assert_eq!(g.last_event(), "Starting another game with the same group…");
+    // A guest waits for the host's decision: its Rematch does nothing.
+    let (mut g, mut deeds) = podium(false);
+    let _ = click_game(&mut g, "Rematch", t);
+    assert!(deeds.try_recv().is_err(), "a guest does not start the next game");
+    Ok(())
+}

@@ -311,6 +311,8 @@ impl Host {
             self.publish(session);
             match self.check_end(session) {
                 Some(Hosted::Over(_)) if self.again > 0 => self.next_game(session).await?,
+                // A person at this computer decides on a rematch, or leaves.
+                Some(Hosted::Over(_)) if session.acts.is_some() => {}
                 Some(done) => return Ok(done),
                 None => {}
             }
@@ -346,7 +348,12 @@ impl Host {
                     (Some(Deed::Resume), _) => self.input(session, Input::Resume(self.config.host)),
                     (Some(Deed::Close), _) => self.input(session, Input::Close(self.config.host)),
                     (Some(Deed::BotInstead(seat)), _) => self.bot_instead(session, seat).await?,
+                    (Some(Deed::Rematch), _) if self.ended.is_some() && self.again == 0 => self.again = 1,
+                    (Some(Deed::Rematch), _) => debug!("a rematch comes only once the game is over"),
                     (Some(_), None) => debug!("nobody plays at this computer"),
+                    // The person left the podium: the table closes once
+                    // every guest holds the end.
+                    (None, _) if self.ended.is_some() => session.acts = None,
                     (None, _) => return fail("this computer left the table"),
                 },
             }
@@ -391,7 +398,7 @@ impl Host {
                     ToGuest::Sealed {
                         genesis: genesis.clone(),
                         roster: roster.clone(),
-                        again: self.again > 0,
+                        again: self.again > 0 || session.acts.is_some(),
                     },
                 );
             }

@@ -236,6 +236,13 @@ impl App {
             (Report::Line(Line::Sealed { genesis, roster }), Screen::Waiting(_) | Screen::Joining(_)) => {
                 return self.sealed(genesis, &roster, now);
             }
+            // The next game with the same group (a rematch): a fresh board.
+            (Report::Line(Line::Sealed { genesis, roster }), Screen::Game(g)) => {
+                if let Some(session) = &mut self.session {
+                    session.acts = g.deeds();
+                }
+                return self.sealed(genesis, &roster, now);
+            }
             // Back at a table after a restart: the game screen over the saved log.
             (
                 Report::Line(Line::Restored { genesis, roster, entries }),

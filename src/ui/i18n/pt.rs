@@ -360,6 +360,7 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("{table} · game under way", "{table} · partida em curso"),
     ("{table} · {n} watching", "{table} · {n} assistindo"),
     ("Join as {colour}", "Entrar como {colour}"),
+    ("Starting another game with the same group…", "Começando outra partida com o mesmo grupo…"),
     ("Watch", "Assistir"),
     ("You are watching this table.", "Você está assistindo a esta mesa."),
     ("Asking the table to let you watch…", "Pedindo à mesa para você assistir…"),

@@ -351,6 +351,7 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("{table} · game under way", "{table} · đang chơi"),
     ("{table} · {n} watching", "{table} · {n} người xem"),
     ("Join as {colour}", "Vào chỗ {colour}"),
+    ("Starting another game with the same group…", "Đang bắt đầu ván mới với cùng nhóm…"),
     ("Watch", "Xem"),
     ("You are watching this table.", "Bạn đang xem bàn này."),
     ("Asking the table to let you watch…", "Đang xin bàn cho bạn xem…"),

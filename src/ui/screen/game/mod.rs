@@ -536,6 +536,19 @@ impl GameScreen {
     }
 
     fn rematch(&mut self) -> Option<Action> {
+        // Over the network the host's driver sets the next game up with the
+        // same group; its sealed genesis opens the next screen.
+        if let Authority::Away { acts, hosting: true, .. } = &self.authority {
+            if !self.game.is_over() && !self.is_closed() {
+                return None;
+            }
+            let said = match acts.send(Deed::Rematch) {
+                Ok(()) => t("Starting another game with the same group…"),
+                Err(_) => t("The connection to the table is closed."),
+            };
+            self.tell(said.to_string());
+            return None;
+        }
         let Authority::Here(table) = &self.authority else { return None };
         match table.rematch(Participant::LOCAL) {
             Ok(_) => Some(Action::Rematch(self.table.clone())),

@@ -158,8 +158,7 @@ impl GameScreen {
     }
 
     /// Pause, resume and close for the computer that hosts the table, and
-    /// rematch at a local table (a networked table's driver ends with its
-    /// game).
+    /// rematch once the game is over.
     fn host_controls(&self, fit: Fit) -> Element<'_, Message> {
         let control = |label: &'static str, m: Message| {
             button(text(t(label)).size(if fit.compact { 11 } else { 14 }))
@@ -168,7 +167,7 @@ impl GameScreen {
                 .into()
         };
         let ended = self.is_closed() || self.game.is_over();
-        let buttons: Vec<Element<'_, Message>> = if !self.hosts() || (ended && self.is_networked()) {
+        let buttons: Vec<Element<'_, Message>> = if !self.hosts() {
             Vec::new()
         } else if ended {
             vec![control("Rematch", Message::Rematch)]

@@ -176,6 +176,15 @@ impl GameScreen {
         }
     }
 
+    /// Where this computer's deeds go over the network: a rematch's screen
+    /// carries them on.
+    pub fn deeds(&self) -> Option<mpsc::UnboundedSender<Deed>> {
+        match &self.authority {
+            Authority::Away { acts, .. } => Some(acts.clone()),
+            Authority::Here(_) => None,
+        }
+    }
+
     pub fn is_networked(&self) -> bool {
         matches!(self.authority, Authority::Away { .. })
     }

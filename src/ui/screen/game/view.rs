@@ -252,7 +252,7 @@ impl GameScreen {
                     button(text(t("Rematch")).font(BLACK).size(18))
                         .padding([8, 24])
                         .style(theme::primary)
-                        .on_press_maybe((!self.is_networked()).then_some(Message::Rematch)),
+                        .on_press_maybe(self.hosts().then_some(Message::Rematch)),
                     button(text(t("Verify dice")).size(18))
                         .padding([8, 24])
                         .style(theme::primary)
