@@ -244,6 +244,8 @@ async fn bench(games: usize) -> Result<(), String> {
                 reach_within: DEADLINE,
                 name: format!("guest {player}"),
                 colour: None,
+                watch: false,
+                reserve: None,
                 think: None,
                 home: None,
             };

@@ -288,6 +288,7 @@ mod seeds {
             ("reveal", Request::Host(ToHost::Reveal(reveal.clone()))),
             ("rejoin", Request::Host(ToHost::Rejoin { head, tail: entries.clone() })),
             ("watch", Request::Host(ToHost::Watch { name: "Omar".into(), head: Some(head) })),
+            ("reserve", Request::Host(ToHost::Reserve(seat))),
             ("sign", Request::Guest(ToGuest::Sign(f.proof.genesis.clone()))),
             (
                 "sealed",

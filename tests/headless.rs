@@ -764,3 +764,45 @@ fn three_games_in_a_row_with_the_same_group_end_alike_at_both_ends() {
     assert_eq!(firsts, 3, "three logs at the joiner");
     assert_eq!(joined[0].iter().filter(|l| event(l) == "joined").count(), 1, "one seat, kept");
 }
+
+#[test]
+fn a_colour_reserved_while_watching_seats_the_watcher_in_the_next_game() {
+    // Seats 0-2 are the host's bots (green is seat 1 in every preset),
+    // seat 3 waits for the joiner; two games with the same group.
+    let hosting = host(&["--preset", "race", "--bots", "2", "--games", "2"]);
+    let join = ["join", "--headless", hosting.ticket.as_str(), "--bot", "easy", "--listen", LOOPBACK];
+    let mut joiner = spawn(&[&join[..], &["--think", "3"]].concat());
+    let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
+    read_until(&mut out, |l| event(l) == "entry");
+    let joiner_rest = drain(out);
+    let watch = ["join", "--headless", hosting.ticket.as_str(), "--watch", "--reserve", "green"];
+    let mut watcher = spawn(&[&watch[..], &["--listen", LOOPBACK]].concat());
+    watchdog(&[&watcher, &joiner, &hosting.child]);
+    let watched = drain(watcher.stdout.take().expect("watcher stdout"));
+    assert!(watcher.wait().expect("the watcher exits").success(), "the watcher failed");
+    assert!(joiner.wait().expect("the joiner exits").success(), "the joiner failed");
+    let joiner_lines = lines(&joiner_rest.join().expect("joiner reader"));
+    let host_lines = hosting.finish();
+    let watched = lines(&watched.join().expect("watcher reader"));
+    let events: Vec<&str> = watched.iter().map(event).filter(|e| *e != "entry" && *e != "route").collect();
+    assert_eq!(
+        events,
+        ["watching", "reserved", "over", "joined", "over"],
+        "watched the first game, then played the second"
+    );
+    let joined = watched.iter().find(|l| event(l) == "joined").expect("a joined line");
+    assert_eq!(joined["colour"], "green", "the reserved colour: {joined}");
+    let overs = |lines: &[Value]| -> Vec<Value> {
+        lines.iter().filter(|l| event(l) == "over").map(|l| l["places"].clone()).collect()
+    };
+    assert_eq!(overs(&host_lines).len(), 2, "two games at the host");
+    assert_eq!(overs(&watched), overs(&host_lines), "each game's places alike at the watcher");
+    assert_eq!(overs(&joiner_lines), overs(&host_lines), "and at the joiner");
+    // The second game's start seats a person at green, where a bot sat.
+    let starts: Vec<&Value> =
+        host_lines.iter().filter(|l| event(l) == "entry" && l["record"].get("start").is_some()).collect();
+    assert_eq!(starts.len(), 2, "two games began");
+    let green = |start: &Value| start["record"]["start"]["seats"][1].clone();
+    assert!(green(starts[0]).get("bot").is_some(), "a bot held green: {}", starts[0]);
+    assert!(green(starts[1]).get("person").is_some(), "the watcher holds green: {}", starts[1]);
+}

@@ -168,6 +168,8 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
         reach_within: Duration::from_secs(60),
         name: "Bia".into(),
         colour: None,
+        watch: false,
+        reserve: None,
         think: None,
         home: None,
     };
@@ -274,6 +276,8 @@ async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
         reach_within: Duration::from_secs(60),
         name: "Bia".into(),
         colour: None,
+        watch: false,
+        reserve: None,
         think: None,
         home: None,
     };
@@ -361,6 +365,8 @@ async fn the_hosts_person_starts_a_rematch_and_the_same_group_plays_it() {
         reach_within: Duration::from_secs(60),
         name: "Bia".into(),
         colour: None,
+        watch: false,
+        reserve: None,
         think: None,
         home: None,
     };

@@ -2,8 +2,11 @@
 //! free seat with a bot and verifies every entry. One JSON object per line:
 //! `joined`, `entry`, `over`; exits 1 with a reason if the table cannot be
 //! reached. With `--watch` it follows the game without a seat: `watching`
-//! once the host's snapshot is verified, then `entry` lines and `over`. The game is kept in the profile at `$LUDOPIA_HOME`: a joiner
-//! started again with it takes its seat back (`rejoined`).
+//! once the host's snapshot is verified, then `entry` lines and `over`;
+//! `--reserve COLOUR` holds a colour for the next game with the same group
+//! (`reserved`), which it then plays (`joined`, entries, `over`). The game
+//! is kept in the profile at `$LUDOPIA_HOME`: a joiner started again with
+//! it takes its seat back (`rejoined`).
 
 use std::time::Duration;
 
@@ -12,7 +15,7 @@ use libp2p::Multiaddr;
 
 use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::bots::Strategy;
-use crate::net::{self, JoinPlan, Player, Target, WatchPlan};
+use crate::net::{self, JoinPlan, Player, Target};
 
 /// How long a joiner looks for its table.
 const REACH_WITHIN: Duration = Duration::from_secs(15);
@@ -39,8 +42,13 @@ pub struct JoinArgs {
     think: Option<u64>,
     /// Watch the game without a seat: from a snapshot the host signs, then
     /// every entry, verified as a player's.
-    #[arg(long, conflicts_with = "bot")]
+    #[arg(long)]
     watch: bool,
+    /// With --watch: reserve this free or bot-held colour (red, green,
+    /// yellow or blue) for the next game with the same group, and play it
+    /// there with --bot.
+    #[arg(long, value_name = "COLOUR", requires = "watch")]
+    reserve: Option<String>,
     #[command(flatten)]
     bootstrap: Bootstrap,
 }
@@ -69,11 +77,14 @@ pub fn run(args: JoinArgs) -> i32 {
     };
     let node = node_config(profile.keypair.clone(), args.listen, args.relays, &args.bootstrap);
     let name = |or: &str| Some(profile.name()).filter(|n| !n.is_empty()).unwrap_or_else(|| or.into());
-    if args.watch {
-        // No seat: no dice chain, and no game kept to come back to.
-        let plan = WatchPlan { target, node, reach_within: REACH_WITHIN, name: name("Watcher") };
-        return run_async("join", net::watch(plan, print_line));
-    }
+    let reserve = match args.reserve.as_deref().map(|c| crate::rules::Colour::from_name(c).ok_or(c)) {
+        None => None,
+        Some(Ok(colour)) => Some(colour),
+        Some(Err(c)) => {
+            eprintln!("ludopia join: --reserve: expected red, green, yellow or blue, got {c:?}");
+            return 2;
+        }
+    };
     let mut secret = [0u8; 32];
     if let Err(e) = getrandom::fill(&mut secret) {
         eprintln!("ludopia join: no randomness for the dice: {e}");
@@ -85,8 +96,10 @@ pub fn run(args: JoinArgs) -> i32 {
         node,
         secret,
         reach_within: REACH_WITHIN,
-        name: name("Guest"),
+        name: name(if args.watch { "Watcher" } else { "Guest" }),
         colour: None,
+        watch: args.watch,
+        reserve,
         think: args.think.map(Duration::from_secs),
         home: Some(profile.home.clone()),
     };

@@ -31,7 +31,7 @@ pub const TAIL: usize = 16;
 
 /// How long a guest told that another game follows waits for its seat in
 /// it after the end.
-const AGAIN_WITHIN: Duration = Duration::from_secs(30);
+pub(super) const AGAIN_WITHIN: Duration = Duration::from_secs(30);
 
 /// How following a host ended.
 pub enum Followed {
@@ -181,7 +181,7 @@ impl Follower {
                             }
                         }.boxed());
                     }
-                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close | super::Deed::BotInstead(_) | super::Deed::Rematch) => {
+                    Some(super::Deed::Pause | super::Deed::Resume | super::Deed::Close | super::Deed::BotInstead(_) | super::Deed::Rematch | super::Deed::Reserve(_)) => {
                         debug!("only the host steers the table");
                     }
                     // The person left the podium: no next game for this seat.

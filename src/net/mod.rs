@@ -32,7 +32,7 @@ pub mod route;
 pub mod session;
 pub mod succession;
 pub mod ticket;
-pub mod watcher;
+mod watcher;
 pub mod wire;
 
 pub use code::RoomCode;
@@ -40,5 +40,4 @@ pub use node::{Client, Event, NetError, NodeConfig, Responder, spawn};
 pub use report::{Deed, Line, Places, PlayError, RouteKind, places};
 pub use role::{HostPlan, JoinPlan, Player, Target, host, join};
 pub use ticket::Ticket;
-pub use watcher::{WatchPlan, watch};
 pub use wire::{Kind, TableInfo};

@@ -58,6 +58,17 @@ pub enum Line {
         #[serde(skip)]
         from: Option<Box<Watching>>,
     },
+    /// The host holds this colour for this watcher in the next game with
+    /// the same group.
+    Reserved {
+        colour: Colour,
+        seat: Seat,
+    },
+    /// The host would not hold this colour for this watcher, and why.
+    NotReserved {
+        colour: Colour,
+        why: String,
+    },
     /// A guest left before the game began: its seat is free again.
     Left {
         colour: Colour,
@@ -168,6 +179,9 @@ pub enum Deed {
     /// Once the game is over, the host's person starts another with the
     /// same group (a rematch).
     Rematch,
+    /// A watcher's person reserves this free or bot-held colour for the
+    /// next game with the same group.
+    Reserve(Seat),
 }
 
 /// Why networked play stopped early, in a sentence.

@@ -15,6 +15,7 @@ use super::guest::{Followed, Follower};
 use super::host::{Host, Hosted, Listing, Opening};
 use super::report::{Deed, Line, Places, PlayError, fail};
 use super::session::{Events, Keeper, Report, Session};
+use super::watcher::{self, Watched};
 use super::wire::{Request, WireError};
 use super::{Client, Event, NetError, NodeConfig, RoomCode, Ticket, spawn};
 use crate::bots::Strategy;
@@ -182,6 +183,12 @@ pub struct JoinPlan {
     pub name: String,
     /// The colour this player would like, if it is free.
     pub colour: Option<Seat>,
+    /// Watch the game under way without a seat; a colour reserved (by
+    /// `reserve`, or by a person's deed) is played in the next game with
+    /// the same group.
+    pub watch: bool,
+    /// When watching: the colour to reserve at once.
+    pub reserve: Option<crate::rules::Colour>,
     /// The bot's first act waits this long (a slow player).
     pub think: Option<Duration>,
     /// The profile the game is kept in (and the seat taken back from after
@@ -548,13 +555,23 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
     let mut missed = None;
     let reached = tokio::time::timeout(within, async {
         let peer = reach(&session.client, &mut session.events, &target, &mut missed).await?;
+        if plan.watch {
+            return Ok::<_, PlayError>((peer, None));
+        }
         let join = ToHost::Join { name: session.name.clone(), colour: plan.colour };
         let welcome = session.client.send(peer, Request::Host(join)).await?;
-        Ok::<_, PlayError>((peer, welcome))
+        Ok((peer, Some(welcome)))
     })
     .await
     .map_err(|_| PlayError(not_reached(&target, within, missed.as_ref())))?;
-    let (mut host, welcome) = reached?;
+    let (mut host, welcome) = match reached? {
+        (peer, Some(welcome)) => (peer, welcome),
+        // A watcher plays only if the next game seats it.
+        (peer, None) => match watcher::watch(&mut session, peer, plan.reserve).await? {
+            Watched::Over(places) => return Ok(places),
+            Watched::Seated { host, welcome } => (host, welcome),
+        },
+    };
     let reach_ticket = session.client.ticket().await?.to_string();
     let mut secret = plan.secret;
     let (mut guest, mut rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach_ticket).await?;

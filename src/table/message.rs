@@ -59,6 +59,9 @@ pub enum ToHost {
     /// if the host holds it (a watcher whose host was lost), else from a
     /// snapshot.
     Watch { name: String, head: Option<Position> },
+    /// A watcher reserves this free or bot-held colour for the next game
+    /// with the same group, where it takes the seat.
+    Reserve(Seat),
 }
 
 /// What a watcher starts from: the sealed genesis, who sits where, and the

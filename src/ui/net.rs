@@ -68,11 +68,6 @@ pub fn join(plan: JoinPlan) -> impl Stream<Item = Report> {
     driven(|out| play::join(plan, out))
 }
 
-/// Watches a table's game without a seat.
-pub fn watch(plan: play::WatchPlan) -> impl Stream<Item = Report> {
-    driven(|out| play::watch(plan, out))
-}
-
 /// The lobby: listed tables as they appear and go, on the LAN (mDNS and a
 /// table-info query) and published at the relays of the settings. A fresh
 /// key: browsing signs nothing.

@@ -114,6 +114,29 @@ fn a_game_under_way_is_watched_from_the_lobby_from_its_snapshot_to_its_end() -> 
     assert_eq!(g.game(), &table.state().game, "the same end as the table's");
     let (games, _) = home.history().expect("the history reads");
     assert!(games.is_empty(), "a watcher's history holds no game it did not play: {games:?}");
+    // Seated in the next game (a colour it reserved): a player's board.
+    let green = Seat::ALL[1];
+    report(
+        &mut app,
+        ludopia::ui::net::Report::Line(ludopia::net::Line::Joined {
+            colour: ludopia::rules::Colour::Green,
+            seat: green,
+            peer: "me".into(),
+            name: "Ana".into(),
+        }),
+    );
+    let next = hosted(Preset::Race.rules(), 15);
+    let roster = ludopia::table::Roster { seats: Default::default(), creator: Some(Seat::ALL[0]) };
+    report(
+        &mut app,
+        ludopia::ui::net::Report::Line(ludopia::net::Line::Sealed {
+            genesis: next.genesis().clone(),
+            roster,
+        }),
+    );
+    let Screen::Game(g) = &app.screen else { panic!("the next game opens") };
+    assert_eq!(g.game(), &ludopia::table::Replica::new(next.genesis()).expect("verifies").state().game);
+    assert!(!shows(&app, "You are watching this table."), "a seat at the next game");
 
     // A snapshot the genesis's host did not sign is refused, in words.
     let mut app = app_at(&home);
@@ -246,6 +269,38 @@ fn joining_by_code_says_where_it_looks_and_how_the_table_is_reached() -> Result<
     ));
     let _ = app.update(Message::Net(route(RouteKind::Direct, "/ip4/203.0.113.2/tcp/5123")));
     assert!(shows(&app, "Connected directly to the table (203.0.113.2)."), "the hole punched");
+    Ok(())
+}
+
+#[test]
+fn a_watcher_reserves_a_bot_held_colour_for_the_next_game() -> Result<(), Error> {
+    let mut table = hosted(Preset::Race.rules(), 16);
+    play_until(&mut table, 30);
+    let from = ludopia::table::Watching {
+        genesis: table.genesis().clone(),
+        roster: Default::default(),
+        snapshot: Some(table.snapshot()),
+    };
+    let (acts, mut deeds) = tokio::sync::mpsc::unbounded_channel();
+    let t = Instant::now();
+    let mut g = GameScreen::watching("Bao".into(), from, acts, t).expect("the snapshot verifies");
+    // Green, yellow and blue are bots' (seat 0 is a person's): each may be reserved.
+    let mut ui = sim(g.view());
+    for label in ["Reserve Green", "Reserve Yellow", "Reserve Blue"] {
+        assert!(ui.find(label).is_ok(), "{label}");
+    }
+    drop(ui);
+    assert!(sim(g.view()).find("Reserve Red").is_err(), "a person's colour is not free");
+    click_game(&mut g, "Reserve Green", t)?;
+    assert!(
+        matches!(deeds.try_recv(), Ok(ludopia::net::Deed::Reserve(seat)) if seat == Seat::ALL[1]),
+        "the reservation goes to the driver"
+    );
+    g.reserved(Seat::ALL[1], None);
+    assert_eq!(g.last_event(), "Green is yours in the next game.");
+    assert!(sim(g.view()).find("Green: yours next game").is_ok());
+    g.reserved(Seat::ALL[2], Some("colour taken"));
+    assert_eq!(g.last_event(), "Yellow is not held for you: colour taken.");
     Ok(())
 }
 

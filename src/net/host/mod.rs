@@ -350,6 +350,7 @@ impl Host {
                     (Some(Deed::BotInstead(seat)), _) => self.bot_instead(session, seat).await?,
                     (Some(Deed::Rematch), _) if self.ended.is_some() && self.again == 0 => self.again = 1,
                     (Some(Deed::Rematch), _) => debug!("a rematch comes only once the game is over"),
+                    (Some(Deed::Reserve(_)), _) => debug!("the host's person reserves nothing"),
                     (Some(_), None) => debug!("nobody plays at this computer"),
                     // The person left the podium: the table closes once
                     // every guest holds the end.
@@ -640,6 +641,7 @@ impl Host {
                 self.watch(session, peer, &clean_name(&name), head).await?
             }
             (ToHost::Watch { .. }, Some(_)) => Answer::Refused("this peer plays at the table".into()),
+            (ToHost::Reserve(seat), None) => self.reserve(peer, seat),
             (_, None) => Answer::Refused("join the table first".into()),
             (_, Some(_)) => Answer::Refused("the game has not begun".into()),
         })

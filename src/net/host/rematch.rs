@@ -33,16 +33,15 @@ impl Host {
         self.since = 1;
         self.counting_from = None;
         self.rival = None;
-        // Watchers saw their game to its end; the next is watched afresh.
-        for peer in std::mem::take(&mut self.watchers).into_keys() {
-            let _ = session.client.keep(peer, false).await;
-        }
         let now = Instant::now();
         let nonce = game_nonce(&self.entropy);
         let chain_len = self.config.chain_len;
         let seats = self.seats;
         // A guest whose seat went to a bot for good (it left) is not asked.
         self.guests.retain(|_, g| seats[g.seat.index()] == Control::Person { owner: g.who });
+        // Watchers who reserved a colour are asked like the guests; the
+        // others saw their game to its end (the next is watched afresh).
+        self.seat_watchers(session).await;
         let mut asked = Vec::new();
         for (peer, guest) in &mut self.guests {
             let (name, reach) = (std::mem::take(&mut guest.name), std::mem::take(&mut guest.reach));

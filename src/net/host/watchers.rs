@@ -12,6 +12,10 @@ const FORGET: Duration = Duration::from_secs(10);
 
 /// Someone watching the game.
 pub(super) struct Watcher {
+    name: String,
+    /// Who it is at the table once it reserves a colour: the owner of that
+    /// seat in the next game.
+    who: Option<Participant>,
     /// The newest entry of ours it holds.
     acked: u64,
     /// The settled entry named by the last message it answered.
@@ -65,7 +69,15 @@ impl Host {
             .watchers
             .insert(
                 peer,
-                Watcher { acked, told: 0, in_flight: false, last_sent: None, last_heard: Instant::now() },
+                Watcher {
+                    name: name.to_owned(),
+                    who: None,
+                    acked,
+                    told: 0,
+                    in_flight: false,
+                    last_sent: None,
+                    last_heard: Instant::now(),
+                },
             )
             .is_none();
         if fresh {
@@ -74,6 +86,55 @@ impl Host {
             self.list(session).await?;
         }
         Ok(answer)
+    }
+
+    /// A watcher reserves a free or bot-held colour for the next game (the
+    /// table's rule); it then takes that seat when the host plays again.
+    pub(super) fn reserve(&mut self, peer: PeerId, seat: Seat) -> Answer {
+        let Some(table) = self.table.as_mut() else { return Answer::NotBegun };
+        // A participant of its own: past every seat's owner and every
+        // watcher's, so no two people share one.
+        let taken = table
+            .config()
+            .seats
+            .iter()
+            .filter_map(Control::owner)
+            .chain(self.watchers.values().filter_map(|w| w.who));
+        let fresh = Participant(taken.map(|p| p.0).max().unwrap_or(0).saturating_add(1));
+        let Some(watcher) = self.watchers.get_mut(&peer) else {
+            return Answer::Refused("watch the table first".into());
+        };
+        let who = *watcher.who.get_or_insert(fresh);
+        match table.reserve(who, seat) {
+            Ok(()) => {
+                info!(%peer, ?seat, "a watcher reserved a colour for the next game");
+                Answer::Done
+            }
+            Err(refusal) => Answer::Refused(refusal.to_string()),
+        }
+    }
+
+    /// The next game with the same group: a watcher whose reservation
+    /// seats it there becomes a guest (offered its seat like the others);
+    /// the other watchers saw their game to its end and are let go.
+    pub(super) async fn seat_watchers<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
+        for (peer, watcher) in std::mem::take(&mut self.watchers) {
+            let reserved = watcher.who.and_then(|who| {
+                let seat = Seat::ALL
+                    .into_iter()
+                    .find(|s| self.seats[s.index()] == Control::Person { owner: who })?;
+                Some((who, seat))
+            });
+            match reserved {
+                Some((who, seat)) => {
+                    let guest = Seated::new(who, seat, watcher.name, String::new(), Digest::default(), false);
+                    self.guests.insert(peer, guest);
+                }
+                None => {
+                    let _ = session.client.keep(peer, false).await;
+                }
+            }
+        }
     }
 
     /// Sends a watcher what it lacks, or a beat when it has all and a

@@ -86,6 +86,8 @@ impl App {
             reach_within: REACH_WITHIN,
             name: self.prefs.name.clone(),
             colour: seat,
+            watch: false,
+            reserve: None,
             think: None,
             home: self.home.clone(),
         };
@@ -93,17 +95,25 @@ impl App {
     }
 
     /// Watches a table's game: the game screen opens, seatless, once the
-    /// host's snapshot is verified.
+    /// host's snapshot is verified; a colour the person reserves there is
+    /// played in the next game with the same group.
     pub(super) fn watch(&mut self, target: play::Target) -> Task<Message> {
         self.browsing = None;
-        let (acts, _) = mpsc::unbounded_channel();
-        let plan = play::WatchPlan {
+        let (acts, acts_in) = mpsc::unbounded_channel();
+        let plan = play::JoinPlan {
             target,
+            player: play::Player::Person(acts_in),
             node: self.node(),
+            secret: entropy(),
             reach_within: REACH_WITHIN,
             name: self.prefs.name.clone(),
+            colour: None,
+            watch: true,
+            reserve: None,
+            think: None,
+            home: self.home.clone(),
         };
-        self.drive(net::watch(plan), acts, None, false)
+        self.drive(net::join(plan), acts, None, false)
     }
 
     /// Back to the networked game the profile holds: hosting it again (the
@@ -165,6 +175,8 @@ impl App {
                     reach_within: REACH_WITHIN,
                     name: saved.name,
                     colour: None,
+                    watch: false,
+                    reserve: None,
                     think: None,
                     home: self.home.clone(),
                 };
@@ -228,10 +240,15 @@ impl App {
             (Report::Line(Line::Listening { code, ticket }), Screen::Waiting(w)) => w.listening(code, ticket),
             (Report::Line(Line::Joined { seat, .. }), Screen::Waiting(w)) => w.seated(u8::from(seat), true),
             (Report::Line(Line::Left { seat, .. }), Screen::Waiting(w)) => w.seated(u8::from(seat), false),
-            (Report::Line(Line::Joined { seat, .. }), Screen::Joining(_)) => {
-                if let Some(session) = &mut self.session {
+            // Seated: at the join screen, or a watcher in the next game.
+            (Report::Line(Line::Joined { seat, .. }), Screen::Joining(_) | Screen::Game(_)) => {
+                if let Some(session) = self.session.as_mut().filter(|s| !s.hosting) {
                     session.seat = Some(seat);
                 }
+            }
+            (Report::Line(Line::Reserved { seat, .. }), Screen::Game(g)) => g.reserved(seat, None),
+            (Report::Line(Line::NotReserved { colour, why }), Screen::Game(g)) => {
+                g.reserved(g.game().rules().seat_of(colour), Some(&why))
             }
             (Report::Line(Line::Sealed { genesis, roster }), Screen::Waiting(_) | Screen::Joining(_)) => {
                 return self.sealed(genesis, &roster, now);

@@ -75,6 +75,8 @@ pub struct GameScreen {
     confirming: Option<Confirm>,
     /// Whether the rules panel shows every rule or only the table's name.
     rules_open: bool,
+    /// The colour the host holds for this watcher in the next game.
+    reserved: Option<Seat>,
 }
 
 /// What the player is asked to confirm.
@@ -118,6 +120,8 @@ pub enum Message {
     Sure(bool),
     /// Show or hide the table's rules in full.
     RulesPanel,
+    /// A watcher reserves this colour for the next game with the same group.
+    Reserve(Seat),
 }
 
 /// Helpers a player may switch on in the settings.
@@ -332,6 +336,7 @@ impl GameScreen {
             reactions: Reactions::default(),
             confirming: None,
             rules_open: false,
+            reserved: None,
         })
     }
 
@@ -469,6 +474,7 @@ impl GameScreen {
             }
             Message::Palette => self.reactions.picking = !self.reactions.picking,
             Message::RulesPanel => self.rules_open = !self.rules_open,
+            Message::Reserve(seat) => self.reserve(seat),
             Message::React(reaction) => self.react(reaction),
             Message::MuteSeat(seat) => self.reactions.toggle_mute(seat),
             Message::Verify => self.open_verify(),

@@ -4,6 +4,7 @@
 
 use super::{Fit, GameScreen, Message, reactions};
 use crate::rules::{Phase, Seat};
+use crate::table::Control;
 use crate::ui::die::Die;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -101,6 +102,7 @@ impl GameScreen {
         };
         if self.authority.watches() {
             col = col.push(text(t("You are watching this table.")).size(size(14)));
+            col = col.push(self.reservations(fit));
         }
         col = col.push(self.host_controls(fit));
         // Two buttons a row: the panel is narrow on small windows.
@@ -155,6 +157,29 @@ impl GameScreen {
             );
         }
         container(panel).padding(6).width(Length::Fill).into()
+    }
+
+    /// A watcher's seat for the next game: a button per colour a bot holds
+    /// (or nobody), the one held for it marked.
+    fn reservations(&self, fit: Fit) -> Element<'_, Message> {
+        let state = self.replica.state();
+        let open = Seat::ALL
+            .into_iter()
+            .filter(|&s| matches!(state.control[s.index()], Control::Bot(_) | Control::Empty))
+            .map(|seat| {
+                let colour = self.game.rules().colour_of(seat);
+                let name = crate::ui::screen::setup::colour_name(colour);
+                let label = if self.reserved == Some(seat) {
+                    crate::t!("{colour}: yours next game", colour = name)
+                } else {
+                    crate::t!("Reserve {colour}", colour = name)
+                };
+                button(text(label).size(if fit.compact { 11 } else { 13 }))
+                    .style(theme::seat_button(theme::colour(colour)))
+                    .on_press_maybe((self.reserved != Some(seat)).then_some(Message::Reserve(seat)))
+                    .into()
+            });
+        row(open).spacing(6).into()
     }
 
     /// Pause, resume and close for the computer that hosts the table, and

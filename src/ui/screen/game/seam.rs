@@ -123,6 +123,31 @@ impl GameScreen {
         self.verify(vec![entry])
     }
 
+    /// A watcher asks the host to hold `seat` for it in the next game; the
+    /// driver's answer comes as a line (`reserved`).
+    pub(super) fn reserve(&mut self, seat: Seat) {
+        if let Authority::Away { acts, seat: None, .. } = &self.authority
+            && acts.send(Deed::Reserve(seat)).is_err()
+        {
+            self.tell(t("The connection to the table is closed.").to_string());
+        }
+    }
+
+    /// The host holds `seat` for this watcher in the next game, or would
+    /// not (`why`): the event log says so, and the panel marks it.
+    pub fn reserved(&mut self, seat: Seat, why: Option<&str>) {
+        let colour = crate::ui::screen::setup::colour_name(self.game.rules().colour_of(seat));
+        match why {
+            None => {
+                self.reserved = Some(seat);
+                self.tell(crate::t!("{colour} is yours in the next game.", colour = colour));
+            }
+            Some(why) => {
+                self.tell(crate::t!("{colour} is not held for you: {why}.", colour = colour, why = why))
+            }
+        }
+    }
+
     /// The host refused this computer's act: says why, and the seat may act again.
     pub fn refused(&mut self, why: &str) {
         self.tell(crate::t!("Not allowed: {refusal}.", refusal = why));
