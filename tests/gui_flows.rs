@@ -880,3 +880,63 @@ fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at
     assert_eq!(g.game(), &table.state().game, "the screen shows the saved, verified log");
     Ok(())
 }
+
+/// Plays on (every person seat rolling and moving its first pawn) until
+/// the person at seat 0 has a choice of moves.
+fn until_you_choose(g: &mut GameScreen, t: &mut Instant) {
+    for _ in 0..5000 {
+        *t += Duration::from_secs(3);
+        g.tick(*t);
+        let person = g.game().to_act().is_some() && !g.bot_to_act();
+        let moves = g.game().legal_moves();
+        let message = match g.game().phase() {
+            Phase::Move { .. }
+                if g.game().to_act() == Some(Seat::ALL[0])
+                    && moves.iter().any(|m| m.from != moves[0].from) =>
+            {
+                return;
+            }
+            Phase::Move { .. } if person => game::Message::Choose(moves[0].pawn),
+            Phase::Roll if person => game::Message::Roll,
+            _ => game::Message::Tick,
+        };
+        let _ = g.update(message, *t);
+    }
+    panic!("you never had a choice");
+}
+
+#[test]
+fn a_hint_names_hards_move_and_why_and_enter_plays_it() -> Result<(), Error> {
+    let mut t = Instant::now();
+    let mut g = you_and_bots(21, t);
+    until_you_choose(&mut g, &mut t);
+    click_game(&mut g, "Hint", t)?;
+    let said = g.last_event().to_owned();
+    let words =
+        ["it reaches home.", "it captures.", "it brings a pawn out.", "it lands safe.", "it moves on."];
+    assert!(said.starts_with("Hint: pawn ") && words.iter().any(|w| said.ends_with(w)), "{said}");
+    assert!(sim(g.view()).find(said.as_str()).is_ok(), "the panel shows the hint");
+    let pawn: usize =
+        said["Hint: pawn ".len()..].split(',').next().and_then(|n| n.parse().ok()).expect("a number");
+    let before = g.game().pawns(Seat::ALL[0])[pawn - 1];
+    // The hinted pawn is selected: Enter plays it.
+    let _ = g.update(game::Message::Confirm, t);
+    assert_ne!(g.game().pawns(Seat::ALL[0])[pawn - 1], before, "Enter moved the hinted pawn");
+
+    // With another person at the table, hints wait for the setting.
+    let table = Table {
+        sitters: [
+            Sitter::Person,
+            Sitter::Person,
+            Sitter::Bot(Strategy::Normal),
+            Sitter::Bot(Strategy::Normal),
+        ],
+        ..Table::against_bots("You".into())
+    };
+    let mut g = GameScreen::new(table, [22; 32], t).expect("a valid table");
+    until_you_choose(&mut g, &mut t);
+    assert!(sim(g.view()).find("Hint").is_err(), "no hints at a table with another person by default");
+    g.helpers.hints_with_people = true;
+    assert!(sim(g.view()).find("Hint").is_ok(), "the setting offers them there too");
+    Ok(())
+}

@@ -7,6 +7,7 @@
 
 mod dice;
 mod eval;
+mod hint;
 mod opponent;
 mod play;
 mod policy;
@@ -14,6 +15,7 @@ mod search;
 mod tictactoe;
 
 pub use dice::Die;
+pub use hint::{Why, hint};
 pub use play::{PlayError, Played, Player, play_game};
 pub use search::Search;
 

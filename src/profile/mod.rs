@@ -170,6 +170,7 @@ mod tests {
             auto_move: true,
             enter_moves_first: true,
             pawn_marks: true,
+            hints_with_people: true,
         };
         home.save_profile(&profile).unwrap();
         home.save_settings(&settings).unwrap();

@@ -56,10 +56,13 @@ pub struct Settings {
     pub saved_presets: Vec<SavedPreset>,
     /// Helpers at the table: a pawn moves by itself when every legal move
     /// is the same; Enter moves the first movable pawn; each pawn carries
-    /// a mark of its colour's shape (for colour-blind players).
+    /// a mark of its colour's shape (for colour-blind players); the Hint
+    /// button at tables with other people too (it is always there at a
+    /// table of one person and bots).
     pub auto_move: bool,
     pub enter_moves_first: bool,
     pub pawn_marks: bool,
+    pub hints_with_people: bool,
 }
 
 impl Default for Settings {
@@ -78,6 +81,7 @@ impl Default for Settings {
             auto_move: false,
             enter_moves_first: false,
             pawn_marks: false,
+            hints_with_people: false,
         }
     }
 }

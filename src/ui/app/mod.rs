@@ -469,6 +469,7 @@ impl App {
             auto_move: s.auto_move,
             enter_moves_first: s.enter_moves_first,
             pawn_marks: s.pawn_marks,
+            hints_with_people: s.hints_with_people,
         }
     }
 

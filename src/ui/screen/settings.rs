@@ -48,16 +48,19 @@ pub enum Helper {
     AutoMove,
     EnterMovesFirst,
     PawnMarks,
+    HintsWithPeople,
 }
 
 impl Helper {
-    pub const ALL: [Helper; 3] = [Helper::AutoMove, Helper::EnterMovesFirst, Helper::PawnMarks];
+    pub const ALL: [Helper; 4] =
+        [Helper::AutoMove, Helper::EnterMovesFirst, Helper::PawnMarks, Helper::HintsWithPeople];
 
     fn label(self) -> &'static str {
         match self {
             Helper::AutoMove => t("Move by itself when every move is the same"),
             Helper::EnterMovesFirst => t("Enter moves the first movable pawn"),
             Helper::PawnMarks => t("A shape on each pawn as well as its colour"),
+            Helper::HintsWithPeople => t("Hints at tables with other people too"),
         }
     }
 
@@ -66,6 +69,7 @@ impl Helper {
             Helper::AutoMove => &mut settings.auto_move,
             Helper::EnterMovesFirst => &mut settings.enter_moves_first,
             Helper::PawnMarks => &mut settings.pawn_marks,
+            Helper::HintsWithPeople => &mut settings.hints_with_people,
         }
     }
 }

@@ -16,6 +16,7 @@ pub use view::Fit;
 pub use keep::{Save, host_key};
 
 use super::setup::{Sitter, Table};
+use crate::bots::Why;
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::net::Deed;
 use crate::rules::{Events, Game, Moves, Phase, Seat};
@@ -77,6 +78,8 @@ pub struct GameScreen {
     rules_open: bool,
     /// The colour the host holds for this watcher in the next game.
     reserved: Option<Seat>,
+    /// The last hint: the log position it was for, the pawn and why.
+    hint: Option<(u64, u8, Why)>,
 }
 
 /// What the player is asked to confirm.
@@ -122,6 +125,8 @@ pub enum Message {
     RulesPanel,
     /// A watcher reserves this colour for the next game with the same group.
     Reserve(Seat),
+    /// Show the move Hard would make, and why.
+    Hint,
 }
 
 /// Helpers a player may switch on in the settings.
@@ -133,6 +138,9 @@ pub struct Helpers {
     pub enter_moves_first: bool,
     /// Pawns carry their colour's shape.
     pub pawn_marks: bool,
+    /// The Hint button at tables with other people (always at a table of
+    /// one person and bots).
+    pub hints_with_people: bool,
 }
 
 /// How long a pawn that moves by itself waits once the die has landed, so
@@ -337,6 +345,7 @@ impl GameScreen {
             confirming: None,
             rules_open: false,
             reserved: None,
+            hint: None,
         })
     }
 
@@ -475,6 +484,7 @@ impl GameScreen {
             Message::Palette => self.reactions.picking = !self.reactions.picking,
             Message::RulesPanel => self.rules_open = !self.rules_open,
             Message::Reserve(seat) => self.reserve(seat),
+            Message::Hint => self.hint(),
             Message::React(reaction) => self.react(reaction),
             Message::MuteSeat(seat) => self.reactions.toggle_mute(seat),
             Message::Verify => self.open_verify(),
@@ -538,6 +548,48 @@ impl GameScreen {
         match self.selected.or(first) {
             Some(pawn) => self.update(Message::Choose(pawn), now),
             None => Vec::new(),
+        }
+    }
+
+    /// Whether the Hint button is offered: a person here is to move with
+    /// a choice, and the table has no other people (or the player wants
+    /// hints there too).
+    pub(super) fn hints(&self) -> bool {
+        let people = Seat::ALL
+            .into_iter()
+            .filter(|&s| matches!(self.control(s), Control::Person { .. } | Control::Standin { .. }))
+            .count();
+        let choosing = matches!(self.game.phase(), Phase::Move { .. }) && self.choices().len() > 1;
+        self.person_to_act().is_some() && choosing && (people <= 1 || self.helpers.hints_with_people)
+    }
+
+    /// The hint for this position, if one was asked for.
+    pub(super) fn hint_line(&self) -> Option<String> {
+        let (head, pawn, why) = self.hint?;
+        (head == self.replica.head().0).then(|| {
+            let why = match why {
+                Why::Home => t("it reaches home"),
+                Why::Capture => t("it captures"),
+                Why::Enter => t("it brings a pawn out"),
+                Why::Safe => t("it lands safe"),
+                Why::Ahead => t("it moves on"),
+            };
+            crate::t!("Hint: pawn {n}, {why}.", n = pawn + 1, why = why)
+        })
+    }
+
+    /// Hard's move for the person to act, selected on the board, and why
+    /// in a word (the event log and the panel say it).
+    fn hint(&mut self) {
+        if !self.hints() {
+            return;
+        }
+        let head = self.replica.head().0;
+        let Some((m, why)) = crate::bots::hint(&self.game, head) else { return };
+        self.selected = Some(m.pawn);
+        self.hint = Some((head, m.pawn, why));
+        if let Some(line) = self.hint_line() {
+            self.tell(line);
         }
     }
 

@@ -89,6 +89,14 @@ impl GameScreen {
         } else if !self.choices().is_empty() {
             col = col.push(text(t("Click a glowing pawn, or ←/→ and Enter, or its number")).size(12));
         }
+        if self.hints() {
+            col = col.push(
+                button(text(t("Hint")).size(size(14))).style(theme::choice(false)).on_press(Message::Hint),
+            );
+            if let Some(line) = self.hint_line() {
+                col = col.push(text(line).size(size(14)));
+            }
+        }
         if let Some(duel) = self.duel_board() {
             col = col.push(duel);
         }
