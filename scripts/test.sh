@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 # The window test (Xvfb, screenshots, input, xprop), the namespace tests, and
 # the packaging tests (validators, the AppImage's squashfs and its runtime's
 # download and FUSE, the Windows cross-build, NSIS, Wine).
-ludopia_packages=(xvfb imagemagick xdotool x11-utils iproute2 nftables desktop-file-utils appstream
+ludopia_packages=(xvfb imagemagick xdotool x11-utils iproute2 nftables miniupnpd-nftables desktop-file-utils appstream
   squashfs-tools curl libfuse2 fuse3 gcc-mingw-w64-x86-64 nsis wine wine64)
 source scripts/setup.sh
 # CI builds into one folder kept on its machine between runs (a machine-wide

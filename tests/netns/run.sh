@@ -221,6 +221,45 @@ js_game() { # nat-mode route(direct/relayed): a whole game by room code with onl
   "$here/topology.sh" down
 }
 
+# A host behind a home router that forwards ports on request (UPnP IGD,
+# miniupnpd), a joiner behind a symmetric NAT: hole punching cannot work,
+# yet the joiner reaches the host directly at the port its router mapped.
+upnp_game() {
+  local name="upnp/symmetric" code=UPNPGM
+  if ! command -v miniupnpd >/dev/null; then
+    echo "SKIP $name: miniupnpd is missing (apt-get install miniupnpd-nftables)"; return
+  fi
+  NAT_MODE=symmetric UPNP=1 UPNP_LOG="$work/miniupnpd.log" "$here/topology.sh" up >/dev/null
+  local relay_ip=11.0.0.10 line relay_addr
+  in_ns relay env LUDOPIA_HOME="$work/home-urelay" "$LUDOPIA" relay --listen "/ip4/$relay_ip/tcp/4001" >"$work/urelay.log" 2>&1 &
+  if ! line=$(wait_for "$work/urelay.log" '"listening".*/tcp/' 20); then
+    verdict "$name" 1 "the relay did not start: $(cat "$work/urelay.log")"; "$here/topology.sh" down; return
+  fi
+  relay_addr=$(field "$line" addr)
+  in_ns b env LUDOPIA_HOME="$work/home-uhost" LUDOPIA_LOG=ludopia=info timeout 300 "$LUDOPIA" host --headless --preset race --bots 2 --code "$code" --relay "$relay_addr" \
+    >"$work/uhost.log" 2>"$work/uhost.err" &
+  local host_pid=$!
+  if ! wait_for "$work/uhost.err" 'the router forwards a port to us' 30 >/dev/null; then
+    verdict "$name" 1 "the router mapped no port: $(tail -5 "$work/uhost.err") $(tail -5 "$work/miniupnpd.log")"
+    "$here/topology.sh" down; return
+  fi
+  local start=$SECONDS guest_rc=0 host_rc=0
+  timeout 300 ip netns exec lnt-a env LUDOPIA_HOME="$work/home-ujoin" "$LUDOPIA" join --headless "$code" --relay "$relay_addr" \
+    >"$work/ujoin.log" 2>"$work/ujoin.err" || guest_rc=$?
+  wait "$host_pid" || host_rc=$?
+  local host_over guest_over entries route
+  host_over=$(grep '"over"' "$work/uhost.log" | tail -1 || true)
+  guest_over=$(grep '"over"' "$work/ujoin.log" | tail -1 || true)
+  entries=$(grep -c '"entry"' "$work/ujoin.log" || true)
+  route=$(grep '"route"' "$work/ujoin.log" | tail -1 || true)
+  if ((guest_rc != 0 || host_rc != 0)) || [[ -z $guest_over || $guest_over != "$host_over" || $(field "$route" kind) != direct || $(field "$route" via) != /ip4/11.0.0.3/* ]]; then
+    verdict "$name" 1 "guest exit $guest_rc, host exit $host_rc, route: $route; guest: $(tail -3 "$work/ujoin.log") $(cat "$work/ujoin.err"); host: $host_over"
+  else
+    verdict "$name" 0 "reached directly at the router's mapped port ($(field "$route" via)) in $((SECONDS - start)) s, a race game of $entries verified entries; both ends: $guest_over"
+  fi
+  "$here/topology.sh" down
+}
+
 # ONLY=WORD runs the scenarios whose command line holds WORD (e.g. ONLY=js_game).
 run() { if [[ -z ${ONLY:-} || "$*" == *"$ONLY"* ]]; then "$@"; fi; }
 run lan_discovery
@@ -232,6 +271,7 @@ run game_by_code symmetric game
 run game_by_code symmetric standard
 run js_game home direct
 run js_game symmetric relayed
+run upnp_game
 
 if ((failures > 0)); then
   echo "netns tests: $failures scenario(s) failed (logs kept in $work)"

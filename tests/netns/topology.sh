@@ -12,9 +12,18 @@
 # Only documentation-range addresses (TEST-NET-1/2/3), only inside the
 # namespaces made here; nothing is routed out. Needs root, iproute2, nftables.
 # Usage: topology.sh up|down   (NAT_MODE=home|symmetric for up)
+#
+# UPNP=1 runs miniupnpd (its nftables build) on router B, as a home router
+# that forwards ports on request. UPnP wants real-looking addresses: libp2p
+# maps only private (RFC 1918) LAN addresses, and both it and miniupnpd
+# refuse a router whose outside address is not global; so then the
+# "internet" is 11.0.0.0/24 and LAN B 192.168.7.0/24 (the namespaces still
+# route nothing out).
 set -euo pipefail
 P=lnt
 NAT_MODE=${NAT_MODE:-home}   # home = snat (EIM+APDF); symmetric = masquerade random,fully-random (EDM)
+UPNP=${UPNP:-}
+if [[ -n $UPNP ]]; then INET=11.0.0 LAN_B=192.168.7; else INET=198.51.100 LAN_B=203.0.113; fi
 NAMESPACES="inet relay ra a a2 rb b"
 
 down() {
@@ -41,9 +50,9 @@ plug() { # namespace interface-name address: a port on the "internet" bridge
   ip -n $P-$ns addr add "$addr" dev "$ifn"
   ip -n $P-$ns link set "$ifn" up
 }
-plug relay eth0 198.51.100.10/24
-plug ra wan 198.51.100.2/24
-plug rb wan 198.51.100.3/24
+plug relay eth0 $INET.10/24
+plug ra wan $INET.2/24
+plug rb wan $INET.3/24
 
 lan() { # router gateway-cidr host:addr... : a bridged LAN behind a router
   local r=$1 gw=$2; shift 2
@@ -67,11 +76,23 @@ lan() { # router gateway-cidr host:addr... : a bridged LAN behind a router
   ip netns exec $P-$r sysctl -qw net.bridge.bridge-nf-call-iptables=0 2>/dev/null || true
 }
 lan ra 192.0.2.1/24 a:192.0.2.2/24 a2:192.0.2.3/24
-lan rb 203.0.113.1/24 b:203.0.113.2/24
+lan rb $LAN_B.1/24 b:$LAN_B.2/24
 
-nat() { # router wan-address lan-subnet
-  local r=$1 wanip=$2 sub=$3 rule
+nat() { # router wan-address lan-subnet [upnp]
+  local r=$1 wanip=$2 sub=$3 upnp=${4:-} rule
   if [[ $NAT_MODE == symmetric ]]; then rule="masquerade random,fully-random"; else rule="snat to $wanip"; fi
+  # miniupnpd's chains (its default names): the forwarding it allows and
+  # the ports it maps; empty until a LAN host asks.
+  local upnp_forward="" upnp_chains=""
+  if [[ -n $upnp ]]; then
+    upnp_forward="jump miniupnpd"
+    upnp_chains="
+  chain miniupnpd { }
+  chain prerouting { type nat hook prerouting priority -100; jump prerouting_miniupnpd; }
+  chain prerouting_miniupnpd { }
+  chain postrouting { type nat hook postrouting priority 110; jump postrouting_miniupnpd; }
+  chain postrouting_miniupnpd { }"
+  fi
   ip netns exec $P-$r nft -f - <<NFT
 table ip nat {
   chain post {
@@ -84,6 +105,7 @@ table inet filter {
     type filter hook forward priority 0; policy drop;
     ct state established,related accept
     iifname "brlan" oifname "wan" accept
+    $upnp_forward
   }
   # Like a home router, drop unsolicited packets to the router itself,
   # before conntrack confirms them; without this, simultaneous open at
@@ -91,10 +113,33 @@ table inet filter {
   chain input_wan {
     type filter hook input priority 0; policy accept;
     iifname "wan" ct state new drop
-  }
+  }$upnp_chains
 }
 NFT
 }
-nat ra 198.51.100.2 192.0.2.0/24
-nat rb 198.51.100.3 203.0.113.0/24
+nat ra $INET.2 192.0.2.0/24
+nat rb $INET.3 $LAN_B.0/24 "$UPNP"
+
+if [[ -n $UPNP ]]; then
+  conf=$(mktemp)
+  cat >"$conf" <<CONF
+ext_ifname=wan
+listening_ip=brlan
+port=0
+enable_upnp=yes
+enable_natpmp=yes
+secure_mode=yes
+system_uptime=yes
+uuid=4c6f6e67-2d6c-6976-652d-4c75646f7069
+upnp_table_name=filter
+upnp_nat_table_name=filter
+upnp_forward_chain=miniupnpd
+upnp_nat_chain=prerouting_miniupnpd
+upnp_nat_postrouting_chain=postrouting_miniupnpd
+allow 1024-65535 $LAN_B.0/24 1024-65535
+deny 0-65535 0.0.0.0/0 0-65535
+CONF
+  # In the foreground (-d), so that tearing the namespace down stops it.
+  ip netns exec $P-rb miniupnpd -f "$conf" -d -P "$conf.pid" >"${UPNP_LOG:-/dev/null}" 2>&1 &
+fi
 echo "topology up (NAT_MODE=$NAT_MODE)"

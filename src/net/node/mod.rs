@@ -21,7 +21,7 @@ use libp2p::{
         behaviour::toggle::Toggle,
         dial_opts::{DialOpts, PeerCondition},
     },
-    tcp, yamux,
+    tcp, upnp, yamux,
 };
 use tokio::sync::{mpsc, oneshot};
 use tracing::{debug, info, warn};
@@ -253,6 +253,9 @@ struct Behaviour {
     ping: ping::Behaviour,
     dcutr: dcutr::Behaviour,
     autonat: autonat::v2::client::Behaviour,
+    /// Asks the home router (UPnP IGD) to forward our listening ports: a
+    /// mapped port is a confirmed address that friends dial directly.
+    upnp: upnp::tokio::Behaviour,
     rendezvous: rendezvous::client::Behaviour,
     mdns: Toggle<mdns::tokio::Behaviour>,
     kad: Toggle<kad::Behaviour<kad::store::MemoryStore>>,
@@ -305,6 +308,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetE
                 ping: ping::Behaviour::new(ping::Config::new()),
                 dcutr: dcutr::Behaviour::new(peer_id),
                 autonat: autonat::v2::client::Behaviour::default(),
+                upnp: upnp::tokio::Behaviour::default(),
                 rendezvous: rendezvous::client::Behaviour::new(key.clone()),
                 mdns: Toggle::from(mdns),
                 kad: Toggle::from(
@@ -537,7 +541,27 @@ impl EventLoop {
                 // The provider record carries our confirmed addresses: a new
                 // one (a reservation, a mapped port) is worth telling.
                 self.provide();
+                // A mapped port: the ticket and the code's registrations
+                // (made with the addresses of their time) take it up.
+                if !is_circuit(&address) {
+                    let relays: Vec<PeerId> = self.reserved.iter().copied().collect();
+                    for relay in relays {
+                        self.register_code(relay);
+                    }
+                    let ticket = Ticket::new(*self.swarm.local_peer_id(), self.addresses());
+                    self.emit(Event::NewTicket { ticket }).await;
+                }
             }
+            SwarmEvent::Behaviour(BehaviourEvent::Upnp(event)) => match event {
+                upnp::Event::NewExternalAddr { external_addr, .. } => {
+                    info!(%external_addr, "the router forwards a port to us (UPnP)")
+                }
+                upnp::Event::ExpiredExternalAddr { external_addr, .. } => {
+                    info!(%external_addr, "the router's port mapping lapsed (UPnP)")
+                }
+                upnp::Event::GatewayNotFound => debug!("no UPnP router on this network"),
+                upnp::Event::NonRoutableGateway => debug!("the UPnP router is behind another NAT"),
+            },
             SwarmEvent::Behaviour(BehaviourEvent::Dcutr(dcutr::Event { remote_peer_id, result })) => {
                 match result {
                     Ok(_) => info!(peer = %remote_peer_id, "hole punched: direct connection"),
