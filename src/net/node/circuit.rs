@@ -6,7 +6,9 @@
 //! a second or two. The peer that dialed a circuit dials a fresh one
 //! through the same relay when the old one has used half its time or, by
 //! our estimate, 40% of its bytes, and closes the old one once the new one is
-//! up, so the table never sees its peer go.
+//! up, so the table never sees its peer go. A renewal that brings nothing
+//! (the relay refuses, or is gone) is tried again through the next relay
+//! the peer holds a reservation on, as its identify says.
 
 use std::{
     collections::HashMap,
@@ -49,6 +51,9 @@ struct Circuit {
     bytes: u64,
     /// When a fresh circuit was dialed, if one is on its way.
     renewing: Option<Instant>,
+    /// Renewals dialed since this circuit opened: the first goes through
+    /// its own relay, each retry through the next one the peer is at.
+    tries: usize,
 }
 
 impl Circuit {
@@ -68,6 +73,8 @@ pub struct Circuits {
     /// The limits each relay announced for the circuit it just made.
     announced: HashMap<PeerId, Limits>,
     dialed: HashMap<PeerId, Circuit>,
+    /// The circuit addresses each peer is reachable at (its reservations).
+    known: HashMap<PeerId, Vec<Multiaddr>>,
 }
 
 /// The relay a circuit address goes through: the `/p2p/` before `/p2p-circuit`.
@@ -81,6 +88,14 @@ fn relay_of(addr: &Multiaddr) -> Option<PeerId> {
         }
     }
     None
+}
+
+/// The ways to renew `circuit` to `peer`: its own relay first, then each
+/// other relay the peer is known at.
+fn ways(known: &HashMap<PeerId, Vec<Multiaddr>>, peer: PeerId, circuit: &Circuit) -> Vec<Multiaddr> {
+    let own = relay_of(&circuit.addr);
+    let others = known.get(&peer).into_iter().flatten().filter(|a| relay_of(a) != own);
+    std::iter::once(&circuit.addr).chain(others).cloned().collect()
 }
 
 impl Circuits {
@@ -101,7 +116,7 @@ impl Circuits {
     ) -> Option<ConnectionId> {
         let limits =
             relay_of(&addr).and_then(|relay| self.announced.remove(&relay)).unwrap_or(Limits::STANDARD);
-        let circuit = Circuit { conn, addr, opened: now, limits, bytes: 0, renewing: None };
+        let circuit = Circuit { conn, addr, opened: now, limits, bytes: 0, renewing: None, tries: 0 };
         self.dialed.insert(peer, circuit).map(|old| old.conn).filter(|&old| old != conn)
     }
 
@@ -118,17 +133,40 @@ impl Circuits {
         }
     }
 
+    /// The circuit addresses `peer` listens on (from its identify): the
+    /// relays a renewal may go through. Addresses without a relay are not
+    /// circuits and are left out.
+    pub fn learned(&mut self, peer: PeerId, addrs: &[Multiaddr]) {
+        let circuits: Vec<Multiaddr> = addrs
+            .iter()
+            .filter(|a| relay_of(a).is_some())
+            .map(|a| match a.iter().last() {
+                Some(Protocol::P2p(_)) => a.clone(),
+                _ => a.clone().with(Protocol::P2p(peer)),
+            })
+            .collect();
+        if !circuits.is_empty() {
+            self.known.insert(peer, circuits);
+        }
+    }
+
+    /// A dial to `peer` failed: a renewal under way (its relay refused
+    /// the circuit) goes through the next relay at once, without waiting
+    /// out the retry, since the old circuit's bytes keep running out.
+    /// Once every relay was tried, the retry waits again.
+    pub fn failed(&mut self, peer: PeerId) {
+        let Some(circuit) = self.dialed.get(&peer) else { return };
+        let relays = ways(&self.known, peer, circuit).len();
+        if let Some(circuit) = self.dialed.get_mut(&peer).filter(|c| c.tries % relays != 0) {
+            circuit.renewing = None;
+        }
+    }
+
     /// The circuits to renew now, with the address to dial each again;
     /// each is marked as renewing.
     pub fn due(&mut self, now: Instant) -> Vec<(PeerId, Multiaddr)> {
-        let mut due = Vec::new();
-        for (peer, circuit) in &mut self.dialed {
-            if circuit.due(now) {
-                circuit.renewing = Some(now);
-                due.push((*peer, circuit.addr.clone()));
-            }
-        }
-        due
+        let peers: Vec<PeerId> = self.dialed.keys().copied().collect();
+        peers.into_iter().filter_map(|peer| Some((peer, self.due_to(peer, now)?))).collect()
     }
 
     /// [`Circuits::due`] for the circuit to `peer` alone: checked as its
@@ -137,7 +175,10 @@ impl Circuits {
     pub fn due_to(&mut self, peer: PeerId, now: Instant) -> Option<Multiaddr> {
         let circuit = self.dialed.get_mut(&peer).filter(|c| c.due(now))?;
         circuit.renewing = Some(now);
-        Some(circuit.addr.clone())
+        let ways = ways(&self.known, peer, circuit);
+        let addr = ways[circuit.tries % ways.len()].clone();
+        circuit.tries += 1;
+        Some(addr)
     }
 }
 
@@ -180,6 +221,33 @@ mod tests {
         assert_eq!(circuits.due(at + RETRY).len(), 1);
         circuits.closed(peer, second);
         assert!(circuits.due(at + RETRY * 2).is_empty());
+    }
+
+    #[test]
+    fn a_renewal_that_brings_nothing_is_tried_through_the_peers_other_relays_in_turn() {
+        let (peer, a, b) = (PeerId::random(), PeerId::random(), PeerId::random());
+        let start = Instant::now();
+        let mut circuits = Circuits::default();
+        circuits.opened(peer, ConnectionId::new_unchecked(1), circuit_to(peer, a), start);
+        // Its identify: reservations on both relays (one written without
+        // the peer's own id, as listen addresses are), and a direct address.
+        let at_b: Multiaddr =
+            format!("/ip4/198.51.100.1/tcp/4001/p2p/{b}/p2p-circuit").parse().expect("an address");
+        let direct: Multiaddr = "/ip4/192.0.2.7/tcp/4001".parse().expect("an address");
+        circuits.learned(peer, &[circuit_to(peer, a), at_b, direct]);
+        let half = start + Duration::from_secs(60);
+        assert_eq!(circuits.due(half), vec![(peer, circuit_to(peer, a))], "its own relay first");
+        assert_eq!(circuits.due(half + RETRY), vec![(peer, circuit_to(peer, b))], "then the other");
+        assert_eq!(circuits.due(half + RETRY * 2), vec![(peer, circuit_to(peer, a))], "and round again");
+        // A refused dial moves on at once, until every relay was tried.
+        circuits.failed(peer);
+        assert_eq!(circuits.due(half + RETRY * 2), vec![(peer, circuit_to(peer, b))], "refused: the next");
+        circuits.failed(peer);
+        assert!(circuits.due(half + RETRY * 2).is_empty(), "both refused: the retry waits");
+        // A circuit through b is up: renewed through b first from now on.
+        circuits.opened(peer, ConnectionId::new_unchecked(2), circuit_to(peer, b), half + RETRY * 2);
+        let later = half + RETRY * 2 + Duration::from_secs(60);
+        assert_eq!(circuits.due(later), vec![(peer, circuit_to(peer, b))]);
     }
 
     #[test]

@@ -534,6 +534,7 @@ impl EventLoop {
                 info,
                 ..
             })) => {
+                self.circuits.learned(peer_id, &info.listen_addrs);
                 self.identified(peer_id, &info);
             }
             SwarmEvent::ExternalAddrConfirmed { address } => {
@@ -642,6 +643,10 @@ impl EventLoop {
                 }
             }
             SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
+                self.circuits.failed(peer);
+                if let Some(addr) = self.circuits.due_to(peer, Instant::now()) {
+                    self.renew_circuit(peer, addr);
+                }
                 if !self.swarm.is_connected(&peer) {
                     for tx in self.pending_dials.remove(&peer).unwrap_or_default() {
                         let _ = tx.send(Err(NetError::Unreachable(error.to_string())));
