@@ -58,6 +58,9 @@ pub struct Guard {
     conns: HashMap<ConnectionId, Conn>,
     /// Peers the table needs (its members, relays): never closed as idle.
     kept: HashSet<PeerId>,
+    /// Relays we reserve on: a second direct connection to one (its AutoNAT
+    /// dial-back, say) never costs the connection our reservation rides on.
+    relays: HashSet<PeerId>,
     /// The last time each peer did something for the table.
     touched: HashMap<PeerId, Instant>,
     closing: VecDeque<(PeerId, ConnectionId)>,
@@ -74,6 +77,7 @@ impl Guard {
             pending: HashMap::new(),
             conns: HashMap::new(),
             kept: HashSet::new(),
+            relays: HashSet::new(),
             touched: HashMap::new(),
             closing: VecDeque::new(),
             later: Vec::new(),
@@ -84,6 +88,11 @@ impl Guard {
     /// The table needs this peer: its connections are never idle.
     pub fn keep(&mut self, peer: PeerId) {
         self.kept.insert(peer);
+    }
+
+    /// We reserve a slot on this relay: its connections are left alone.
+    pub fn relay(&mut self, peer: PeerId) {
+        self.relays.insert(peer);
     }
 
     pub fn release(&mut self, peer: &PeerId) {
@@ -139,7 +148,7 @@ impl Guard {
     /// dialed, and close the other after a moment (both ends agree).
     fn one_per_pair(&mut self, new: ConnectionId) {
         let Some(conn) = self.conns.get(&new) else { return };
-        if conn.relayed {
+        if conn.relayed || self.relays.contains(&conn.peer) {
             return;
         }
         let peer = conn.peer;
@@ -351,6 +360,35 @@ mod tests {
         guard.sweep();
         let closed: Vec<PeerId> = guard.closing.iter().map(|&(p, _)| p).collect();
         assert_eq!(closed, vec![stranger]);
+    }
+
+    #[tokio::test]
+    async fn of_two_direct_connections_one_goes_unless_the_peer_is_our_relay() {
+        let me = PeerId::random();
+        let addr: Multiaddr = "/ip4/127.0.0.1/tcp/9".parse().unwrap();
+        // Peers whose ids sort below ours: the connection they dialed stays.
+        let lower = || loop {
+            let peer = PeerId::random();
+            if peer < me {
+                return peer;
+            }
+        };
+        for (peer, relay) in [(lower(), false), (lower(), true)] {
+            let mut guard = Guard::new(me);
+            if relay {
+                guard.relay(peer);
+            }
+            let (ours, theirs) = (ConnectionId::new_unchecked(1), ConnectionId::new_unchecked(2));
+            let dialer = Endpoint::Dialer;
+            guard.handle_established_outbound_connection(ours, peer, &addr, dialer, PortUse::New).unwrap();
+            guard.one_per_pair(ours);
+            guard.handle_established_inbound_connection(theirs, peer, &addr, &addr).unwrap();
+            guard.one_per_pair(theirs);
+            let dropped: Vec<ConnectionId> = guard.later.iter().map(|&(_, _, id)| id).collect();
+            // A relay's dial-back (AutoNAT) must not cost our reservation's connection.
+            let expected = if relay { vec![] } else { vec![ours] };
+            assert_eq!(dropped, expected, "relay: {relay}");
+        }
     }
 
     #[test]

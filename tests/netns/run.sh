@@ -90,10 +90,10 @@ join_by_code() { # nat-mode transport(tcp/quic-v1) expect-direct(true/false) kib
   local mode=$1 transport=$2 expect=$3 kib=$4 name="code-join/$1/$2"
   NAT_MODE=$mode "$here/topology.sh" up >/dev/null
   in_ns relay env LUDOPIA_HOME="$work/home-relay" "$LUDOPIA" relay --listen "/ip4/$RELAY_IP/tcp/4001" --listen "/ip4/$RELAY_IP/udp/4001/quic-v1" \
-    >"$work/relay.log" 2>"$work/relay.err" &
+    >"$work/relay-$mode-$transport.log" 2>"$work/relay-$mode-$transport.err" &
   local line relay_addr
-  if ! line=$(wait_for "$work/relay.log" "\"listening\".*/$transport/" 20); then
-    verdict "$name" 1 "the relay did not start: $(cat "$work/relay.err")"; "$here/topology.sh" down; return
+  if ! line=$(wait_for "$work/relay-$mode-$transport.log" "\"listening\".*/$transport/" 20); then
+    verdict "$name" 1 "the relay did not start: $(cat "$work/relay-$mode-$transport.err")"; "$here/topology.sh" down; return
   fi
   relay_addr=$(field "$line" addr)
   in_ns b "$PROBE" code-host "$relay_addr" "$CODE" >"$work/host-$mode-$transport.log" 2>&1 &

@@ -8,6 +8,7 @@ impl EventLoop {
         let Some(Protocol::P2p(relay)) = relay_addr.iter().last() else {
             return;
         };
+        self.swarm.behaviour_mut().guard.relay(relay);
         match self.swarm.listen_on(relay_addr.clone().with(Protocol::P2pCircuit)) {
             Ok(id) => {
                 self.relay_listeners.insert(id, relay);
