@@ -116,6 +116,37 @@ async fn person(
     Seen { state, seat: seat.expect("seated"), records, heard, places }
 }
 
+/// Bia joins the table of `ticket` in person (her node and dice named by
+/// `seed`): her driver, the lines it reports and her acts.
+fn bia_joins(
+    ticket: &str,
+    seed: u8,
+) -> (
+    tokio::task::JoinHandle<Result<play::Places, play::PlayError>>,
+    mpsc::UnboundedReceiver<Line>,
+    mpsc::UnboundedSender<Deed>,
+) {
+    let (acts, acts_in) = mpsc::unbounded_channel();
+    let (lines, lines_in) = mpsc::unbounded_channel();
+    let plan = JoinPlan {
+        target: ticket.parse::<Target>().expect("the host's ticket"),
+        player: Player::Person(acts_in),
+        node: node(seed),
+        secret: [seed; 32],
+        reach_within: Duration::from_secs(60),
+        name: "Bia".into(),
+        colour: None,
+        watch: false,
+        reserve: None,
+        think: None,
+        home: None,
+    };
+    let driver = tokio::spawn(play::join(plan, move |line| {
+        let _ = lines.send(line);
+    }));
+    (driver, lines_in, acts)
+}
+
 /// A race table hosted by Ana, a person at the host's computer, with a
 /// friend's seat (Participant 1) and two bots; `seed` names its node and
 /// its entropy.
@@ -158,24 +189,7 @@ async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
     let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says, true, 1));
     let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
 
-    let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
-    let (guest_lines, guest_lines_in) = mpsc::unbounded_channel();
-    let plan = JoinPlan {
-        target: ticket.parse::<Target>().expect("the host's ticket"),
-        player: Player::Person(guest_acts_in),
-        node: node(42),
-        secret: [42; 32],
-        reach_within: Duration::from_secs(60),
-        name: "Bia".into(),
-        colour: None,
-        watch: false,
-        reserve: None,
-        think: None,
-        home: None,
-    };
-    let guest = tokio::spawn(play::join(plan, move |line| {
-        let _ = guest_lines.send(line);
-    }));
+    let (guest, guest_lines_in, guest_acts) = bia_joins(&ticket, 42);
     // Six at once: the host passes on three (a player's burst) and drops the rest.
     let says = vec![Reaction::Smile; 6];
     let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, says, false, 1));
@@ -266,24 +280,7 @@ async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
             other => panic!("the host did not listen: {other:?}"),
         }
     };
-    let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
-    let (guest_lines, guest_lines_in) = mpsc::unbounded_channel();
-    let plan = JoinPlan {
-        target: ticket.parse::<Target>().expect("the host's ticket"),
-        player: Player::Person(guest_acts_in),
-        node: node(46),
-        secret: [46; 32],
-        reach_within: Duration::from_secs(60),
-        name: "Bia".into(),
-        colour: None,
-        watch: false,
-        reserve: None,
-        think: None,
-        home: None,
-    };
-    let guest = tokio::spawn(play::join(plan, move |line| {
-        let _ = guest_lines.send(line);
-    }));
+    let (guest, guest_lines_in, guest_acts) = bia_joins(&ticket, 46);
     let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, Vec::new(), false, 1));
 
     // The friend plays a little, then its computer goes away for good.
@@ -355,24 +352,7 @@ async fn the_hosts_person_starts_a_rematch_and_the_same_group_plays_it() {
     // Rematch button does; both persons leave after the second game.
     let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), Vec::new(), true, 2));
     let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
-    let (guest_acts, guest_acts_in) = mpsc::unbounded_channel();
-    let (guest_lines, guest_lines_in) = mpsc::unbounded_channel();
-    let plan = JoinPlan {
-        target: ticket.parse::<Target>().expect("the host's ticket"),
-        player: Player::Person(guest_acts_in),
-        node: node(48),
-        secret: [48; 32],
-        reach_within: Duration::from_secs(60),
-        name: "Bia".into(),
-        colour: None,
-        watch: false,
-        reserve: None,
-        think: None,
-        home: None,
-    };
-    let guest = tokio::spawn(play::join(plan, move |line| {
-        let _ = guest_lines.send(line);
-    }));
+    let (guest, guest_lines_in, guest_acts) = bia_joins(&ticket, 48);
     let guest_person = tokio::spawn(person(guest_lines_in, guest_acts, None, Vec::new(), false, 2));
     let (hosted, joined) = tokio::time::timeout(GAME_WITHIN, async { tokio::join!(host, guest) })
         .await

@@ -56,6 +56,27 @@ fn play_until(table: &mut ludopia::table::Table, entries: usize) {
     }
 }
 
+/// Ana's screen at seat 0 of `table`, networked (hosting it or not), and
+/// the deeds it sends its driver.
+fn ana_at(
+    table: &ludopia::table::Table,
+    hosting: bool,
+    t: Instant,
+) -> (GameScreen, tokio::sync::mpsc::UnboundedReceiver<ludopia::net::Deed>) {
+    let (acts, deeds) = tokio::sync::mpsc::unbounded_channel();
+    let g = GameScreen::networked(
+        "Ana".into(),
+        table.genesis().clone(),
+        &Default::default(),
+        Seat::ALL[0],
+        acts,
+        hosting,
+        t,
+    )
+    .expect("the genesis verifies");
+    (g, deeds)
+}
+
 /// What a watcher's driver reports once the host's snapshot of `table`
 /// (signed by `signer`'s key) verified, with `table`'s genesis.
 fn watching(table: &ludopia::table::Table, signer: &ludopia::table::Table) -> ludopia::ui::net::Report {
@@ -160,18 +181,8 @@ fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     let root = tempfile::tempdir().expect("a profile folder");
     let home = ludopia::profile::Home::at(root.path());
     let table = finished_table();
-    let (acts, _acts_in) = tokio::sync::mpsc::unbounded_channel();
     let t = Instant::now();
-    let mut g = GameScreen::networked(
-        "Ana".into(),
-        table.genesis().clone(),
-        &Default::default(),
-        Seat::ALL[0],
-        acts,
-        true,
-        t,
-    )
-    .expect("the genesis verifies");
+    let (mut g, _deeds) = ana_at(&table, true, t);
     assert!(g.start_keeping().is_none(), "the driver saves a network game's log, not the screen");
     let mut actions = Vec::new();
     for entry in table.entries() {
@@ -309,17 +320,7 @@ fn the_hosts_podium_starts_a_rematch_with_the_same_group_and_a_guests_does_not()
     let table = finished_table();
     let t = Instant::now();
     let podium = |hosting: bool| {
-        let (acts, acts_in) = tokio::sync::mpsc::unbounded_channel();
-        let mut g = GameScreen::networked(
-            "Ana".into(),
-            table.genesis().clone(),
-            &Default::default(),
-            Seat::ALL[0],
-            acts,
-            hosting,
-            t,
-        )
-        .expect("the genesis verifies");
+        let (mut g, acts_in) = ana_at(&table, hosting, t);
         for entry in table.entries() {
             let _ = g.receive(entry.clone(), t);
         }

@@ -74,23 +74,35 @@ impl App {
         self.drive(net::host(plan), acts, seat, true)
     }
 
-    /// Joins a table: the join screen says how it goes, then the game.
-    pub(super) fn join(&mut self, target: play::Target, seat: Option<Seat>) -> Task<Message> {
-        self.browsing = None;
-        let (acts, acts_in) = mpsc::unbounded_channel();
-        let plan = play::JoinPlan {
+    /// How this computer's person joins `target` by `name`: fresh dice,
+    /// the profile's network and folder, no colour asked for.
+    fn join_plan(
+        &self,
+        target: play::Target,
+        acts: mpsc::UnboundedReceiver<Deed>,
+        name: String,
+    ) -> play::JoinPlan {
+        play::JoinPlan {
             target,
-            player: play::Player::Person(acts_in),
+            player: play::Player::Person(acts),
             node: self.node(),
             secret: entropy(),
             reach_within: REACH_WITHIN,
-            name: self.prefs.name.clone(),
-            colour: seat,
+            name,
+            colour: None,
             watch: false,
             reserve: None,
             think: None,
             home: self.home.clone(),
-        };
+        }
+    }
+
+    /// Joins a table: the join screen says how it goes, then the game.
+    pub(super) fn join(&mut self, target: play::Target, seat: Option<Seat>) -> Task<Message> {
+        self.browsing = None;
+        let (acts, acts_in) = mpsc::unbounded_channel();
+        let plan =
+            play::JoinPlan { colour: seat, ..self.join_plan(target, acts_in, self.prefs.name.clone()) };
         self.drive(net::join(plan), acts, None, false)
     }
 
@@ -100,19 +112,7 @@ impl App {
     pub(super) fn watch(&mut self, target: play::Target) -> Task<Message> {
         self.browsing = None;
         let (acts, acts_in) = mpsc::unbounded_channel();
-        let plan = play::JoinPlan {
-            target,
-            player: play::Player::Person(acts_in),
-            node: self.node(),
-            secret: entropy(),
-            reach_within: REACH_WITHIN,
-            name: self.prefs.name.clone(),
-            colour: None,
-            watch: true,
-            reserve: None,
-            think: None,
-            home: self.home.clone(),
-        };
+        let plan = play::JoinPlan { watch: true, ..self.join_plan(target, acts_in, self.prefs.name.clone()) };
         self.drive(net::join(plan), acts, None, false)
     }
 
@@ -167,19 +167,7 @@ impl App {
                         return Task::none();
                     }
                 };
-                let plan = play::JoinPlan {
-                    target: play::Target::Ticket(host),
-                    player: play::Player::Person(acts_in),
-                    node: self.node(),
-                    secret: entropy(),
-                    reach_within: REACH_WITHIN,
-                    name: saved.name,
-                    colour: None,
-                    watch: false,
-                    reserve: None,
-                    think: None,
-                    home: self.home.clone(),
-                };
+                let plan = self.join_plan(play::Target::Ticket(host), acts_in, saved.name);
                 (net::join(plan).boxed(), Some(seat))
             }
         };
