@@ -14,7 +14,7 @@ use ludopia::rules::{Phase, Preset, Seat};
 use ludopia::table::{
     Act, By, Control, Participant, PauseReason, Reaction, Record, Replica, TableState, Timing,
 };
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// Generous: the machine that runs the tests may be busy.
 const GAME_WITHIN: Duration = Duration::from_secs(240);
@@ -116,16 +116,31 @@ async fn person(
     Seen { state, seat: seat.expect("seated"), records, heard, places }
 }
 
+/// A running driver: its places at the end, or why it stopped.
+type Driver = tokio::task::JoinHandle<Result<play::Places, play::PlayError>>;
+
+/// Ana hosts [`host_plan`]'s table in person: her driver, the lines it
+/// reports, her acts, and the table's ticket once it listens.
+fn ana_hosts(
+    seed: u8,
+) -> (Driver, mpsc::UnboundedReceiver<Line>, mpsc::UnboundedSender<Deed>, oneshot::Receiver<String>) {
+    let (acts, acts_in) = mpsc::unbounded_channel();
+    let (lines, lines_in) = mpsc::unbounded_channel();
+    let plan = host_plan(seed, acts_in);
+    let (ticket_tx, ticket_rx) = oneshot::channel();
+    let mut ticket_tx = Some(ticket_tx);
+    let driver = tokio::spawn(play::host(plan, move |line| {
+        if let (Line::Listening { ticket, .. }, Some(tx)) = (&line, ticket_tx.take()) {
+            let _ = tx.send(ticket.clone());
+        }
+        let _ = lines.send(line);
+    }));
+    (driver, lines_in, acts, ticket_rx)
+}
+
 /// Bia joins the table of `ticket` in person (her node and dice named by
 /// `seed`): her driver, the lines it reports and her acts.
-fn bia_joins(
-    ticket: &str,
-    seed: u8,
-) -> (
-    tokio::task::JoinHandle<Result<play::Places, play::PlayError>>,
-    mpsc::UnboundedReceiver<Line>,
-    mpsc::UnboundedSender<Deed>,
-) {
+fn bia_joins(ticket: &str, seed: u8) -> (Driver, mpsc::UnboundedReceiver<Line>, mpsc::UnboundedSender<Deed>) {
     let (acts, acts_in) = mpsc::unbounded_channel();
     let (lines, lines_in) = mpsc::unbounded_channel();
     let plan = JoinPlan {
@@ -174,17 +189,7 @@ fn host_plan(seed: u8, acts: mpsc::UnboundedReceiver<Deed>) -> HostPlan {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_and_a_guest_play_their_seats_in_person_to_the_end() {
-    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
-    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
-    let plan = host_plan(41, host_acts_in);
-    let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
-    let mut ticket_tx = Some(ticket_tx);
-    let host = tokio::spawn(play::host(plan, move |line| {
-        if let (Line::Listening { ticket, .. }, Some(tx)) = (&line, ticket_tx.take()) {
-            let _ = tx.send(ticket.clone());
-        }
-        let _ = host_lines.send(line);
-    }));
+    let (host, host_lines_in, host_acts, ticket_rx) = ana_hosts(41);
     let says = vec![Reaction::GoodLuck];
     let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), says, true, 1));
     let ticket = tokio::time::timeout(GAME_WITHIN, ticket_rx).await.expect("listening").expect("ticket");
@@ -337,17 +342,7 @@ async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hosts_person_starts_a_rematch_and_the_same_group_plays_it() {
-    let (host_acts, host_acts_in) = mpsc::unbounded_channel();
-    let (host_lines, host_lines_in) = mpsc::unbounded_channel();
-    let plan = host_plan(47, host_acts_in);
-    let (ticket_tx, ticket_rx) = tokio::sync::oneshot::channel();
-    let mut ticket_tx = Some(ticket_tx);
-    let host = tokio::spawn(play::host(plan, move |line| {
-        if let (Line::Listening { ticket, .. }, Some(tx)) = (&line, ticket_tx.take()) {
-            let _ = tx.send(ticket.clone());
-        }
-        let _ = host_lines.send(line);
-    }));
+    let (host, host_lines_in, host_acts, ticket_rx) = ana_hosts(47);
     // The host's person asks for one rematch at the podium, as the window's
     // Rematch button does; both persons leave after the second game.
     let host_person = tokio::spawn(person(host_lines_in, host_acts, Some(Seat::ALL[0]), Vec::new(), true, 2));
