@@ -7,7 +7,6 @@
 mod authority;
 pub mod evidence;
 mod guest;
-mod lobby;
 pub mod message;
 mod presence;
 mod reaction;
@@ -23,7 +22,6 @@ mod takeover;
 pub use authority::{Act, CHAIN_LEN, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
 pub use evidence::{Found, Kind as EvidenceKind};
 pub use guest::{Applied, Guest, GuestError, Kept, STALL_SLACK};
-pub use lobby::Lobby;
 pub use message::{Answer, Beat, Offer, Position, ToGuest, ToHost, ToPeer, Watching};
 pub use reaction::{Reaction, Said};
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
