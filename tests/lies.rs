@@ -112,15 +112,15 @@ impl Liar {
         let k = state.next_roll;
         match self.lie {
             Lie::HideLink => {
-                // A bot's roll, the guests' links in for a moment (so each
-                // guest's reveal reached the other guest too).
+                // A bot's roll, the guests' links in for a second (so each
+                // guest's reveal reached the other guest, which passed it on).
                 if !(roll_pending && bot_turn) {
                     return false;
                 }
                 let guests: Vec<Seat> = self.guests.iter().map(|g| g.seat).collect();
                 let all_in = guests.iter().all(|&s| self.reveals.iter().any(|r| r.seat == s && r.k == k));
                 let since = self.pending_since.filter(|&(pk, _)| pk == k).map(|(_, t)| t);
-                if !all_in || since.is_none_or(|t| t.elapsed() < Duration::from_millis(500)) {
+                if !all_in || since.is_none_or(|t| t.elapsed() < Duration::from_millis(1000)) {
                     return false;
                 }
                 let hidden = guests[1];

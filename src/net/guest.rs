@@ -19,7 +19,7 @@ use super::session::{BEAT, LOST, Session, TICK};
 use super::succession::Lost;
 use super::wire::Request;
 use super::{Event, NetError, Ticket};
-use crate::fair::SignedEntry;
+use crate::fair::{SignedEntry, SignedReveal};
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
 use crate::table::{
@@ -28,6 +28,13 @@ use crate::table::{
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
+
+/// How long a peer's reveal waits before this guest passes it on to the
+/// host: a roll that is not made by then may be waiting for it (the peer
+/// cut off from the host), and a host that acknowledges it and then records
+/// the link as missed is caught. Well under the table's reveal wait; most
+/// rolls are made long before, so at bot speed nothing is passed on twice.
+const PASS_ON: Duration = Duration::from_millis(300);
 
 /// How long a guest told that another game follows waits for its seat in
 /// it after the end.
@@ -58,6 +65,9 @@ pub struct Follower {
     last_heads: Option<Instant>,
     /// The roll this guest last told its peers its link for.
     told_reveal: u32,
+    /// Peers' reveals to pass on to the host if their roll is still
+    /// pending after [`PASS_ON`], with when each came.
+    passing: Vec<(SignedReveal, Instant)>,
     /// While the host is lost.
     pub lost: Option<Lost>,
     /// The bot's first act waits this long (a slow player), once.
@@ -96,6 +106,7 @@ impl Follower {
             peer_sends: FuturesUnordered::new(),
             last_heads: None,
             told_reveal: 0,
+            passing: Vec::new(),
             lost: None,
             think,
             holding: None,
@@ -318,6 +329,10 @@ impl Follower {
 
     /// Sends a message to every other guest of the roster, each on its own.
     pub fn tell_peers<O: FnMut(Line)>(&mut self, session: &Session<O>, message: ToPeer) {
+        // Measurement only: what sharing reveals and heads costs the table.
+        if cfg!(feature = "quiet-peers") && matches!(message, ToPeer::Reveal(_) | ToPeer::Head { .. }) {
+            return;
+        }
         // An elected host is in the roster too: it has our reveals and heads already.
         let host = self.host;
         for (_, ticket) in self.peers().into_iter().filter(|(_, t)| t.peer != host) {
@@ -588,11 +603,12 @@ impl Follower {
     fn on_peer_message<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, message: ToPeer) {
         let result = match message {
             ToPeer::Head { head, entry } => self.guest.peer_head(&head, entry),
-            // A peer's reveal goes on to the host too: whatever the peer's
-            // own link to the host does, the host has it from us.
+            // A peer's reveal goes on to the host too, if the roll still
+            // waits for it a moment later: whatever the peer's own link to
+            // the host does, the host then has it from us.
             ToPeer::Reveal(reveal) => match self.guest.reveal_seen(&reveal) {
                 Ok(true) => {
-                    self.push(ToHost::Reveal(reveal));
+                    self.passing.push((reveal, Instant::now()));
                     Ok(())
                 }
                 Ok(false) => Ok(()),
@@ -635,6 +651,7 @@ impl Follower {
             self.electing(session).await;
             return Ok(());
         }
+        self.pass_on(now);
         // Our own act not yet sent: nothing of the host's is late.
         let acting = self.queue.iter().any(|(m, _)| matches!(m, ToHost::Intent { .. }));
         if let Some(found) = self.guest.stalled(session.now()).filter(|_| !acting) {
@@ -667,6 +684,27 @@ impl Follower {
             None => self.guest.tail(TAIL),
         };
         ToHost::Rejoin { head: self.guest.head(), tail }
+    }
+
+    /// Queues for the host the peers' reveals whose roll has waited
+    /// [`PASS_ON`] since they came; forgets those of rolls made meanwhile.
+    fn pass_on(&mut self, now: Instant) {
+        let pending = self.guest.replica().map(|r| r.state().next_roll);
+        let mut due = Vec::new();
+        self.passing.retain(|(reveal, came)| {
+            let k = reveal.body.decode().map(|r| r.k).ok();
+            if k.is_none() || k != pending {
+                return false;
+            }
+            if now.duration_since(*came) < PASS_ON {
+                return true;
+            }
+            due.push(reveal.clone());
+            false
+        });
+        for reveal in due {
+            self.push(ToHost::Reveal(reveal));
+        }
     }
 
     /// A message for the host (a commitment, a rejoin), kept in order.
