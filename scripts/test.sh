@@ -61,6 +61,13 @@ check() { # name command...: one more passed or failed check
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); status=1; echo "FAILED: $name"; fi
 }
 
+step "fuzzing: not run by this check"
+# Said plainly in every run's output (docs/testing.md, Fuzzing).
+echo "The fuzz targets are not run here: cargo-fuzz builds every dependency again with"
+echo "coverage instrumentation (about 30 minutes on 2 cores, past this check's budget)."
+echo "tests/decoders.rs above ran every checked-in seed and regression through the same"
+echo "functions on stable. To fuzz: bash scripts/fuzz.sh [SECONDS_PER_TARGET]"
+
 step "the real window under Xvfb"
 check window env GUI_OUT="$target/gui" bash tests/gui/window.sh "$target/debug/ludopia"
 
