@@ -1,3 +1,11 @@
+//! The `ludopia` program: sets the process up, then hands over to
+//! `ludopia::cli::run` and exits with its code. It owns only what belongs to
+//! the process: a quiet end when the reader of its output goes away, and
+//! where the log goes (problems to stderr, more with `LUDOPIA_LOG`; in a
+//! Windows release build, a file in the profile's data folder, and the
+//! console the command line was started from). Everything else is the
+//! library's.
+
 // A Windows release build is a windowed program: no console window opens behind
 // the game. Its log goes to a file instead, and the command line borrows the
 // console it was started from (see `windows_release`).
