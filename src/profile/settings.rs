@@ -14,7 +14,7 @@ pub struct Profile {
 
 impl Default for Profile {
     fn default() -> Profile {
-        Profile { name: "You".into(), colour: [0xe8, 0xb8, 0x4a] }
+        Profile { name: String::new(), colour: [0xe8, 0xb8, 0x4a] }
     }
 }
 

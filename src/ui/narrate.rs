@@ -5,59 +5,107 @@ use crate::rules::{Event, Events, Seat};
 use crate::table::{Control, Record};
 use crate::ui::i18n::t;
 
-/// The line for `record` (its `events` from the replica), naming seats by
-/// `names`; `None` for entries with nothing to tell (a malformed body).
-pub fn entry_line(names: &[String; 4], record: Option<&Record>, events: &Events) -> Option<String> {
-    let name = |seat: Seat| names[seat.index()].as_str();
+/// Who the lines are about: the seats' names, and the seat of the one
+/// person at this computer, whom they address as "you" (none when several
+/// persons share the computer, or when watching).
+#[derive(Clone, Copy)]
+pub struct Cast<'a> {
+    pub names: &'a [String; 4],
+    pub you: Option<Seat>,
+}
+
+impl Cast<'_> {
+    fn name(&self, seat: Seat) -> &str {
+        self.names[seat.index()].as_str()
+    }
+
+    /// `yours` when `seat` is the person here, else `theirs` (each already
+    /// translated and filled).
+    fn say(&self, seat: Seat, yours: String, theirs: impl FnOnce(&str) -> String) -> String {
+        if self.you == Some(seat) { yours } else { theirs(self.name(seat)) }
+    }
+}
+
+/// The line for `record` (its `events` from the replica); `None` for
+/// entries with nothing to tell (a malformed body).
+pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
-    match record? {
-        Record::Start { first, .. } => parts.push(crate::t!("{who} starts", who = name(*first))),
+    match *record? {
+        Record::Start { first, .. } => {
+            parts.push(cast.say(first, t("You start").into(), |who| crate::t!("{who} starts", who = who)))
+        }
         Record::Roll { seat, face, .. } => {
-            parts.push(crate::t!("{who} rolled a {face}", who = name(*seat), face = face))
+            parts.push(cast.say(seat, crate::t!("You rolled a {face}", face = face), |who| {
+                crate::t!("{who} rolled a {face}", who = who, face = face)
+            }))
         }
         Record::Act { .. } => {}
         // Who took the seat: a stand-in bot while its peer is away, a bot
         // for good, or its person back.
         Record::Control { seat, control } => parts.push(match control {
             Control::Standin { .. } => {
-                crate::t!("{who} dropped out: a bot plays the seat", who = name(*seat))
+                cast.say(seat, t("You dropped out: a bot plays your seat").into(), |who| {
+                    crate::t!("{who} dropped out: a bot plays the seat", who = who)
+                })
             }
-            Control::Bot(_) => crate::t!("{who} left: a bot plays the seat", who = name(*seat)),
-            Control::Person { .. } => crate::t!("{who} is back", who = name(*seat)),
-            Control::Empty => crate::t!("{who} changes hands", who = name(*seat)),
+            Control::Bot(_) => cast.say(seat, t("You left: a bot plays your seat").into(), |who| {
+                crate::t!("{who} left: a bot plays the seat", who = who)
+            }),
+            Control::Person { .. } => {
+                cast.say(seat, t("You are back").into(), |who| crate::t!("{who} is back", who = who))
+            }
+            Control::Empty => cast.say(seat, t("Your seat changes hands").into(), |who| {
+                crate::t!("{who} changes hands", who = who)
+            }),
         }),
-        Record::Missed { seat, .. } => {
-            parts.push(crate::t!("{who}'s dice link did not come: a bot plays the seat", who = name(*seat)))
-        }
+        Record::Missed { seat, .. } => parts.push(cast.say(
+            seat,
+            t("Your dice link did not come: a bot plays your seat").into(),
+            |who| crate::t!("{who}'s dice link did not come: a bot plays the seat", who = who),
+        )),
         Record::Pause { .. } => parts.push(t("The table is paused").to_string()),
         Record::Resume => parts.push(t("The table resumes").to_string()),
         Record::Close { .. } => parts.push(t("The table closes").to_string()),
         Record::Handover { host, .. } => {
-            parts.push(crate::t!("{who} hosts the table now", who = name(*host)))
+            parts.push(cast.say(host, t("You host the table now").into(), |who| {
+                crate::t!("{who} hosts the table now", who = who)
+            }))
         }
     }
     for event in events {
         let line = match *event {
-            Event::NoMove { seat } => crate::t!("{who} cannot move", who = name(seat)),
-            Event::Entered { seat, .. } => crate::t!("{who} brings a pawn out", who = name(seat)),
-            Event::Captured { seat, by, .. } => {
-                crate::t!("{who} captures {whom}!", who = name(by), whom = name(seat))
+            Event::NoMove { seat } => {
+                cast.say(seat, t("You cannot move").into(), |who| crate::t!("{who} cannot move", who = who))
             }
-            Event::ReachedHome { seat, .. } => crate::t!("{who} brings a pawn home", who = name(seat)),
-            Event::ThreeSixes { seat } => crate::t!("three sixes: {who} loses the turn", who = name(seat)),
+            Event::Entered { seat, .. } => cast.say(seat, t("You bring a pawn out").into(), |who| {
+                crate::t!("{who} brings a pawn out", who = who)
+            }),
+            Event::Captured { seat, by, .. } => capture(cast, by, seat),
+            Event::ReachedHome { seat, .. } => cast.say(seat, t("You bring a pawn home").into(), |who| {
+                crate::t!("{who} brings a pawn home", who = who)
+            }),
+            Event::ThreeSixes { seat } => cast.say(seat, t("Three sixes: you lose the turn").into(), |who| {
+                crate::t!("Three sixes: {who} loses the turn", who = who)
+            }),
             Event::SentToYard { seat, .. } => {
-                crate::t!("a pawn of {who} goes back to the yard", who = name(seat))
+                cast.say(seat, t("A pawn of yours goes back to the yard").into(), |who| {
+                    crate::t!("A pawn of {who} goes back to the yard", who = who)
+                })
             }
-            Event::BonusRoll { seat, .. } => crate::t!("{who} rolls again", who = name(seat)),
+            Event::BonusRoll { seat, .. } => {
+                cast.say(seat, t("You roll again").into(), |who| crate::t!("{who} rolls again", who = who))
+            }
             Event::Finished { seat, place } => {
-                crate::t!("{who} finishes {place}", who = name(seat), place = ordinal(place))
+                let place = ordinal(place);
+                cast.say(seat, crate::t!("You finish {place}", place = place), |who| {
+                    crate::t!("{who} finishes {place}", who = who, place = place)
+                })
             }
-            Event::Challenged { seat, opponent } => {
-                crate::t!("{who} challenges {whom}", who = name(seat), whom = name(opponent))
-            }
-            Event::DuelDrawn { .. } => t("the duel is drawn and starts again").to_string(),
-            Event::DuelWon { seat } => crate::t!("{who} wins the duel", who = name(seat)),
-            Event::GameOver { .. } => t("the game is over").to_string(),
+            Event::Challenged { seat, opponent } => challenge(cast, seat, opponent),
+            Event::DuelDrawn { .. } => t("The duel is drawn and starts again").to_string(),
+            Event::DuelWon { seat } => cast
+                .say(seat, t("You win the duel").into(), |who| crate::t!("{who} wins the duel", who = who)),
+            Event::GameOver { .. } => t("The game is over").to_string(),
             _ => continue,
         };
         parts.push(line);
@@ -65,9 +113,33 @@ pub fn entry_line(names: &[String; 4], record: Option<&Record>, events: &Events)
     if parts.is_empty()
         && let Some(Record::Act { action, .. }) = record
     {
-        parts.push(crate::t!("{who} moves", who = name(action.seat())));
+        parts.push(cast.say(action.seat(), t("You move").into(), |who| crate::t!("{who} moves", who = who)));
     }
     Some(parts.join(" · "))
+}
+
+/// `by` captured a pawn of `seat`'s: said to whichever of them is here.
+fn capture(cast: Cast, by: Seat, seat: Seat) -> String {
+    let (who, whom) = (cast.name(by), cast.name(seat));
+    if cast.you == Some(by) {
+        crate::t!("You capture a pawn of {whom}!", whom = whom)
+    } else if cast.you == Some(seat) {
+        crate::t!("{who} captures your pawn!", who = who)
+    } else {
+        crate::t!("{who} captures a pawn of {whom}!", who = who, whom = whom)
+    }
+}
+
+/// `seat` challenged `opponent` to a duel: said to whichever of them is here.
+fn challenge(cast: Cast, seat: Seat, opponent: Seat) -> String {
+    let (who, whom) = (cast.name(seat), cast.name(opponent));
+    if cast.you == Some(seat) {
+        crate::t!("You challenge {whom}", whom = whom)
+    } else if cast.you == Some(opponent) {
+        crate::t!("{who} challenges you", who = who)
+    } else {
+        crate::t!("{who} challenges {whom}", who = who, whom = whom)
+    }
 }
 
 /// 1st, 2nd, 3rd, 4th.
@@ -77,5 +149,46 @@ pub fn ordinal(place: u8) -> String {
         2 => crate::t!("{n}nd", n = place),
         3 => crate::t!("{n}rd", n = place),
         _ => crate::t!("{n}th", n = place),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(you: Option<Seat>, events: &[Event]) -> String {
+        let names = ["Ana".to_string(), "Karim".into(), "Layla".into(), "Tariq".into()];
+        let events: Events = events.iter().copied().collect();
+        let line =
+            entry_line(Cast { names: &names, you }, Some(&Record::Resume), &events).unwrap_or_default();
+        line.trim_start_matches("The table resumes · ").to_string()
+    }
+
+    #[test]
+    fn the_person_here_is_spoken_to_and_the_others_are_named() {
+        let [ana, karim, ..] = Seat::ALL;
+        let captured = [Event::Captured { seat: karim, pawn: 0, by: ana, from: 3 }];
+        assert_eq!(line(Some(ana), &captured), "You capture a pawn of Karim!");
+        assert_eq!(line(Some(karim), &captured), "Ana captures your pawn!");
+        assert_eq!(line(None, &captured), "Ana captures a pawn of Karim!");
+        let again = [Event::ThreeSixes { seat: ana }, Event::Finished { seat: karim, place: 2 }];
+        assert_eq!(line(Some(ana), &again), "Three sixes: you lose the turn · Karim finishes 2nd");
+        assert_eq!(line(Some(karim), &again), "Three sixes: Ana loses the turn · You finish 2nd");
+        assert_eq!(line(Some(ana), &[Event::DuelWon { seat: ana }]), "You win the duel");
+    }
+
+    #[test]
+    fn every_part_of_a_line_starts_with_a_capital() {
+        let [ana, karim, ..] = Seat::ALL;
+        let events = [
+            Event::SentToYard { seat: karim, pawn: 1, from: 4, penalty: crate::rules::Penalty::ThreeSixes },
+            Event::DuelDrawn { x: ana },
+            Event::GameOver { places: [1, 2, 3, 4] },
+        ];
+        for you in [None, Some(ana), Some(karim)] {
+            for part in line(you, &events).split(" · ") {
+                assert!(part.starts_with(char::is_uppercase), "{part:?}");
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! other settings are kept as read and written back unchanged.
 
 use crate::profile::{Home, Loaded, Notice, Profile, ProfileError, Settings};
+use crate::ui::i18n::t;
 use crate::ui::palace::Sky;
 use crate::ui::screen::setup::BotSpeed;
 
@@ -34,7 +35,9 @@ impl From<Loaded> for Prefs {
             .find(|s| s.name().eq_ignore_ascii_case(&loaded.settings.theme))
             .unwrap_or_default();
         Prefs {
-            name: loaded.profile.name.clone(),
+            // "You" was the name profiles were written with before an
+            // unchosen name was kept empty (and said in the player's language).
+            name: Some(loaded.profile.name.clone()).filter(|n| n != "You").unwrap_or_default(),
             sky,
             software_renderer: loaded.settings.software_renderer,
             bot_speed: BotSpeed::ALL
@@ -48,6 +51,15 @@ impl From<Loaded> for Prefs {
 }
 
 impl Prefs {
+    /// What the window calls the player at this computer: their name, or
+    /// "You" in their language while they have chosen none.
+    pub fn player_name(&self) -> String {
+        match self.name.trim() {
+            "" => t("You").to_string(),
+            name => name.to_string(),
+        }
+    }
+
     /// The saved preferences, and the files that had to be moved aside.
     pub fn load(home: &Home) -> Result<(Prefs, Vec<Notice>), PrefsError> {
         let mut loaded = home.load()?;

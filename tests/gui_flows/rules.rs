@@ -164,7 +164,7 @@ fn how_to_play_explains_the_quick_game_and_teams_from_their_parameters() -> Resu
     let _ = app.update(Message::Home(home::Message::HowToPlay));
     click_text(&mut app, "Quick")?;
     let shows = |app: &App, line: &str| sim(app.view()).find(format!("•  {line}").as_str()).is_ok();
-    assert!(shows(&app, "1 of your pawns begin on your start square."));
+    assert!(shows(&app, "1 of your pawns begins on your start square."));
     assert!(shows(&app, "The first player with a pawn home wins."));
     let partners = "Your pawns turn up your lane only once you or your partner have captured a pawn; until then they go round the board again.";
     assert!(!shows(&app, partners));

@@ -288,3 +288,65 @@ fn duel_marks_and_challenges_have_keys() {
     let Phase::Duel(d) = g.game().phase() else { panic!("still a duel") };
     assert!(d.cells[4].is_some(), "the middle is marked");
 }
+
+#[test]
+fn counts_read_right_in_the_waiting_room() -> Result<(), Error> {
+    use ludopia::ui::screen::waiting::WaitingRoom;
+    let mut table = Table::against_bots("Ana".into());
+    table.sitters = [Sitter::Person, Sitter::Friend, Sitter::Bot(Strategy::Normal), Sitter::Friend];
+    let mut room = WaitingRoom::new(table);
+    room.listening("QWERTY".into(), "ludo1invite".into());
+    assert!(
+        sim(room.view())
+            .find("Waiting for 2 more friends; the game begins when every seat is taken.")
+            .is_ok()
+    );
+    room.seated(1, true);
+    let mut ui = sim(room.view());
+    assert!(
+        ui.find("Waiting for 1 more friend; the game begins when every seat is taken.").is_ok(),
+        "one friend, not friends"
+    );
+    Ok(())
+}
+
+#[test]
+fn a_player_with_no_name_yet_is_welcomed_as_you() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let mut app = app_at(&home);
+    assert!(shows(&app, "Welcome, You. Pull up a cushion."), "not 'Welcome, .'");
+    click_text(&mut app, "Play on this computer")?;
+    click_text(&mut app, "Start the game")?;
+    let Screen::Game(game) = &app.screen else { panic!("not on the game screen") };
+    assert_eq!(game.names()[0], "You", "the seat is called You in the player's language");
+    Ok(())
+}
+
+#[test]
+fn the_panel_counts_spaces_for_a_bot_to_move() -> Result<(), Error> {
+    // Four bots: each move the table waits for is said with its spaces,
+    // "1 space" among them.
+    let mut t = Instant::now();
+    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("Ana".into()) };
+    let mut g = GameScreen::new(table, [5; 32], t).expect("a valid table");
+    let mut one = false;
+    for _ in 0..5000 {
+        if let (Phase::Move { face }, Some(seat)) = (g.game().phase(), g.game().to_act()) {
+            let who = g.names()[seat.index()].clone();
+            let spaces = if face == 1 { "space".to_string() } else { "spaces".to_string() };
+            sim(g.view()).find(format!("{who} to move a pawn {face} {spaces}").as_str())?;
+            one |= face == 1;
+            if one {
+                return Ok(());
+            }
+        }
+        if g.game().is_over() {
+            break;
+        }
+        t += Duration::from_millis(400);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+    }
+    panic!("no bot had a 1 to move");
+}

@@ -242,7 +242,7 @@ impl App {
     fn new_table(&self) -> Table {
         let last = &self.prefs.settings;
         let mut table =
-            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.name.clone()) };
+            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.player_name()) };
         if last.rules.validate().is_ok() {
             table.rules = last.rules;
         }
@@ -391,7 +391,7 @@ impl App {
     /// with; the setup changes it.
     fn set_up_hosted(&mut self) {
         let mut table =
-            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.name.clone()) };
+            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.player_name()) };
         table.sitters[2] = Sitter::Friend;
         self.screen = Screen::Setup(Setup::new(table, self.prefs.settings.saved_presets.clone()));
     }
@@ -409,9 +409,10 @@ impl App {
     }
 
     fn open_replay(&mut self, finished: &crate::profile::history::Finished) {
-        let opened = crate::profile::history::read_proof(&finished.proof)
-            .map_err(|e| e.to_string())
-            .and_then(|proof| replay::Replay::new(&proof, finished.summary.names.clone()));
+        let opened =
+            crate::profile::history::read_proof(&finished.proof).map_err(|e| e.to_string()).and_then(
+                |proof| replay::Replay::new(&proof, finished.summary.names.clone(), finished.summary.me),
+            );
         match (opened, &mut self.screen) {
             (Ok(mut r), _) => {
                 r.marks = self.prefs.settings.pawn_marks;
@@ -504,8 +505,13 @@ impl App {
                 center(
                     scrollable(
                         column![
-                            home::view(&self.prefs.name, self.resumable, self.networked, self.replacing)
-                                .map(Message::Home),
+                            home::view(
+                                &self.prefs.player_name(),
+                                self.resumable,
+                                self.networked,
+                                self.replacing
+                            )
+                            .map(Message::Home),
                             notices
                         ]
                         .spacing(12),

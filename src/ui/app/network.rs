@@ -60,7 +60,8 @@ impl App {
             preset,
             rules: table.rules,
             seats: table.controls(),
-            name: table.name.clone(),
+            // Peers see the chosen name (none: they name the seat by its colour).
+            name: self.prefs.name.clone(),
             listed,
             timing: table.timing(),
             code: crate::net::RoomCode::random(),
@@ -208,7 +209,7 @@ impl App {
         let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?, s.hosting)));
         let opened = taken.ok_or_else(|| t("this computer holds no seat at the table").to_string()).and_then(
             |(acts, seat, hosting)| {
-                GameScreen::networked(self.prefs.name.clone(), genesis, roster, seat, acts, hosting, now)
+                GameScreen::networked(self.prefs.player_name(), genesis, roster, seat, acts, hosting, now)
                     .map_err(|e| e.to_string())
             },
         );
@@ -267,7 +268,7 @@ impl App {
                 let opened = acts
                     .ok_or_else(|| t("this computer is not watching that table").to_string())
                     .and_then(|acts| {
-                        GameScreen::watching(self.prefs.name.clone(), *from, acts, now)
+                        GameScreen::watching(self.prefs.player_name(), *from, acts, now)
                             .map_err(|e| e.to_string())
                     });
                 match opened {

@@ -120,6 +120,33 @@ macro_rules! t {
     };
 }
 
+/// Which of a text's two forms `n` takes in `lang`: English says "1
+/// friend" and "2 friends"; Brazilian Portuguese uses the singular for 0 as
+/// well; Vietnamese does not inflect, so its two forms read alike.
+pub fn choose(lang: Lang, n: u64, one: &'static str, other: &'static str) -> &'static str {
+    let singular = match lang {
+        Lang::En => n == 1,
+        Lang::Pt => n <= 1,
+        Lang::Vi => false,
+    };
+    if singular { one } else { other }
+}
+
+/// `tn!(n, "{n} friend", "{n} friends", …)`: the form `n` takes in the
+/// current language, translated, with `{n}` and the other placeholders
+/// filled as by [`t!`](crate::t).
+#[macro_export]
+macro_rules! tn {
+    ($n:expr, $one:literal, $other:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        let n = $n;
+        let lang = $crate::ui::i18n::current();
+        $crate::ui::i18n::fill(
+            $crate::ui::i18n::translate(lang, $crate::ui::i18n::choose(lang, n as u64, $one, $other)),
+            &[("n", n.to_string()) $(, (stringify!($name), ($value).to_string()))*],
+        )
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,31 +166,26 @@ mod tests {
                     continue;
                 }
                 let source = std::fs::read_to_string(&path).unwrap();
-                for opener in ["t(", "t!("] {
+                for opener in ["t(", "t!(", "tn!("] {
                     for (at, _) in source.match_indices(opener) {
                         // Only the function itself, not e.g. `text(`.
                         let before = source[..at].chars().next_back();
                         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                             continue;
                         }
-                        // A literal key, perhaps on the next line.
-                        let Some(rest) = source[at + opener.len()..].trim_start().strip_prefix('"') else {
-                            continue;
-                        };
-                        let mut key = String::new();
-                        let mut chars = rest.chars();
-                        while let Some(c) = chars.next() {
-                            match c {
-                                '"' => break,
-                                '\\' => match chars.next() {
-                                    Some('n') => key.push('\n'),
-                                    Some(other) => key.push(other),
-                                    None => {}
-                                },
-                                c => key.push(c),
-                            }
+                        // A literal key, perhaps on the next line; a plural's
+                        // two keys come after its count.
+                        let mut rest = source[at + opener.len()..].trim_start();
+                        let forms = if opener == "tn!(" { 2 } else { 1 };
+                        if forms == 2 {
+                            rest = rest.split_once(',').map_or("", |(_, r)| r.trim_start());
                         }
-                        keys.insert(key);
+                        for _ in 0..forms {
+                            let Some(after) = rest.strip_prefix('"') else { break };
+                            let (key, tail) = literal(after);
+                            keys.insert(key);
+                            rest = tail.trim_start().trim_start_matches(',').trim_start();
+                        }
                     }
                 }
             }
@@ -171,6 +193,46 @@ mod tests {
         // The reactions' phrases live with the palette, outside the window.
         keys.extend(crate::table::Reaction::PHRASES.iter().filter_map(|r| r.phrase()).map(String::from));
         keys
+    }
+
+    /// A string literal's text (after its opening quote), and what follows it.
+    fn literal(source: &str) -> (String, &str) {
+        let mut key = String::new();
+        let mut chars = source.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => return (key, &source[i + 1..]),
+                '\\' => match chars.next() {
+                    Some((_, 'n')) => key.push('\n'),
+                    Some((_, other)) => key.push(other),
+                    None => {}
+                },
+                c => key.push(c),
+            }
+        }
+        (key, "")
+    }
+
+    #[test]
+    fn counts_take_each_languages_form() {
+        let (one, other) = ("{n} pawn", "{n} pawns");
+        assert_eq!(choose(Lang::En, 1, one, other), one);
+        assert_eq!(choose(Lang::En, 0, one, other), other);
+        assert_eq!(choose(Lang::En, 2, one, other), other);
+        assert_eq!(choose(Lang::Pt, 0, one, other), one);
+        assert_eq!(choose(Lang::Pt, 2, one, other), other);
+        assert_eq!(
+            fill(translate(Lang::Pt, choose(Lang::Pt, 1, one, other)), &[("n", "1".into())]),
+            "1 peão"
+        );
+        assert_eq!(
+            fill(translate(Lang::Pt, choose(Lang::Pt, 3, one, other)), &[("n", "3".into())]),
+            "3 peões"
+        );
+        assert_eq!(
+            fill(translate(Lang::Vi, choose(Lang::Vi, 1, one, other)), &[("n", "1".into())]),
+            "1 quân"
+        );
     }
 
     #[test]

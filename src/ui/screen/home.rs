@@ -34,7 +34,7 @@ fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
 /// takes up again at its table. `replacing`: the player asked for a new
 /// game while one waits; they are told it will replace the saved one, and
 /// asked again.
-pub fn view(name: &str, resumable: bool, networked: bool, replacing: bool) -> Element<'_, Message> {
+pub fn view<'a>(name: &str, resumable: bool, networked: bool, replacing: bool) -> Element<'a, Message> {
     let resume = resumable.then(|| entry(t("Resume game"), Some(Message::Resume)));
     let rejoin = networked.then(|| entry(t("Resume network game"), Some(Message::ResumeNetwork)));
     let warning = (resumable && replacing).then(|| {

@@ -39,7 +39,11 @@ pub fn explain(r: &Rules) -> Vec<String> {
         ),
     }];
     if r.start_out > 0 {
-        lines.push(crate::t!("{out} of your pawns begin on your start square.", out = r.start_out));
+        lines.push(crate::tn!(
+            r.start_out,
+            "{n} of your pawns begins on your start square.",
+            "{n} of your pawns begin on your start square."
+        ));
     }
     if r.has_teams() {
         lines.push(t("Opposite seats play as partners. Partners share squares and never capture each other. Once you have finished, your rolls move your partner's pawns.").to_string());
@@ -105,7 +109,11 @@ pub fn explain(r: &Rules) -> Vec<String> {
         (false, End::PlayOn, _) => t("Play on until every place is decided.").to_string(),
     });
     if let Some(secs) = r.turn_timer {
-        lines.push(crate::t!("Each decision has {secs} seconds; then the table plays for you.", secs = secs));
+        lines.push(crate::tn!(
+            secs,
+            "Each decision has {n} second; then the table plays for you.",
+            "Each decision has {n} seconds; then the table plays for you."
+        ));
     }
     lines
 }
@@ -115,7 +123,7 @@ pub fn explain(r: &Rules) -> Vec<String> {
 pub fn summary(r: &Rules) -> String {
     let name =
         Preset::ALL.into_iter().find(|p| p.rules() == *r).map_or(t("House rules"), super::setup::preset_name);
-    let mut parts = vec![name.to_string(), crate::t!("{n} pawns", n = r.pawns)];
+    let mut parts = vec![name.to_string(), crate::tn!(r.pawns, "{n} pawn", "{n} pawns")];
     parts.extend(distinctions(r));
     parts.join(" · ")
 }
@@ -205,7 +213,7 @@ mod tests {
     #[test]
     fn the_quick_and_team_rules_are_explained_from_their_parameters() {
         let quick = explain(&Preset::Quick.rules()).join(" ");
-        assert!(quick.contains("1 of your pawns begin on your start square"), "{quick}");
+        assert!(quick.contains("1 of your pawns begins on your start square"), "{quick}");
         assert!(quick.contains("first pawn home") && quick.contains("leave the board"), "{quick}");
         assert!(quick.contains("only once you have captured"), "{quick}");
         assert!(quick.contains("first player with a pawn home wins"), "{quick}");

@@ -3,12 +3,12 @@
 //! `ludopia verify` runs.
 
 use crate::fair::Proof;
-use crate::rules::{Game, Moves};
+use crate::rules::{Game, Moves, Seat};
 use crate::table::{Record, Replica, verify_proof};
 use crate::ui::board::{self, Board};
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
-use crate::ui::narrate::entry_line;
+use crate::ui::narrate::{Cast, entry_line};
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text};
 use iced::{Alignment, Element, Length};
@@ -39,7 +39,9 @@ pub enum Action {
 
 impl Replay {
     /// The replay of `proof`; steps stop at the first entry that fails.
-    pub fn new(proof: &Proof<Record>, names: [String; 4]) -> Result<Replay, String> {
+    /// `you`: the seat of the player at this computer, whom the lines
+    /// address as "you".
+    pub fn new(proof: &Proof<Record>, names: [String; 4], you: Option<Seat>) -> Result<Replay, String> {
         let verdict = match verify_proof(proof) {
             Ok((valid, _)) => crate::t!("Verified: {valid}", valid = valid),
             Err(invalid) => crate::t!("Does not verify: {invalid}", invalid = invalid),
@@ -49,7 +51,7 @@ impl Replay {
         for entry in &proof.entries {
             let record = entry.body.decode().map(|b| b.content).ok();
             let Ok(events) = replica.apply(entry.clone()) else { break };
-            let line = entry_line(&names, record.as_ref(), &events).unwrap_or_default();
+            let line = entry_line(Cast { names: &names, you }, record.as_ref(), &events).unwrap_or_default();
             steps.push((replica.state().game, line));
         }
         Ok(Replay {

@@ -151,9 +151,10 @@ impl WaitingRoom {
             Some(why) => crate::t!("The table stopped: {why}.", why = why),
             None if self.code.is_empty() => t("Opening the table…").to_string(),
             None if waiting == 0 => t("Every seat is taken: the game begins.").to_string(),
-            None => crate::t!(
-                "Waiting for {n} more friends; the game begins when every seat is taken.",
-                n = waiting
+            None => crate::tn!(
+                waiting,
+                "Waiting for {n} more friend; the game begins when every seat is taken.",
+                "Waiting for {n} more friends; the game begins when every seat is taken."
             ),
         };
         let code = if self.code.is_empty() { "······".to_string() } else { self.code.clone() };

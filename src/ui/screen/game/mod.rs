@@ -353,6 +353,11 @@ impl GameScreen {
         &self.game
     }
 
+    /// The seats' names as the screen shows them.
+    pub fn names(&self) -> &[String; 4] {
+        &self.names
+    }
+
     /// The newest line of the event log.
     pub fn last_event(&self) -> &str {
         self.log.back().map_or("", String::as_str)
@@ -370,6 +375,16 @@ impl GameScreen {
     /// has a bot in their seat; the setup's sitters are only the start).
     fn control(&self, seat: Seat) -> Control {
         self.replica.state().control[seat.index()]
+    }
+
+    /// The seat of the one person at this computer, whom the screen
+    /// addresses as "you"; none when several share it, or when watching.
+    fn you(&self) -> Option<Seat> {
+        let mut persons = Seat::ALL.into_iter().filter(|&s| self.table.sitters[s.index()] == Sitter::Person);
+        match (persons.next(), persons.next()) {
+            (Some(seat), None) => Some(seat),
+            _ => None,
+        }
     }
 
     /// Whether a person at this computer plays `seat` (over the network,
@@ -705,7 +720,8 @@ impl GameScreen {
         self.motion.start(events, self.now);
         self.game = self.replica.state().game;
         self.selected = None;
-        if let Some(line) = narrate::entry_line(&self.names, record.as_ref(), events) {
+        let cast = narrate::Cast { names: &self.names, you: self.you() };
+        if let Some(line) = narrate::entry_line(cast, record.as_ref(), events) {
             self.tell(line);
         }
         sound::cues(events)

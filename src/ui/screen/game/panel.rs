@@ -24,7 +24,12 @@ impl GameScreen {
         let who = self.name(seat);
         match self.game.phase() {
             Phase::Roll => crate::t!("{who} to roll", who = who),
-            Phase::Move { face } => crate::t!("{who} to move a pawn {face}", who = who, face = face),
+            Phase::Move { face } => crate::tn!(
+                face,
+                "{who} to move a pawn {n} space",
+                "{who} to move a pawn {n} spaces",
+                who = who
+            ),
             Phase::ChooseOpponent => crate::t!("{who} to challenge a rival", who = who),
             Phase::Duel(_) => crate::t!("{who} to mark the duel board", who = who),
             Phase::Over => t("The game is over.").to_string(),

@@ -157,7 +157,11 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
         col = col.push(text(format!("{}: {}…", name(*seat), short(anchor))).size(12));
     }
     let rows = column(dice.rolls.iter().rev().map(|r| roll_row(r, &name))).spacing(6);
-    col = col.push(text(crate::t!("{n} rolls, newest first", n = dice.rolls.len())).font(BOLD).size(14));
+    col = col.push(
+        text(crate::tn!(dice.rolls.len(), "{n} roll, newest first", "{n} rolls, newest first"))
+            .font(BOLD)
+            .size(14),
+    );
     col = col.push(scrollable(rows).height(Length::Fill).width(Length::Fill));
     col = col.push(
         row![
