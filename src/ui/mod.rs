@@ -65,7 +65,9 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
             app.frames = std::env::var_os("LUDOPIA_FRAME_STATS").map(|_| (0, Instant::now()));
             app.speaker = Some(sound::Speaker::default());
             let scale = window::latest().and_then(window::scale_factor).map(Message::Scale);
-            (app, iced::Task::batch([saving, scale]))
+            let monitor = window::latest()
+                .and_then(|id| window::monitor_size(id).map(move |size| Message::Monitor(id, size)));
+            (app, iced::Task::batch([saving, scale, monitor]))
         },
         App::update,
         App::view,
@@ -76,8 +78,8 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
     .default_font(theme::FONT)
     .antialiasing(true)
     .window(window::Settings {
-        size: Size::new(1280.0, 820.0),
-        min_size: Some(Size::new(960.0, 660.0)),
+        size: WINDOW,
+        min_size: Some(SMALLEST),
         icon: identity::icon(),
         platform_specific: identity::platform(),
         ..window::Settings::default()
@@ -86,6 +88,42 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
         app = app.font(font);
     }
     app.run()
+}
+
+/// The window's size when the screen has room for it, and its smallest.
+pub const WINDOW: Size = Size::new(1280.0, 820.0);
+pub const SMALLEST: Size = Size::new(960.0, 660.0);
+
+/// Room the desktop keeps round a window (title bar, panels, task bar).
+const DESKTOP: Size = Size::new(40.0, 100.0);
+
+/// The size the window opens at on a monitor of `monitor` (logical pixels),
+/// if [`WINDOW`] does not fit there: as large as fits, in its proportions,
+/// and never below [`SMALLEST`].
+pub fn fitted(monitor: Size) -> Option<Size> {
+    let room = Size::new(monitor.width - DESKTOP.width, monitor.height - DESKTOP.height);
+    if WINDOW.width <= room.width && WINDOW.height <= room.height {
+        return None;
+    }
+    let scale = (room.width / WINDOW.width).min(room.height / WINDOW.height);
+    Some(Size::new(
+        (WINDOW.width * scale).round().max(SMALLEST.width),
+        (WINDOW.height * scale).round().max(SMALLEST.height),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_opens_at_a_size_that_fits_the_screen() {
+        assert_eq!(fitted(Size::new(1920.0, 1080.0)), None, "room enough");
+        let laptop = fitted(Size::new(1366.0, 768.0)).expect("820 is taller than a 768 screen");
+        assert!(laptop.height <= 768.0 - DESKTOP.height && laptop.width <= 1366.0, "{laptop:?}");
+        assert!((laptop.width / laptop.height - WINDOW.width / WINDOW.height).abs() < 0.01, "{laptop:?}");
+        assert_eq!(fitted(Size::new(800.0, 600.0)), Some(SMALLEST), "never below the smallest");
+    }
 }
 
 /// Where the app opens.

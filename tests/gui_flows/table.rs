@@ -350,3 +350,100 @@ fn the_panel_counts_spaces_for_a_bot_to_move() -> Result<(), Error> {
     }
     panic!("no bot had a 1 to move");
 }
+
+#[test]
+fn the_window_asks_for_attention_once_when_a_persons_turn_comes() -> Result<(), Error> {
+    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now());
+    click_text(&mut app, "Play on this computer")?;
+    click_text(&mut app, "Start the game")?;
+    let you = Seat::ALL[0];
+    let mut t = Instant::now();
+    let mut asked = 0;
+    for _ in 0..1000 {
+        if app.attention() {
+            asked += 1;
+            let Screen::Game(g) = &app.screen else { panic!("not on the game screen") };
+            assert_eq!(g.game().to_act(), Some(you), "asked when it was not the player's turn");
+            assert!(!app.attention(), "asked once a turn");
+            if asked == 3 {
+                return Ok(());
+            }
+        }
+        let Screen::Game(g) = &mut app.screen else { panic!("not on the game screen") };
+        if g.game().to_act() == Some(you) {
+            match g.game().phase() {
+                Phase::Roll => {
+                    let _ = g.update(game::Message::Roll, t);
+                }
+                Phase::Move { .. } => {
+                    let _ = g.update(game::Message::Cycle(1), t);
+                    let _ = g.update(game::Message::Confirm, t);
+                }
+                _ => {}
+            }
+        }
+        t += Duration::from_secs(3);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+    }
+    panic!("asked {asked} times in 1000 steps");
+}
+
+#[test]
+fn escape_goes_back_enter_presses_the_main_button_and_arrows_step_a_replay() {
+    use iced::keyboard::{self, Key, key::Named};
+    let press = |app: &mut App, named: Named| {
+        let event = keyboard::Event::KeyPressed {
+            key: Key::Named(named),
+            modified_key: Key::Named(named),
+            physical_key: keyboard::key::Physical::Unidentified(keyboard::key::NativeCode::Unidentified),
+            location: keyboard::Location::Standard,
+            modifiers: keyboard::Modifiers::default(),
+            text: None,
+            repeat: false,
+        };
+        let _ = app.update(Message::Key(event));
+    };
+    use ludopia::ui::screen::home;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut app = app_at(&ludopia::profile::Home::at(dir.path()));
+    for open in
+        [home::Message::HowToPlay, home::Message::Settings, home::Message::History, home::Message::Stats]
+    {
+        let _ = app.update(Message::Home(open.clone()));
+        assert!(!matches!(app.screen, Screen::Home), "{open:?} opens a screen");
+        press(&mut app, Named::Escape);
+        assert!(matches!(app.screen, Screen::Home), "Escape from {open:?} goes home");
+    }
+    press(&mut app, Named::Enter);
+    assert!(matches!(app.screen, Screen::Setup(_)), "Enter on home sets a table");
+    press(&mut app, Named::Escape);
+    assert!(matches!(app.screen, Screen::Home));
+    press(&mut app, Named::Enter);
+    press(&mut app, Named::Enter);
+    let Screen::Game(_) = &app.screen else { panic!("Enter on the setup starts the game") };
+
+    // A finished game's replay steps with the arrows.
+    let mut t = Instant::now();
+    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("Ana".into()) };
+    let mut g = GameScreen::new(table, [9; 32], t).expect("a valid table");
+    while !g.game().is_over() {
+        t += Duration::from_secs(3);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+    }
+    let proof = g.proof();
+    let replay = ludopia::ui::screen::replay::Replay::new(&proof, g.names().clone(), None).expect("a replay");
+    app.screen = Screen::Replay(Box::new(replay));
+    let at = |app: &App, n: usize| shows(app, &format!("Entry {n} of {}", proof.entries.len()));
+    assert!(at(&app, 0));
+    press(&mut app, Named::ArrowRight);
+    press(&mut app, Named::ArrowRight);
+    assert!(at(&app, 2));
+    press(&mut app, Named::ArrowLeft);
+    assert!(at(&app, 1));
+    press(&mut app, Named::PageDown);
+    assert!(at(&app, 11));
+    press(&mut app, Named::Escape);
+    assert!(matches!(app.screen, Screen::History(_)), "Escape from a replay goes back to the history");
+}

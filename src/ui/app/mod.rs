@@ -63,6 +63,8 @@ pub struct App {
     session: Option<Session>,
     /// The LAN lobby's network, while the join screen lists tables.
     browsing: Option<task::Handle>,
+    /// The turn a person here was last asked to take (seat and log head).
+    awaited: Option<(crate::rules::Seat, u64)>,
 }
 
 // Moved once from producer to consumer; boxing the large variant would
@@ -88,6 +90,8 @@ pub enum Message {
     Frame(Instant),
     /// The window's scale factor, at its opening and when it changes.
     Scale(f32),
+    /// The size of the monitor the window opened on.
+    Monitor(window::Id, Option<iced::Size>),
     Key(keyboard::Event),
 }
 
@@ -125,6 +129,7 @@ impl App {
             frames: None,
             session: None,
             browsing: None,
+            awaited: None,
         };
         let bot = Sitter::Bot(Strategy::Normal);
         let sitters = match opening {
@@ -270,6 +275,30 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let task = self.handle(message);
+        if self.attention() {
+            let ask = window::latest().and_then(|id| {
+                window::request_user_attention(id, Some(window::UserAttention::Informational))
+            });
+            return Task::batch([task, ask]);
+        }
+        task
+    }
+
+    /// Whether the window should ask for the player's attention now: a
+    /// person at this computer is to act, and was not at the last update.
+    /// (The request does nothing while the window is in front.)
+    pub fn attention(&mut self) -> bool {
+        let due = match &self.screen {
+            Screen::Game(game) => game.awaits_you(),
+            _ => None,
+        };
+        let ask = due.is_some() && due != self.awaited;
+        self.awaited = due;
+        ask
+    }
+
+    fn handle(&mut self, message: Message) -> Task<Message> {
         let now = match message {
             Message::Frame(at) => at,
             _ => Instant::now(),
@@ -278,9 +307,15 @@ impl App {
         match (message, &mut self.screen) {
             (Message::Frame(at), _) => self.frame(at),
             (Message::Scale(factor), _) => raster::set_scale(factor),
-            (Message::Key(keyboard::Event::KeyPressed { key, .. }), Screen::Game(game)) => {
-                if let Some(m) = game.key(&key) {
-                    return self.update(Message::Game(m));
+            (Message::Monitor(id, Some(monitor)), _) => {
+                if let Some(size) = crate::ui::fitted(monitor) {
+                    return window::resize(id, size);
+                }
+            }
+            (Message::Monitor(_, None), _) => {}
+            (Message::Key(keyboard::Event::KeyPressed { key, .. }), _) => {
+                if let Some(m) = self.key(&key) {
+                    return self.handle(m);
                 }
             }
             (Message::Key(_), _) => {}
@@ -341,6 +376,41 @@ impl App {
             _ => {}
         }
         Task::none()
+    }
+
+    /// What a key no widget took does on this screen: Escape goes back,
+    /// Enter presses the screen's main button, the arrows step a replay;
+    /// the game screen has keys of its own.
+    fn key(&self, key: &keyboard::Key) -> Option<Message> {
+        use keyboard::key::Named;
+        let keyboard::Key::Named(named) = key else {
+            return match &self.screen {
+                Screen::Game(game) => game.key(key).map(Message::Game),
+                _ => None,
+            };
+        };
+        Some(match (named, &self.screen) {
+            (_, Screen::Game(game)) => return game.key(key).map(Message::Game),
+            (Named::Escape, Screen::Setup(_)) => Message::Setup(setup::Message::Back),
+            (Named::Escape, Screen::HowTo(_)) => Message::HowTo(how_to::Message::Back),
+            (Named::Escape, Screen::Settings(_)) => Message::Settings(settings::Message::Back),
+            (Named::Escape, Screen::History(_)) => Message::History(history::Message::Back),
+            (Named::Escape, Screen::Stats(_)) => Message::Stats(stats::Message::Back),
+            (Named::Escape, Screen::Replay(_)) => Message::Replay(replay::Message::Back),
+            (Named::Escape, Screen::Joining(_)) => Message::Joining(joining::Message::Back),
+            // The saved game first, as the home screen offers it.
+            (Named::Enter, Screen::Home) if self.resumable => Message::Home(home::Message::Resume),
+            (Named::Enter, Screen::Home) => Message::Home(home::Message::PlayHere),
+            (Named::Enter, Screen::Setup(_)) => Message::Setup(setup::Message::Start),
+            (Named::Enter, Screen::Settings(_)) => Message::Settings(settings::Message::Save),
+            (Named::ArrowLeft, Screen::Replay(_)) => Message::Replay(replay::Message::Step(-1)),
+            (Named::ArrowRight, Screen::Replay(_)) => Message::Replay(replay::Message::Step(1)),
+            (Named::PageUp, Screen::Replay(_)) => Message::Replay(replay::Message::Step(-10)),
+            (Named::PageDown, Screen::Replay(_)) => Message::Replay(replay::Message::Step(10)),
+            // The waiting room's Escape would close a table friends are
+            // joining: only its Cancel button does that.
+            _ => return None,
+        })
     }
 
     /// The frame clock: the game's animations advance (and, with

@@ -402,6 +402,12 @@ impl GameScreen {
         self.game.to_act().filter(|&s| self.is_mine(s) && !answering && !halted)
     }
 
+    /// The turn a person at this computer is to take now: their seat and
+    /// the log's head (a new head is a new turn to be told of).
+    pub fn awaits_you(&self) -> Option<(Seat, u64)> {
+        self.person_to_act().map(|seat| (seat, self.replica.head().0))
+    }
+
     /// Whether a bot's turn is due (the app runs the bots' pace timer then).
     pub fn bot_to_act(&self) -> bool {
         self.game.to_act().is_some_and(|s| self.control(s).bot().is_some())
