@@ -70,6 +70,7 @@ echo "functions on stable. To fuzz: bash scripts/fuzz.sh [SECONDS_PER_TARGET]"
 
 step "the real window under Xvfb"
 check window env GUI_OUT="$target/gui" bash tests/gui/window.sh "$target/debug/ludopia"
+check board-size env GUI_OUT="$target/gui" bash tests/gui/board-size.sh "$target/debug/ludopia"
 
 step "network-namespace tests"
 # Real NAT routers in namespaces: one retry for the scheduling noise of a

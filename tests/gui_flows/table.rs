@@ -173,7 +173,7 @@ fn settings_speak_to_players_not_developers() -> Result<(), Error> {
     use ludopia::ui::screen::settings;
     let s = settings::Settings::new(Prefs::default());
     let mut ui = sim(s.view());
-    for word in ["LUDOPIA_RENDERER", "ludopia relay"] {
+    for word in ["LUDOPIA_RENDERER", "ludopia relay", "Renderer", "libp2p"] {
         let found = ui.find(|c: iced_test::selector::Candidate<'_>| match c {
             iced_test::selector::Candidate::Text { content, .. } if content.contains(word) => Some(()),
             _ => None,

@@ -52,9 +52,7 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Your name", "Seu nome"),
     ("Language", "Idioma"),
     ("Sky over the palace", "Céu sobre o palácio"),
-    ("Renderer", "Renderização"),
     ("Graphics card", "Placa de vídeo"),
-    ("Software", "Software"),
     ("Save", "Salvar"),
     ("Resume game", "Continuar partida"),
     ("Resume network game", "Continuar partida em rede"),
@@ -341,10 +339,6 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Não salvo: {bad} não é o endereço de um peer (…/p2p/…).",
     ),
     ("Meeting by room code across the internet", "Encontrar-se pelo código da sala pela internet"),
-    (
-        "Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.",
-        "Peers da rede pública libp2p por onde começar, separados por espaços; vazio, os de sempre.",
-    ),
     ("Joining the table…", "Entrando na mesa…"),
     ("{host} · {preset}", "{host} · {preset}"),
     ("{table} · game under way", "{table} · partida em curso"),
@@ -577,4 +571,10 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("{n} of your pawns begins on your start square.", "{n} dos seus peões começa na sua casa de saída."),
     ("{n} of your pawns begin on your start square.", "{n} dos seus peões começam na sua casa de saída."),
     ("You", "Você"),
+    ("Drawing the board", "Desenho do tabuleiro"),
+    ("Processor (slower, works everywhere)", "Processador (mais lento, funciona em qualquer lugar)"),
+    (
+        "Computers of the public network to start from, separated by spaces; left empty, its usual ones.",
+        "Computadores da rede pública por onde começar, separados por espaços; vazio, os de sempre.",
+    ),
 ];

@@ -52,9 +52,7 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("Your name", "Tên của bạn"),
     ("Language", "Ngôn ngữ"),
     ("Sky over the palace", "Bầu trời trên cung điện"),
-    ("Renderer", "Cách vẽ"),
     ("Graphics card", "Card đồ họa"),
-    ("Software", "Phần mềm"),
     ("Save", "Lưu"),
     ("Resume game", "Chơi tiếp ván cũ"),
     ("Resume network game", "Chơi tiếp ván qua mạng"),
@@ -332,10 +330,6 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Chưa lưu: {bad} không phải địa chỉ của một peer (…/p2p/…).",
     ),
     ("Meeting by room code across the internet", "Gặp nhau bằng mã phòng qua internet"),
-    (
-        "Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.",
-        "Các peer của mạng libp2p công cộng để bắt đầu, cách nhau bằng dấu cách; để trống thì dùng các peer thường dùng.",
-    ),
     ("Joining the table…", "Đang vào bàn…"),
     ("{host} · {preset}", "{host} · {preset}"),
     ("{table} · game under way", "{table} · đang chơi"),
@@ -565,4 +559,10 @@ pub static STRINGS: &[(&str, &str)] = &[
     ("{n} of your pawns begins on your start square.", "{n} quân của bạn bắt đầu trên ô xuất phát."),
     ("{n} of your pawns begin on your start square.", "{n} quân của bạn bắt đầu trên ô xuất phát."),
     ("You", "Bạn"),
+    ("Drawing the board", "Cách vẽ bàn cờ"),
+    ("Processor (slower, works everywhere)", "Bộ xử lý (chậm hơn, chạy mọi nơi)"),
+    (
+        "Computers of the public network to start from, separated by spaces; left empty, its usual ones.",
+        "Các máy của mạng công cộng để bắt đầu, cách nhau bằng dấu cách; để trống thì dùng các máy thường dùng.",
+    ),
 ];

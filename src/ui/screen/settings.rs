@@ -222,13 +222,13 @@ impl Settings {
                     text(t("The addresses your relays' owners give you, separated by spaces.")).size(13),
                     text(t("Meeting by room code across the internet")).font(BOLD).size(16),
                     addresses("bootstrap", "/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap, Message::Bootstrap),
-                    text(t("Peers of the public libp2p network to start from, separated by spaces; left empty, its usual ones.")).size(13),
-                    text(t("Renderer")).font(BOLD).size(16),
+                    text(t("Computers of the public network to start from, separated by spaces; left empty, its usual ones.")).size(13),
+                    text(t("Drawing the board")).font(BOLD).size(16),
                     row![
                         button(text(t("Graphics card")).size(15))
                             .style(theme::choice(!software))
                             .on_press(Message::Software(false)),
-                        button(text(t("Software")).size(15))
+                        button(text(t("Processor (slower, works everywhere)")).size(15))
                             .style(theme::choice(software))
                             .on_press(Message::Software(true)),
                     ]
