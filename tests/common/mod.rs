@@ -1,6 +1,6 @@
 //! Random play shared by the test binaries that need it.
 
-use ludopia::rules::{Action, Game, Phase, Seat};
+use ludopia::rules::{Action, Game, Phase};
 
 /// A small deterministic generator (SplitMix64) for the choices inside a
 /// game, so one `u64` names a whole game.
@@ -20,26 +20,31 @@ impl Dice64 {
     }
 }
 
-/// A legal action for whoever is to act, chosen at random.
-pub fn random_legal(game: &Game, rng: &mut Dice64) -> Option<Action> {
-    let seat = game.to_act()?;
-    Some(match game.phase() {
-        Phase::Roll => Action::Roll { seat, face: rng.below(6) as u8 + 1 },
+/// Every legal action for whoever is to act: each die face when a roll
+/// is due, each movable pawn, each rival to challenge, each free duel cell.
+pub fn legal_actions(game: &Game) -> Vec<Action> {
+    let Some(seat) = game.to_act() else { return Vec::new() };
+    match game.phase() {
+        Phase::Roll => (1..=6).map(|face| Action::Roll { seat, face }).collect(),
         Phase::Move { .. } => {
             let moves = game.legal_moves();
             assert!(!moves.is_empty(), "a move is due but none is legal: {game:?}");
-            Action::Move { seat, pawn: moves[rng.below(moves.len())].pawn }
+            moves.iter().map(|m| Action::Move { seat, pawn: m.pawn }).collect()
         }
-        Phase::ChooseOpponent => {
-            // A rival still playing: never the seat itself nor its partner.
-            let others: Vec<Seat> =
-                game.remaining().iter().filter(|&s| game.opponents(seat).contains(s)).collect();
-            Action::Challenge { seat, opponent: others[rng.below(others.len())] }
-        }
-        Phase::Duel(duel) => {
-            let free: Vec<u8> = duel.free_cells().collect();
-            Action::Mark { seat, cell: free[rng.below(free.len())] }
-        }
-        Phase::Over => return None,
-    })
+        // A rival still playing: never the seat itself nor its partner.
+        Phase::ChooseOpponent => game
+            .remaining()
+            .iter()
+            .filter(|&s| game.opponents(seat).contains(s))
+            .map(|opponent| Action::Challenge { seat, opponent })
+            .collect(),
+        Phase::Duel(duel) => duel.free_cells().map(|cell| Action::Mark { seat, cell }).collect(),
+        Phase::Over => Vec::new(),
+    }
+}
+
+/// A legal action for whoever is to act, chosen at random.
+pub fn random_legal(game: &Game, rng: &mut Dice64) -> Option<Action> {
+    let actions = legal_actions(game);
+    (!actions.is_empty()).then(|| actions[rng.below(actions.len())])
 }
