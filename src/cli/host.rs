@@ -9,6 +9,7 @@
 use clap::Args;
 use libp2p::Multiaddr;
 
+use super::PresetArg;
 use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::net::{self, HostPlan, RoomCode};
 
@@ -17,9 +18,9 @@ pub struct HostArgs {
     /// Play without a window (the only way to host from the command line).
     #[arg(long, required = true)]
     headless: bool,
-    /// The preset: classic, plaza, race, palace or quick.
-    #[arg(long, default_value = "classic")]
-    preset: String,
+    /// The preset.
+    #[arg(long, value_enum, default_value_t = PresetArg::Classic)]
+    preset: PresetArg,
     /// House rules: a JSON object of RULES.md parameter names and values,
     /// e.g. '{"teams": "opposite"}' (the table always has four seats).
     #[arg(long)]
@@ -49,7 +50,7 @@ pub struct HostArgs {
 }
 
 pub fn run(args: HostArgs) -> i32 {
-    let (preset, rules) = match super::preset_and_rules(&args.preset, args.rules.as_deref()) {
+    let (preset, rules) = match super::preset_and_rules(args.preset, args.rules.as_deref()) {
         Ok(chosen) => chosen,
         Err(why) => {
             eprintln!("ludopia host: {why}");

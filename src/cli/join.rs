@@ -13,6 +13,7 @@ use std::time::Duration;
 use clap::Args;
 use libp2p::Multiaddr;
 
+use super::LevelArg;
 use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::bots::Strategy;
 use crate::net::{self, JoinPlan, Player, Target};
@@ -27,9 +28,9 @@ pub struct JoinArgs {
     headless: bool,
     /// A six-letter room code or an invite ticket.
     target: String,
-    /// The bot that plays the seat: random, easy, normal or hard.
-    #[arg(long, default_value = "normal")]
-    bot: String,
+    /// The bot that plays the seat.
+    #[arg(long, value_enum, default_value_t = LevelArg::Normal)]
+    bot: LevelArg,
     /// Address to listen on (repeatable); every IPv4 interface by default.
     #[arg(long = "listen", value_name = "ADDR")]
     listen: Vec<Multiaddr>,
@@ -54,13 +55,7 @@ pub struct JoinArgs {
 }
 
 pub fn run(args: JoinArgs) -> i32 {
-    let strategy = match args.bot.parse::<Strategy>() {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("ludopia join: --bot: {e}");
-            return 2;
-        }
-    };
+    let strategy = Strategy::from(args.bot);
     let target = match args.target.parse::<Target>() {
         Ok(t) => t,
         Err(e) => {

@@ -3,7 +3,10 @@
 //! join screen; subcommands for scripts, the engine protocol, simulation,
 //! verification, headless play and the relay.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::bots::Strategy;
+use crate::rules::Preset;
 
 mod engine;
 mod headless;
@@ -53,15 +56,57 @@ enum Command {
     Relay(relay::RelayArgs),
 }
 
+/// A preset as the command line spells it (`--preset`): the names of
+/// `Preset::name`, in the same case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PresetArg {
+    Classic,
+    Plaza,
+    Race,
+    Palace,
+    Quick,
+}
+
+impl From<PresetArg> for Preset {
+    fn from(arg: PresetArg) -> Preset {
+        match arg {
+            PresetArg::Classic => Preset::Classic,
+            PresetArg::Plaza => Preset::Plaza,
+            PresetArg::Race => Preset::Race,
+            PresetArg::Palace => Preset::Palace,
+            PresetArg::Quick => Preset::Quick,
+        }
+    }
+}
+
+/// A bot's level as the command line spells it (`sim --seats`, `join
+/// --bot`): the names of `Strategy::name`, in the same case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LevelArg {
+    Random,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl From<LevelArg> for Strategy {
+    fn from(arg: LevelArg) -> Strategy {
+        match arg {
+            LevelArg::Random => Strategy::Random,
+            LevelArg::Easy => Strategy::Easy,
+            LevelArg::Normal => Strategy::Normal,
+            LevelArg::Hard => Strategy::Hard,
+        }
+    }
+}
+
 /// The rules a `--preset` and `--rules` (a JSON object of RULES.md
-/// parameters and values) name, or what is wrong with them.
+/// parameters and values) name, or what is wrong with the rules.
 fn preset_and_rules(
-    preset: &str,
+    preset: PresetArg,
     overrides: Option<&str>,
-) -> Result<(crate::rules::Preset, crate::rules::Rules), String> {
-    use crate::rules::Preset;
-    let preset = Preset::from_name(preset)
-        .ok_or_else(|| format!("unknown preset `{preset}`: expected {}", Preset::names()))?;
+) -> Result<(Preset, crate::rules::Rules), String> {
+    let preset = Preset::from(preset);
     let mut rules = preset.rules();
     if let Some(text) = overrides {
         let overrides: serde_json::Value =
@@ -116,4 +161,27 @@ fn invite(link: &str) -> Result<crate::net::Ticket, i32> {
         eprintln!("ludopia: this invite link cannot be used: {e}");
         2
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command line's names are the library's, for every preset and
+    /// every level, and each maps to its own.
+    #[test]
+    fn every_preset_and_level_has_its_library_name() {
+        let presets: Vec<(String, Preset)> = PresetArg::value_variants()
+            .iter()
+            .map(|&a| (a.to_possible_value().expect("shown").get_name().to_owned(), Preset::from(a)))
+            .collect();
+        let expected: Vec<(String, Preset)> = Preset::ALL.map(|p| (p.name().to_owned(), p)).to_vec();
+        assert_eq!(presets, expected);
+        let levels: Vec<(String, Strategy)> = LevelArg::value_variants()
+            .iter()
+            .map(|&a| (a.to_possible_value().expect("shown").get_name().to_owned(), Strategy::from(a)))
+            .collect();
+        let expected: Vec<(String, Strategy)> = Strategy::ALL.map(|s| (s.name().to_owned(), s)).to_vec();
+        assert_eq!(levels, expected);
+    }
 }

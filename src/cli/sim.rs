@@ -1,22 +1,27 @@
 //! `ludopia sim`: bots play many games and the results come out as one JSON
 //! object, with each bot's win rate and its 95% interval.
 
+use super::{LevelArg, PresetArg};
 use crate::bots::{Bot, Die, Played, Strategy, Stream, play_game};
 use crate::fair::{self, Identity};
 use crate::rules::{FirstPlayer, Game, Rules, Seat, default_players};
 use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
+use clap::ArgAction;
+use clap::ValueEnum;
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use rand::{Rng, RngCore, SeedableRng};
+use std::ffi::OsStr;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
-    /// The preset: classic, plaza, race, palace or quick.
-    #[arg(long)]
-    preset: String,
-    /// A bot per player, comma-separated: random, easy, normal or hard (2 to
-    /// 4; four with teams, the 1st and 3rd partners against the 2nd and 4th).
-    #[arg(long)]
-    seats: String,
+    /// The preset.
+    #[arg(long, value_enum)]
+    preset: PresetArg,
+    /// A bot per player, comma-separated (2 to 4; four with teams, the 1st
+    /// and 3rd partners against the 2nd and 4th).
+    #[arg(long, required = true, value_delimiter = ',', action = ArgAction::Set, value_parser = Spaced)]
+    seats: Vec<LevelArg>,
     /// How many games to play.
     #[arg(long)]
     games: u64,
@@ -33,6 +38,29 @@ pub struct SimArgs {
     /// (JSON if the name ends in .json, else the binary form).
     #[arg(long)]
     proof: Option<std::path::PathBuf>,
+}
+
+/// `--seats`' levels, each with the spaces around it allowed as ever
+/// (`normal, easy`), and clap's list of them in the help and errors.
+#[derive(Clone)]
+struct Spaced;
+
+impl TypedValueParser for Spaced {
+    type Value = LevelArg;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<LevelArg, clap::Error> {
+        let value = value.to_str().map_or(value, |v| OsStr::new(v.trim()));
+        EnumValueParser::<LevelArg>::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(LevelArg::value_variants().iter().filter_map(LevelArg::to_possible_value)))
+    }
 }
 
 /// What the command line asked for, checked.
@@ -133,12 +161,8 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {
-    let (_, rules) = super::preset_and_rules(&args.preset, args.rules.as_deref())?;
-    let specs = args
-        .seats
-        .split(',')
-        .map(|s| s.trim().parse::<Strategy>().map_err(|e| format!("--seats: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (_, rules) = super::preset_and_rules(args.preset, args.rules.as_deref())?;
+    let specs: Vec<Strategy> = args.seats.iter().copied().map(Strategy::from).collect();
     let seats: Vec<Seat> = default_players(specs.len())
         .ok_or_else(|| format!("--seats names {} players; a game has 2 to 4", specs.len()))?
         .iter()

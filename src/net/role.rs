@@ -17,7 +17,7 @@ use super::report::{Deed, Line, Places, PlayError, fail};
 use super::session::{Events, Keeper, Report, Session};
 use super::watcher::{self, Watched};
 use super::wire::{Request, WireError};
-use super::{Client, Event, NetError, NodeConfig, RoomCode, Ticket, spawn};
+use super::{Client, Event, NetError, NodeConfig, RoomCode, Ticket, spawn, ticket};
 use crate::bots::Strategy;
 use crate::fair::{self, Digest, Identity, Proof};
 use crate::profile::Home;
@@ -302,7 +302,7 @@ async fn lead<O: FnMut(Line)>(
     let roster = kept.roster;
     // The other guests come back to us, and so may the departed host (it
     // finds us through its guests after a restart): the end waits for it.
-    let creator = roster.creator.and_then(|s| Some((s, roster.member(s)?.reach.parse::<Ticket>().ok()?)));
+    let creator = roster.creator.and_then(|s| Some((s, ticket::reach(s, roster.member(s)?)?)));
     let expected: Vec<(PeerId, Seat)> =
         peers.iter().chain(creator.iter()).map(|(s, t)| (t.peer, *s)).collect();
     for (_, ticket) in &peers {
@@ -385,10 +385,8 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
                 entries,
             });
             let roster = game.roster.clone();
-            let expected: Vec<(PeerId, Seat)> = roster
-                .guests()
-                .filter_map(|(s, m)| m.reach.parse::<Ticket>().ok().map(|t| (t.peer, s)))
-                .collect();
+            let expected: Vec<(PeerId, Seat)> =
+                roster.guests().filter_map(|(s, m)| ticket::reach(s, m).map(|t| (t.peer, s))).collect();
             for (peer, _) in &expected {
                 let _ = session.client.keep(*peer, true).await;
             }

@@ -8,6 +8,10 @@ use std::{fmt, str::FromStr};
 
 use libp2p::{Multiaddr, PeerId};
 use serde::{Deserialize, Serialize};
+use tracing::warn;
+
+use crate::rules::Seat;
+use crate::table::roster::Member;
 
 /// Every ticket starts with this, so that a pasted code and a pasted
 /// ticket are told apart and a future format can change it.
@@ -189,6 +193,16 @@ impl FromStr for Ticket {
     }
 }
 
+/// The ticket a roster member is reached by. `None` for a seat the host
+/// plays itself (its `reach` is empty) and for a ticket that does not
+/// read, which is logged with why: the member is left out, not the roster.
+pub(crate) fn reach(seat: Seat, member: &Member) -> Option<Ticket> {
+    if member.reach.is_empty() {
+        return None;
+    }
+    member.reach.parse().inspect_err(|e| warn!(seat = %seat, "a roster ticket does not read: {e}")).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +228,15 @@ mod tests {
         assert!(text.len() < 200, "{} chars", text.len());
         assert_eq!(text.parse::<Ticket>().unwrap(), ticket);
         assert_eq!(text.to_uppercase().parse::<Ticket>().unwrap(), ticket);
+    }
+
+    #[test]
+    fn a_roster_member_is_reached_by_its_ticket_if_it_reads() {
+        let member = |reach: String| Member { name: "Ana".into(), reach };
+        let seat = Seat::ALL[1];
+        assert_eq!(reach(seat, &member(sample().to_string())), Some(sample()));
+        assert_eq!(reach(seat, &member(String::new())), None);
+        assert_eq!(reach(seat, &member("ludo1damaged".into())), None);
     }
 
     #[test]

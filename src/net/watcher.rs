@@ -16,7 +16,7 @@ use super::guest::AGAIN_WITHIN;
 use super::report::{Deed, Line, Places, PlayError, fail, places};
 use super::session::{LOST, Session, TICK};
 use super::wire::Request;
-use super::{Event, Ticket};
+use super::{Event, Ticket, ticket};
 use crate::fair::{AppendError, EntryError, SignedEntry};
 use crate::rules::{Colour, Rules, Seat};
 use crate::table::{Answer, Beat, Offer, Position, Record, Replica, Roster, ToGuest, ToHost, Watching};
@@ -249,8 +249,7 @@ impl Follow {
             session.report(Line::Waiting { why: "the host is not answering: looking for the table".into() });
         }
         self.reserved = None;
-        let peers: Vec<Ticket> =
-            self.roster.peers().filter_map(|(_, m)| m.reach.parse::<Ticket>().ok()).collect();
+        let peers: Vec<Ticket> = self.roster.peers().filter_map(|(s, m)| ticket::reach(s, m)).collect();
         for ticket in peers {
             let peer = ticket.peer;
             let ask = ToHost::Watch { name: session.name.clone(), head: Some(self.head()) };

@@ -19,7 +19,7 @@ use super::limits::{PLAYER_REACTIONS, RateLimiter};
 use super::report::{Deed, Line, Places, PlayError, fail, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
-use super::{Event, NetError, RoomCode, TableInfo, Ticket};
+use super::{Event, NetError, RoomCode, TableInfo, Ticket, ticket};
 use crate::fair::{Commitment, Digest, SignedEntry};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
@@ -442,8 +442,7 @@ impl Host {
 
     /// The peer that plays `seat`, from the roster.
     fn peer_of(&self, seat: Seat) -> Option<PeerId> {
-        let member = self.roster.member(seat)?;
-        member.reach.parse::<Ticket>().ok().map(|t| t.peer)
+        ticket::reach(seat, self.roster.member(seat)?).map(|t| t.peer)
     }
 
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {

@@ -81,9 +81,14 @@ fn house_rules_apply() {
 
 #[test]
 fn bad_arguments_exit_2_with_a_message() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 14] = [
         (&["--preset", "chess", "--seats", "normal,normal", "--games", "5"], "chess"),
+        (&["--preset", "Classic", "--seats", "normal,normal", "--games", "5"], "Classic"),
         (&["--preset", "classic", "--seats", "normal,expert", "--games", "5"], "expert"),
+        (&["--preset", "classic", "--seats", "normal,Easy", "--games", "5"], "Easy"),
+        (&["--preset", "classic", "--seats", "normal,,easy", "--games", "5"], "--seats"),
+        (&["--preset", "classic", "--seats", "normal,easy", "--seats", "hard", "--games", "5"], "--seats"),
+        (&["--preset", "classic", "--games", "5"], "--seats"),
         (&["--preset", "classic", "--seats", "normal,normal", "--games", "0"], "--games"),
         (&["--preset", "classic", "--seats", "normal", "--games", "5"], "2 to 4"),
         (&["--preset", "classic", "--seats", "normal,normal,normal,normal,normal", "--games", "5"], "2 to 4"),
@@ -110,6 +115,16 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(stdout.is_empty(), "{args:?}: {stdout}");
         assert!(stderr.contains(says), "{args:?} should mention {says}: {stderr}");
     }
+}
+
+/// The levels' names are spelt as ever: lower case, with spaces allowed
+/// around the commas.
+#[test]
+fn seats_may_have_spaces_around_the_commas() {
+    let r = report(&["--preset", "race", "--seats", " hard , random", "--games", "2"]);
+    let specs: Vec<&str> =
+        r["seats"].as_array().expect("seats").iter().map(|s| s["spec"].as_str().unwrap()).collect();
+    assert_eq!(specs, ["hard", "random"]);
 }
 
 /// Parity at a 4-player table is 25%; the margins below are many standard

@@ -1,0 +1,42 @@
+//! The command line through the real binary, one test binary for all of
+//! it: `ludopia --version` (`version`), `ludopia LINK` (`invite`), `ludopia
+//! sim` (`sim`), `ludopia sim --proof` and `ludopia verify` (`proof`); here,
+//! the presets and bot levels every subcommand takes. (`ludopia script` and
+//! the engine have `tests/script_cli.rs`, `host` and `join` at play
+//! `tests/headless.rs`.)
+
+#[path = "cli/invite.rs"]
+mod invite;
+#[path = "cli/proof.rs"]
+mod proof;
+#[path = "cli/sim.rs"]
+mod sim;
+#[path = "cli/version.rs"]
+mod version;
+
+use std::process::Command;
+
+/// A preset or a bot level the command line does not know exits 2 naming
+/// it, before anything else happens (no profile opened, no network).
+#[test]
+fn an_unknown_preset_or_level_exits_2_in_host_and_join() {
+    let home = std::env::temp_dir().join(format!("ludopia-cli-{}", std::process::id()));
+    let cases: [(&[&str], &str); 4] = [
+        (&["host", "--headless", "--preset", "chess"], "chess"),
+        (&["host", "--headless", "--preset", "QUICK"], "QUICK"),
+        (&["join", "--headless", "ABCDEF", "--bot", "expert"], "expert"),
+        (&["join", "--headless", "ABCDEF", "--bot", "Hard"], "Hard"),
+    ];
+    for (args, says) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_ludopia"))
+            .args(args)
+            .env("LUDOPIA_HOME", &home)
+            .output()
+            .expect("ludopia runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?} should name {says}: {stderr}");
+        assert!(stderr.contains("[possible values:"), "{args:?} should list what it takes: {stderr}");
+    }
+    assert!(!home.exists(), "no profile was made");
+}
