@@ -12,7 +12,7 @@ use iced::Size;
 use iced_test::Simulator;
 use ludopia::bots::Strategy;
 use ludopia::ui::screen::game::GameScreen;
-use ludopia::ui::screen::setup::{Sitter, Table};
+use ludopia::ui::screen::setup::{Sitter, TablePlan};
 use ludopia::ui::{board, theme};
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,8 @@ fn main() {
     }
     ludopia::ui::raster::set_scale(2.0);
     let t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let table =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("You".into()) };
     let mut game = GameScreen::new(table, [1; 32], t).expect("a valid table");
     // Some pawns out on the board.
     let mut now = t;

@@ -12,7 +12,7 @@ use ludopia::rules::{Phase, Seat, YARD};
 use ludopia::table::{By, Record, verify_proof};
 use ludopia::ui::board::{Layout, point_of};
 use ludopia::ui::screen::game::{self, GameScreen, verify};
-use ludopia::ui::screen::setup::{BotSpeed, Sitter, Table};
+use ludopia::ui::screen::setup::{BotSpeed, Sitter, TablePlan};
 use ludopia::ui::{App, Message, Opening, Prefs, Screen, theme};
 use std::time::{Duration, Instant};
 
@@ -82,7 +82,7 @@ fn a_game_against_three_bots_is_two_clicks_from_launch() -> Result<(), Error> {
 }
 
 fn you_and_bots(seed: u64, t0: Instant) -> GameScreen {
-    GameScreen::new(Table::against_bots("You".into()), [seed as u8; 32], t0).expect("a valid table")
+    GameScreen::new(TablePlan::against_bots("You".into()), [seed as u8; 32], t0).expect("a valid table")
 }
 
 /// Plays bots' turns until you are to roll.
@@ -192,7 +192,8 @@ fn a_reaction_shows_at_your_seat_for_a_while_at_a_players_rate() -> Result<(), E
 
 /// A game of four bots, played to its end.
 fn bots_game_over(seed: u8, t: &mut Instant) -> GameScreen {
-    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let table =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("You".into()) };
     let mut g = GameScreen::new(table, [seed; 32], *t).expect("a valid table");
     let mut steps = 0;
     while !g.game().is_over() {
@@ -353,7 +354,8 @@ fn a_saved_game_resumes_after_the_window_closes_and_finishes_into_the_history() 
     let dir = tempfile::tempdir().expect("a temp folder");
     let home = ludopia::profile::Home::at(dir.path());
     let mut t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let table =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("You".into()) };
     let mut g = GameScreen::new(table, [5; 32], t).expect("a valid table");
     let first = g.start_keeping().into_iter().collect();
     write_saves(&mut g, first, Some(&home));
@@ -391,7 +393,7 @@ fn a_saved_game_resumes_after_the_window_closes_and_finishes_into_the_history() 
 #[test]
 fn the_host_pauses_resumes_closes_and_rematches_and_the_turn_timer_counts_down() -> Result<(), Error> {
     let t = Instant::now();
-    let mut table = Table::against_bots("You".into());
+    let mut table = TablePlan::against_bots("You".into());
     table.rules.turn_timer = Some(30);
     table.sitters = [Sitter::Person, Sitter::Person, Sitter::Empty, Sitter::Empty];
     let mut g = GameScreen::new(table, [9; 32], t).expect("a valid table");
@@ -426,10 +428,10 @@ fn the_host_pauses_resumes_closes_and_rematches_and_the_turn_timer_counts_down()
 fn bot_speed_sets_the_tables_pause_before_each_bot_move() {
     for (speed, want) in [(BotSpeed::Fast, 200), (BotSpeed::Slow, 1200)] {
         let t = Instant::now();
-        let table = Table {
+        let table = TablePlan {
             sitters: [Sitter::Bot(Strategy::Normal); 4],
             bot_speed: speed,
-            ..Table::against_bots("You".into())
+            ..TablePlan::against_bots("You".into())
         };
         let g = GameScreen::new(table, [2; 32], t).expect("a valid table");
         assert_eq!(g.next_deadline(), Some(Duration::from_millis(want)), "{speed:?}");
@@ -924,14 +926,14 @@ fn a_hint_names_hards_move_and_why_and_enter_plays_it() -> Result<(), Error> {
     assert_ne!(g.game().pawns(Seat::ALL[0])[pawn - 1], before, "Enter moved the hinted pawn");
 
     // With another person at the table, hints wait for the setting.
-    let table = Table {
+    let table = TablePlan {
         sitters: [
             Sitter::Person,
             Sitter::Person,
             Sitter::Bot(Strategy::Normal),
             Sitter::Bot(Strategy::Normal),
         ],
-        ..Table::against_bots("You".into())
+        ..TablePlan::against_bots("You".into())
     };
     let mut g = GameScreen::new(table, [22; 32], t).expect("a valid table");
     until_you_choose(&mut g, &mut t);

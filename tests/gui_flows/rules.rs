@@ -136,8 +136,11 @@ fn play_bots_to_the_end(g: &mut GameScreen, t: &mut Instant) {
 #[test]
 fn a_team_game_plays_to_its_end_with_both_partners_placed_together() -> Result<(), Error> {
     let rules = Rules { teams: Teams::Opposite, ..Preset::Classic.rules() };
-    let table =
-        Table { rules, sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let table = TablePlan {
+        rules,
+        sitters: [Sitter::Bot(Strategy::Normal); 4],
+        ..TablePlan::against_bots("You".into())
+    };
     let mut t = Instant::now();
     let mut g = GameScreen::new(table, [9; 32], t).expect("a team table");
     // The rules panel names the table and opens on every rule.

@@ -25,7 +25,7 @@ fn the_grid_covers_at_least_four_fifths_of_the_windows_height() -> Result<(), Er
 
 /// Two persons at this computer, no bots: nothing moves unless they act.
 fn hot_seat(t: Instant) -> GameScreen {
-    let mut table = Table::against_bots("Ana".into());
+    let mut table = TablePlan::against_bots("Ana".into());
     table.sitters = [Sitter::Person, Sitter::Empty, Sitter::Person, Sitter::Empty];
     GameScreen::new(table, [21; 32], t).expect("a valid table")
 }
@@ -59,7 +59,8 @@ fn the_die_is_blank_before_the_first_roll_and_shows_the_last_face_after_a_resume
     let dir = tempfile::tempdir().expect("a temp folder");
     let home = ludopia::profile::Home::at(dir.path());
     let mut t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("You".into()) };
+    let table =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("You".into()) };
     let mut g = GameScreen::new(table, [8; 32], t).expect("a valid table");
     assert_eq!(g.die_face(), None, "nothing rolled yet");
     let first = g.start_keeping().into_iter().collect();
@@ -171,7 +172,7 @@ fn with_the_helpers_on_enter_moves_the_first_pawn_and_a_lone_move_plays_itself()
 #[test]
 fn settings_speak_to_players_not_developers() -> Result<(), Error> {
     use ludopia::ui::screen::settings;
-    let s = settings::Settings::new(Prefs::default());
+    let s = settings::SettingsScreen::new(Prefs::default());
     let mut ui = sim(s.view());
     for word in ["LUDOPIA_RENDERER", "ludopia relay", "Renderer", "libp2p"] {
         let found = ui.find(|c: iced_test::selector::Candidate<'_>| match c {
@@ -240,7 +241,7 @@ fn a_new_game_warns_that_it_replaces_the_saved_one() -> Result<(), Error> {
 #[test]
 fn the_invite_wraps_inside_the_panel_and_copy_says_copied() -> Result<(), Error> {
     use ludopia::ui::screen::waiting::{self, WaitingRoom};
-    let mut room = WaitingRoom::new(Table::against_bots("Ana".into()));
+    let mut room = WaitingRoom::new(TablePlan::against_bots("Ana".into()));
     let ticket = "ludo1".to_string() + &"x".repeat(400);
     room.listening("QWERTY".into(), ticket.clone());
     let panel = {
@@ -272,7 +273,7 @@ fn a_join_error_goes_when_the_code_is_typed_again() {
 fn duel_marks_and_challenges_have_keys() {
     use ludopia::rules::Preset;
     let t = Instant::now();
-    let mut table = Table::against_bots("Ana".into());
+    let mut table = TablePlan::against_bots("Ana".into());
     table.rules = Preset::Palace.rules();
     table.sitters = [Sitter::Person, Sitter::Person, Sitter::Empty, Sitter::Empty];
     let mut g = GameScreen::new(table, [13; 32], t).expect("a valid table");
@@ -292,7 +293,7 @@ fn duel_marks_and_challenges_have_keys() {
 #[test]
 fn counts_read_right_in_the_waiting_room() -> Result<(), Error> {
     use ludopia::ui::screen::waiting::WaitingRoom;
-    let mut table = Table::against_bots("Ana".into());
+    let mut table = TablePlan::against_bots("Ana".into());
     table.sitters = [Sitter::Person, Sitter::Friend, Sitter::Bot(Strategy::Normal), Sitter::Friend];
     let mut room = WaitingRoom::new(table);
     room.listening("QWERTY".into(), "ludo1invite".into());
@@ -328,7 +329,8 @@ fn the_panel_counts_spaces_for_a_bot_to_move() -> Result<(), Error> {
     // Four bots: each move the table waits for is said with its spaces,
     // "1 space" among them.
     let mut t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("Ana".into()) };
+    let table =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("Ana".into()) };
     let mut g = GameScreen::new(table, [5; 32], t).expect("a valid table");
     let mut one = false;
     for _ in 0..5000 {
@@ -425,7 +427,8 @@ fn escape_goes_back_enter_presses_the_main_button_and_arrows_step_a_replay() {
 
     // A finished game's replay steps with the arrows.
     let mut t = Instant::now();
-    let table = Table { sitters: [Sitter::Bot(Strategy::Normal); 4], ..Table::against_bots("Ana".into()) };
+    let table =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("Ana".into()) };
     let mut g = GameScreen::new(table, [9; 32], t).expect("a valid table");
     while !g.game().is_over() {
         t += Duration::from_secs(3);

@@ -12,7 +12,7 @@ use crate::ui::i18n::{self, t};
 use crate::ui::palace::{self, Palace};
 use crate::ui::prefs::Prefs;
 use crate::ui::screen::game::{self, GameScreen};
-use crate::ui::screen::setup::{self, Setup, Sitter, Table};
+use crate::ui::screen::setup::{self, SetupScreen, Sitter, TablePlan};
 use crate::ui::screen::{history, home, how_to, joining, replay, settings, stats, waiting};
 use crate::ui::{Opening, net, raster, sound, theme};
 use iced::widget::{center, column, scrollable, stack, text};
@@ -22,10 +22,10 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 pub enum Screen {
     Home,
-    Setup(Setup),
+    Setup(SetupScreen),
     Game(Box<GameScreen>),
     HowTo(how_to::HowTo),
-    Settings(settings::Settings),
+    Settings(settings::SettingsScreen),
     History(history::History),
     Replay(Box<replay::Replay>),
     Stats(stats::StatsScreen),
@@ -142,7 +142,7 @@ impl App {
             Opening::TwoBots => Some([bot, Sitter::Empty, bot, Sitter::Empty]),
         };
         if let Some(sitters) = sitters {
-            let table = Table { sitters, ..app.new_table() };
+            let table = TablePlan { sitters, ..app.new_table() };
             // No profile yet, so nothing to save: `with_home` starts saving.
             let _nothing = app.start(table, now);
         }
@@ -244,10 +244,12 @@ impl App {
 
     /// A table against bots with the last table's house rules and the bots'
     /// speed from the settings.
-    fn new_table(&self) -> Table {
+    fn new_table(&self) -> TablePlan {
         let last = &self.prefs.settings;
-        let mut table =
-            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.player_name()) };
+        let mut table = TablePlan {
+            bot_speed: self.prefs.bot_speed,
+            ..TablePlan::against_bots(self.prefs.player_name())
+        };
         if last.rules.validate().is_ok() {
             table.rules = last.rules;
         }
@@ -262,7 +264,7 @@ impl App {
         }
     }
 
-    fn start(&mut self, table: Table, now: Instant) -> Task<Message> {
+    fn start(&mut self, table: TablePlan, now: Instant) -> Task<Message> {
         match GameScreen::new(table, entropy(), now) {
             Ok(game) => self.play(game),
             // The setup screen only starts valid tables; stay on home if not.
@@ -440,7 +442,7 @@ impl App {
                     Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic, teams: false })
             }
             home::Message::Settings => {
-                self.screen = Screen::Settings(settings::Settings::new(self.prefs.clone()))
+                self.screen = Screen::Settings(settings::SettingsScreen::new(self.prefs.clone()))
             }
             home::Message::Resume => return self.resume(now),
             home::Message::ResumeNetwork => return self.resume_network(),
@@ -454,16 +456,18 @@ impl App {
     fn set_up_here(&mut self) {
         let preset = self.prefs.settings.preset;
         let saved = self.prefs.settings.saved_presets.clone();
-        self.screen = Screen::Setup(Setup { preset, ..Setup::new(self.new_table(), saved) });
+        self.screen = Screen::Setup(SetupScreen { preset, ..SetupScreen::new(self.new_table(), saved) });
     }
 
     /// The setup of a hosted table: a friend across the table to begin
     /// with; the setup changes it.
     fn set_up_hosted(&mut self) {
-        let mut table =
-            Table { bot_speed: self.prefs.bot_speed, ..Table::against_bots(self.prefs.player_name()) };
+        let mut table = TablePlan {
+            bot_speed: self.prefs.bot_speed,
+            ..TablePlan::against_bots(self.prefs.player_name())
+        };
         table.sitters[2] = Sitter::Friend;
-        self.screen = Screen::Setup(Setup::new(table, self.prefs.settings.saved_presets.clone()));
+        self.screen = Screen::Setup(SetupScreen::new(table, self.prefs.settings.saved_presets.clone()));
     }
 
     fn open_history(&mut self) {
@@ -497,7 +501,7 @@ impl App {
     /// and house rules are the next table's defaults.
     fn start_table(
         &mut self,
-        table: Table,
+        table: TablePlan,
         preset: crate::rules::Preset,
         listed: bool,
         now: Instant,

@@ -9,7 +9,7 @@ use crate::rules::Seat;
 use crate::ui::i18n::t;
 use crate::ui::net::{self, Report};
 use crate::ui::screen::game::GameScreen;
-use crate::ui::screen::setup::{Sitter, Table};
+use crate::ui::screen::setup::{Sitter, TablePlan};
 use crate::ui::screen::waiting::WaitingRoom;
 use futures::StreamExt;
 use iced::{Task, task};
@@ -53,7 +53,12 @@ impl App {
     }
 
     /// Opens a table with friends' seats: the waiting room, then the game.
-    pub(super) fn host(&mut self, table: Table, preset: crate::rules::Preset, listed: bool) -> Task<Message> {
+    pub(super) fn host(
+        &mut self,
+        table: TablePlan,
+        preset: crate::rules::Preset,
+        listed: bool,
+    ) -> Task<Message> {
         let (acts, acts_in) = mpsc::unbounded_channel();
         let seat = Seat::ALL.into_iter().find(|s| table.sitters[s.index()] == Sitter::Person);
         let plan = play::HostPlan {

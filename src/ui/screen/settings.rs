@@ -12,7 +12,7 @@ use iced::widget::{button, column, container, row, scrollable, slider, text, tex
 use iced::{Alignment, Element, Length};
 
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub struct SettingsScreen {
     pub prefs: Prefs,
     /// The relay addresses as typed (checked on Save).
     pub relays: String,
@@ -82,11 +82,11 @@ pub enum Action {
     Back,
 }
 
-impl Settings {
-    pub fn new(prefs: Prefs) -> Settings {
+impl SettingsScreen {
+    pub fn new(prefs: Prefs) -> SettingsScreen {
         let relays = prefs.settings.relays.join(" ");
         let bootstrap = prefs.settings.bootstrap.join(" ");
-        Settings { prefs, relays, bootstrap, status: String::new() }
+        SettingsScreen { prefs, relays, bootstrap, status: String::new() }
     }
 
     pub fn update(&mut self, message: Message) -> Action {

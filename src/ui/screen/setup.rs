@@ -1,4 +1,4 @@
-//! Table setup: who sits where (empty, a bot and how strong, a person at this
+//! TablePlan setup: who sits where (empty, a bot and how strong, a person at this
 //! computer, a friend joining over the network), the preset, the house rules
 //! with a line on each, the turn timer.
 
@@ -100,7 +100,7 @@ impl BotSpeed {
 
 /// A table ready to play: what the game screen starts from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Table {
+pub struct TablePlan {
     pub rules: Rules,
     pub sitters: [Sitter; 4],
     /// The name of the first person here (from the settings).
@@ -108,7 +108,7 @@ pub struct Table {
     pub bot_speed: BotSpeed,
 }
 
-impl Table {
+impl TablePlan {
     /// Whether friends join over the network (this computer hosts).
     pub fn is_hosted(&self) -> bool {
         self.sitters.contains(&Sitter::Friend)
@@ -136,8 +136,8 @@ impl Table {
     }
 
     /// You at seat 0 against three Normal bots, classic rules.
-    pub fn against_bots(name: String) -> Table {
-        Table {
+    pub fn against_bots(name: String) -> TablePlan {
+        TablePlan {
             rules: Preset::Classic.rules(),
             sitters: [
                 Sitter::Person,
@@ -152,8 +152,8 @@ impl Table {
 }
 
 #[derive(Debug, Clone)]
-pub struct Setup {
-    pub table: Table,
+pub struct SetupScreen {
+    pub table: TablePlan,
     pub preset: Preset,
     /// A hosted table is listed in lobbies (on the LAN and at the relays),
     /// or private: reached only by its code or invite.
@@ -184,7 +184,7 @@ pub enum Message {
 
 pub enum Action {
     None,
-    Start(Table),
+    Start(TablePlan),
     /// The player's presets changed: the settings keep them.
     PresetsChanged(Vec<SavedPreset>),
     Back,
@@ -348,10 +348,10 @@ pub fn preset_line(p: Preset) -> &'static str {
     }
 }
 
-impl Setup {
-    pub fn new(table: Table, saved: Vec<SavedPreset>) -> Setup {
+impl SetupScreen {
+    pub fn new(table: TablePlan, saved: Vec<SavedPreset>) -> SetupScreen {
         let preset = Preset::ALL.into_iter().find(|p| p.rules() == table.rules).unwrap_or(Preset::Classic);
-        Setup { table, preset, listed: true, saved, preset_name: String::new() }
+        SetupScreen { table, preset, listed: true, saved, preset_name: String::new() }
     }
 
     /// Why the table cannot be played as it stands, in words.
@@ -569,14 +569,14 @@ impl Setup {
 mod tests {
     use super::*;
 
-    fn choose(setup: &mut Setup, param: Param, label: &str) {
+    fn choose(setup: &mut SetupScreen, param: Param, label: &str) {
         let i = param.values(&setup.table.rules).iter().position(|(l, _)| l == label);
         setup.update(Message::Choose(param, i.expect("a value of that name")));
     }
 
     #[test]
     fn each_parameter_sets_the_rule_it_names() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        let mut setup = SetupScreen::new(TablePlan::against_bots("Ana".into()), Vec::new());
         choose(&mut setup, Param::CaptureBonus, "Off");
         assert!(!setup.table.rules.capture_bonus);
         choose(&mut setup, Param::ThreeSixes, "Leading pawn home");
@@ -605,7 +605,7 @@ mod tests {
 
     #[test]
     fn rules_that_cannot_be_played_say_why_and_do_not_start() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        let mut setup = SetupScreen::new(TablePlan::against_bots("Ana".into()), Vec::new());
         choose(&mut setup, Param::Teams, "Opposite seats");
         assert!(setup.can_start());
         setup.update(Message::Sitter(Seat::ALL[3], Sitter::Empty));
@@ -620,7 +620,7 @@ mod tests {
 
     #[test]
     fn a_saved_preset_is_offered_and_chosen_by_name() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        let mut setup = SetupScreen::new(TablePlan::against_bots("Ana".into()), Vec::new());
         setup.update(Message::Preset(Preset::Quick));
         choose(&mut setup, Param::Teams, "Opposite seats");
         let team_quick = setup.table.rules;
@@ -646,7 +646,7 @@ mod tests {
 
     #[test]
     fn a_hosted_table_has_one_person_here_and_friends_as_their_own_participants() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        let mut setup = SetupScreen::new(TablePlan::against_bots("Ana".into()), Vec::new());
         setup.update(Message::Sitter(Seat::ALL[2], Sitter::Friend));
         assert!(setup.table.is_hosted() && setup.can_start());
         let controls = setup.table.controls();
@@ -660,7 +660,7 @@ mod tests {
 
     #[test]
     fn a_table_needs_two_players() {
-        let mut setup = Setup::new(Table::against_bots("Ana".into()), Vec::new());
+        let mut setup = SetupScreen::new(TablePlan::against_bots("Ana".into()), Vec::new());
         for seat in [1, 2, 3] {
             setup.update(Message::Sitter(Seat::ALL[seat], Sitter::Empty));
         }

@@ -4,7 +4,7 @@
 //! start without that friend. The game begins when the network driver
 //! reports the sealed genesis.
 
-use super::setup::{Sitter, Table, colour_name, level_name};
+use super::setup::{Sitter, TablePlan, colour_name, level_name};
 use crate::rules::Seat;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -15,7 +15,7 @@ use iced::{Alignment, Element, Length};
 /// The host's waiting room.
 #[derive(Debug, Clone)]
 pub struct WaitingRoom {
-    pub table: Table,
+    pub table: TablePlan,
     pub code: String,
     pub ticket: String,
     /// The friends' seats that a guest took.
@@ -53,7 +53,7 @@ pub enum Action {
 }
 
 impl WaitingRoom {
-    pub fn new(table: Table) -> WaitingRoom {
+    pub fn new(table: TablePlan) -> WaitingRoom {
         WaitingRoom {
             table,
             code: String::new(),

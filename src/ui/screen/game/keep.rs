@@ -13,7 +13,7 @@ use crate::profile::saves::{GameMeta, SavedGame};
 use crate::rules::Seat;
 use crate::table::{self, Control, Participant, Record};
 use crate::ui::i18n::t;
-use crate::ui::screen::setup::{Sitter, Table};
+use crate::ui::screen::setup::{Sitter, TablePlan};
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -102,7 +102,7 @@ impl GameScreen {
             .and_then(|s| meta.names.get(s.index()).cloned())
             .unwrap_or_default();
         // The save keeps who sits where, not the pace: bots resume at the default speed.
-        let table = Table { rules: meta.config.rules, sitters, name, bot_speed: Default::default() };
+        let table = TablePlan { rules: meta.config.rules, sitters, name, bot_speed: Default::default() };
         let mut screen =
             GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
         screen.tell(t("Welcome back: the game resumes where it stopped.").to_string());

@@ -15,7 +15,7 @@ pub use view::Fit;
 
 pub use keep::{Save, host_key};
 
-use super::setup::{Sitter, Table};
+use super::setup::{Sitter, TablePlan};
 use crate::bots::Why;
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::net::Deed;
@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 pub struct GameScreen {
-    table: Table,
+    table: TablePlan,
     names: [String; 4],
     /// The authority this screen sends intents to.
     authority: Authority,
@@ -154,7 +154,7 @@ const PULSE: Duration = Duration::from_millis(900);
 #[derive(Debug)]
 pub enum Action {
     Leave,
-    Rematch(Table),
+    Rematch(TablePlan),
     /// Sound on or off, for the app to keep.
     Sound(bool),
     /// The sound effects of the entries just shown.
@@ -170,7 +170,7 @@ const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 
 /// The seats' names: the first person here is the player, bots have
 /// names, friends are named by their colour.
-pub fn names(table: &Table) -> [String; 4] {
+pub fn names(table: &TablePlan) -> [String; 4] {
     let mut persons = 0;
     Seat::ALL.map(|seat| match table.sitters[seat.index()] {
         Sitter::Person => {
@@ -189,7 +189,7 @@ pub fn names(table: &Table) -> [String; 4] {
 impl GameScreen {
     /// Sits the table and starts its game. `entropy` (fresh random bytes)
     /// seeds the table's dice chains, its keys and the game nonce.
-    pub fn new(table: Table, entropy: [u8; 32], now: Instant) -> Result<GameScreen, table::Refusal> {
+    pub fn new(table: TablePlan, entropy: [u8; 32], now: Instant) -> Result<GameScreen, table::Refusal> {
         let seats = table.controls();
         let config = TableConfig {
             rules: table.rules,
@@ -220,7 +220,7 @@ impl GameScreen {
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
         // Who sits where comes with the first entry (see `verify`).
         let rules = *setup.state().game.rules();
-        let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
+        let table = TablePlan { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
         // The other players' names travel with their seats (cleaned: they
         // come from other peers).
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
@@ -253,7 +253,7 @@ impl GameScreen {
                 .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?,
         };
         let rules = *replica.state().game.rules();
-        let table = Table { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
+        let table = TablePlan { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
         let authority = Authority::Away {
             acts,
@@ -301,7 +301,7 @@ impl GameScreen {
     /// The screen over a table that is set up (new, resumed or networked):
     /// a replica verifies what the table has logged so far.
     fn open(
-        table: Table,
+        table: TablePlan,
         names: [String; 4],
         authority: Authority,
         entropy: [u8; 32],
