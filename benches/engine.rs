@@ -6,13 +6,13 @@
 //! percentiles printed (the bots themselves never read a clock).
 
 use criterion::Criterion;
-use ludopia::bots::{Bot, Die, Player, Strategy, play_game};
+use ludopia::bots::{Bot, Chooser, SeededDie, Strategy, play_game};
 use ludopia::rules::{Action, Game, Preset, Seat, SeatSet};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 fn random_game(seed: u64) -> u32 {
-    let mut die = Die::new(seed);
+    let mut die = SeededDie::new(seed);
     let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
     let mut bots = [0, 1, 2, 3].map(|k| Some(Bot::new(Strategy::Random, seed ^ k)));
     play_game(game, &mut bots, || die.roll()).map_or(0, |p| p.turns)
@@ -42,7 +42,7 @@ fn thread_cpu() -> Option<Duration> {
     stat.split_whitespace().next()?.parse().ok().map(Duration::from_nanos)
 }
 
-impl Player for Timed {
+impl Chooser for Timed {
     fn decide(&mut self, game: &Game, movable: Option<u8>) -> Option<Action> {
         let cpu = thread_cpu();
         let start = Instant::now();
@@ -70,7 +70,7 @@ fn percentiles(what: &str, mut times: Vec<Duration>) {
 fn hard_decision_times() {
     let (mut wall, mut cpu) = (Vec::new(), Vec::new());
     for seed in 0..16u64 {
-        let mut die = Die::new(seed);
+        let mut die = SeededDie::new(seed);
         let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
         let mut bots = [0u64, 1, 2, 3].map(|k| {
             let strategy = if k == seed % 4 { Strategy::Hard } else { Strategy::Normal };

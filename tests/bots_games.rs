@@ -1,7 +1,7 @@
 //! Bots play whole games of every preset, player count and a spread of house
 //! rules to the end, through the same loop the simulator uses.
 
-use ludopia::bots::{Bot, Die, Strategy, play_game};
+use ludopia::bots::{Bot, SeededDie, Strategy, play_game};
 use ludopia::rules::{Game, Preset, Rules, Seat, default_players};
 use serde_json::json;
 
@@ -15,7 +15,7 @@ fn finishes(rules: Rules, strategies: &[Strategy], seed: u64) {
     for (k, (seat, strategy)) in seats.iter().zip(strategies).enumerate() {
         bots[seat.index()] = Some(Bot::new(*strategy, seed * 10 + k as u64));
     }
-    let mut dice = Die::new(seed);
+    let mut dice = SeededDie::new(seed);
     let played = play_game(game, &mut bots, || dice.roll())
         .unwrap_or_else(|e| panic!("{rules:?} {strategies:?}: {e}"));
     assert!(played.game.is_over());
@@ -95,7 +95,7 @@ fn team_games_of_every_preset_end_with_both_partners_placed_together() {
             finishes(rules, mix, seed);
             let game = Game::new(rules, ludopia::rules::SeatSet::FULL, Seat::ALL[0]).expect("valid");
             let mut bots = Seat::ALL.map(|s| Some(Bot::new(mix[s.index()], seed + s.index() as u64)));
-            let mut dice = Die::new(seed);
+            let mut dice = SeededDie::new(seed);
             let played =
                 play_game(game, &mut bots, || dice.roll()).unwrap_or_else(|e| panic!("{preset}: {e}"));
             let places = Seat::ALL.map(|s| played.game.place(s));
@@ -113,7 +113,7 @@ fn the_same_seed_plays_the_same_game() {
             Game::new(Preset::Palace.rules(), default_players(4).expect("4"), Seat::ALL[1]).expect("valid");
         let mut bots = [Strategy::Hard, Strategy::Normal, Strategy::Easy, Strategy::Random]
             .map(|s| Some(Bot::new(s, seed)));
-        let mut dice = Die::new(seed);
+        let mut dice = SeededDie::new(seed);
         let played = play_game(game, &mut bots, || dice.roll()).expect("finishes");
         (played.game, played.turns, played.actions)
     };

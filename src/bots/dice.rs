@@ -7,14 +7,14 @@ use rand::{RngCore, SeedableRng};
 
 /// A seeded die: two faces from each 64-bit draw of its stream.
 #[derive(Clone, Debug)]
-pub struct Die {
+pub struct SeededDie {
     stream: Stream,
     spare: Option<u32>,
 }
 
-impl Die {
-    pub fn new(seed: u64) -> Die {
-        Die { stream: Stream::seed_from_u64(seed), spare: None }
+impl SeededDie {
+    pub fn new(seed: u64) -> SeededDie {
+        SeededDie { stream: Stream::seed_from_u64(seed), spare: None }
     }
 
     /// The next face, 1..=6.
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn faces_are_uniform_and_seeded() {
-        let mut dice = Die::new(7);
+        let mut dice = SeededDie::new(7);
         let mut counts = [0u32; 7];
         for _ in 0..60_000 {
             counts[usize::from(dice.roll())] += 1;
@@ -99,10 +99,10 @@ mod tests {
             // 10,000 expected, standard deviation about 91.
             assert!((9_500..=10_500).contains(&c), "{counts:?}");
         }
-        let again: Vec<u8> = (0..20).map(|_| Die::new(7).roll()).collect();
+        let again: Vec<u8> = (0..20).map(|_| SeededDie::new(7).roll()).collect();
         assert!(again.iter().all(|&f| f == again[0]));
-        let mut a = Die::new(7);
-        let mut b = Die::new(8);
+        let mut a = SeededDie::new(7);
+        let mut b = SeededDie::new(8);
         assert_ne!(
             (0..20).map(|_| a.roll()).collect::<Vec<_>>(),
             (0..20).map(|_| b.roll()).collect::<Vec<_>>()

@@ -382,7 +382,7 @@ impl Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{Bot, Die, Strategy};
+    use crate::bots::{Bot, SeededDie, Strategy};
     use crate::rules::{Action, Preset, SeatSet, TurnsPassed};
 
     /// The chance a rival hits `seat`'s pawn at `p`, rival pawn by rival
@@ -423,7 +423,7 @@ mod tests {
     fn play_out(preset: Preset, strategy: Strategy, seed: u64, mut look: impl FnMut(&Game) -> bool) -> Game {
         let mut game = Game::new(preset.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
         let mut bots = Seat::ALL.map(|s| Bot::new(strategy, seed * 4 + s.index() as u64));
-        let mut dice = Die::new(seed);
+        let mut dice = SeededDie::new(seed);
         while let Some(seat) = game.to_act() {
             if !look(&game) {
                 break;

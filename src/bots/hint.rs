@@ -60,7 +60,7 @@ fn why(game: &Game, m: Move) -> Why {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{Bot, Die, Strategy};
+    use crate::bots::{Bot, SeededDie, Strategy};
     use crate::rules::{Action, Preset, Seat, SeatSet};
 
     /// Pawns of every seat but `seat` in their yards.
@@ -78,7 +78,7 @@ mod tests {
         for seed in 1..=3 {
             let mut game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("a game");
             let mut bot = Bot::new(Strategy::Normal, seed);
-            let mut die = Die::new(seed);
+            let mut die = SeededDie::new(seed);
             let mut decisions = 0;
             while decisions < 40 && game.phase() != Phase::Over {
                 if let Phase::Roll = game.phase() {

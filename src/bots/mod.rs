@@ -14,9 +14,9 @@ mod policy;
 mod search;
 mod tictactoe;
 
-pub use dice::Die;
+pub use dice::SeededDie;
 pub use hint::{Why, hint};
-pub use play::{PlayError, Played, Player, play_game};
+pub use play::{Chooser, Played, Unplayable, play_game};
 pub use search::Search;
 
 use crate::rules::{Action, Game, Phase};

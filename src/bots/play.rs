@@ -21,7 +21,7 @@ pub struct Played {
 
 /// Why a game could not be played to its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
+pub enum Unplayable {
     /// A seat is to act but has no bot.
     NoBot(Seat),
     /// A bot had no action where one was due.
@@ -32,28 +32,28 @@ pub enum PlayError {
     TooLong,
 }
 
-impl fmt::Display for PlayError {
+impl fmt::Display for Unplayable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::NoBot(seat) => write!(f, "{seat} is to act but no bot sits there"),
-            PlayError::Undecided(seat) => write!(f, "the bot at {seat} had no action"),
-            PlayError::Illegal { action, reason } => write!(f, "{action:?} was refused: {reason}"),
-            PlayError::TooLong => write!(f, "the game passed {MAX_ACTIONS} actions without ending"),
+            Unplayable::NoBot(seat) => write!(f, "{seat} is to act but no bot sits there"),
+            Unplayable::Undecided(seat) => write!(f, "the bot at {seat} had no action"),
+            Unplayable::Illegal { action, reason } => write!(f, "{action:?} was refused: {reason}"),
+            Unplayable::TooLong => write!(f, "the game passed {MAX_ACTIONS} actions without ending"),
         }
     }
 }
 
-impl std::error::Error for PlayError {}
+impl std::error::Error for Unplayable {}
 
 /// Whoever chooses a seat's actions: a [`super::Bot`], or a wrapper that
 /// watches one (the benchmark times Hard's decisions this way).
-pub trait Player {
+pub trait Chooser {
     /// The action for `game.to_act()`; `None` when the die is to be rolled.
     /// `movable`: the pawns that may move, when the roll just told them.
     fn decide(&mut self, game: &Game, movable: Option<u8>) -> Option<Action>;
 }
 
-impl Player for super::Bot {
+impl Chooser for super::Bot {
     #[inline]
     fn decide(&mut self, game: &Game, movable: Option<u8>) -> Option<Action> {
         super::Bot::decide_knowing(self, game, movable)
@@ -82,17 +82,17 @@ impl EventSink for Told {
 
 /// Plays `game` to its end: `bots[k]` acts for seat k, and `roll` gives
 /// each die face when one is to be rolled.
-pub fn play_game<P: Player>(
+pub fn play_game<P: Chooser>(
     mut game: Game,
     bots: &mut [Option<P>; 4],
     mut roll: impl FnMut() -> u8,
-) -> Result<Played, PlayError> {
+) -> Result<Played, Unplayable> {
     // The first turn, then every one the turn passed to.
     let mut told = Told { turns: TurnsPassed(1), movable: None };
     let mut actions = 0u32;
     loop {
         if actions >= MAX_ACTIONS {
-            return Err(PlayError::TooLong);
+            return Err(Unplayable::TooLong);
         }
         // One look at the phase for a roll, about half the actions.
         let action = match game.phase() {
@@ -100,12 +100,12 @@ pub fn play_game<P: Player>(
             _ => {
                 let Some(seat) = game.to_act() else { break };
                 let bot =
-                    bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(PlayError::NoBot(seat))?;
+                    bots.get_mut(seat.index()).and_then(Option::as_mut).ok_or(Unplayable::NoBot(seat))?;
                 // Only the roll just played can have told the movable pawns.
-                bot.decide(&game, told.movable.take()).ok_or(PlayError::Undecided(seat))?
+                bot.decide(&game, told.movable.take()).ok_or(Unplayable::Undecided(seat))?
             }
         };
-        game.play(action, &mut told).map_err(|reason| PlayError::Illegal { action, reason })?;
+        game.play(action, &mut told).map_err(|reason| Unplayable::Illegal { action, reason })?;
         actions += 1;
     }
     Ok(Played { game, turns: told.turns.0, actions })

@@ -9,7 +9,7 @@
 //! budget of reducer actions with a ceiling on actions plus evaluations,
 //! not by time: the same seed gives the same move on every machine.
 
-use super::{Die, Strategy, Stream, eval, opponent, policy, tictactoe};
+use super::{SeededDie, Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Moves, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
 use rand::{RngCore, SeedableRng};
@@ -161,7 +161,7 @@ fn horizon(players: u32) -> u32 {
 /// ends), with dice from `seed`; returns the chance that `me` takes `place`
 /// and the work spent.
 fn rollout(mut game: Game, me: Seat, place: u8, seed: u64, horizon: u32) -> (f32, Spent) {
-    let mut dice = Die::new(seed);
+    let mut dice = SeededDie::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
     // The last position's evaluation, then one for each legal move met: the

@@ -2,7 +2,7 @@
 //! object, with each bot's win rate and its 95% interval.
 
 use super::{LevelArg, PresetArg};
-use crate::bots::{Bot, Die, Played, Strategy, Stream, play_game};
+use crate::bots::{Bot, Played, SeededDie, Strategy, Stream, play_game};
 use crate::fair::{self, Identity};
 use crate::rules::{FirstPlayer, Game, Rules, Seat, default_players};
 use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
@@ -246,7 +246,7 @@ fn play_one(plan: &Plan, g: u64) -> Result<(Played, Vec<Seat>), String> {
         bots[seat.index()] = Some(Bot::new(*spec, stream.next_u64()));
     }
     // The dice: seeded from this game's stream (a fair-dice log can stand in here).
-    let mut dice = Die::new(stream.next_u64());
+    let mut dice = SeededDie::new(stream.next_u64());
     let played = play_game(game, &mut bots, || dice.roll()).map_err(|e| format!("game {g}: {e}"))?;
     Ok((played, seat_of))
 }
