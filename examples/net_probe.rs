@@ -29,7 +29,7 @@ use ludopia::fair::{Canonical, Digest, Identity, SignedEntry, log::Body};
 use ludopia::net::relay::spawn_relay;
 use ludopia::net::wire::Request;
 use ludopia::net::{
-    Client, Event, HostPlan, JoinPlan, Line, NodeConfig, Player, RoomCode, TableInfo, Target, spawn,
+    Client, HostPlan, JoinPlan, Line, NodeConfig, NodeEvent, Player, RoomCode, TableInfo, Target, spawn,
 };
 use ludopia::rules::Preset;
 use ludopia::table::{Answer, By, Position, Record, ToHost};
@@ -48,7 +48,11 @@ fn say(value: serde_json::Value) {
 }
 
 /// A peer; `lobby` for one that looks for tables (it dials what mDNS finds).
-fn start(relays: Vec<Multiaddr>, mdns: bool, lobby: bool) -> Result<(Client, mpsc::Receiver<Event>), String> {
+fn start(
+    relays: Vec<Multiaddr>,
+    mdns: bool,
+    lobby: bool,
+) -> Result<(Client, mpsc::Receiver<NodeEvent>), String> {
     let mut config = NodeConfig::new(Keypair::generate_ed25519());
     config.relays = relays;
     config.mdns = mdns;
@@ -75,17 +79,17 @@ async fn host(relays: Vec<Multiaddr>, code: RoomCode, mdns: bool) -> Result<(), 
     say(json!({"event": "hosting", "peer_id": client.peer_id().to_string(), "code": code.to_string()}));
     while let Some(event) = events.recv().await {
         match event {
-            Event::Request { request, reply, .. } => {
+            NodeEvent::Request { request, reply, .. } => {
                 reply.reply(Answer::Done);
                 if !matches!(request, Request::Host(_)) {
                     say(json!({"event": "request", "kind": format!("{:?}", request.kind())}));
                 }
             }
-            Event::CodeRegistered { code, .. } => {
+            NodeEvent::CodeRegistered { code, .. } => {
                 say(json!({"event": "registered", "code": code.to_string()}))
             }
-            Event::Direct { peer } => say(json!({"event": "direct", "peer": peer.to_string()})),
-            Event::Problem(why) => say(json!({"event": "problem", "reason": why})),
+            NodeEvent::Direct { peer } => say(json!({"event": "direct", "peer": peer.to_string()})),
+            NodeEvent::Problem(why) => say(json!({"event": "problem", "reason": why})),
             _ => {}
         }
     }
@@ -97,7 +101,7 @@ async fn lan_seek() -> Result<(), String> {
     let (_client, mut events) = start(vec![], true, true)?;
     let found = tokio::time::timeout(DEADLINE, async {
         while let Some(event) = events.recv().await {
-            if let Event::TableFound { peer, info, .. } = event {
+            if let NodeEvent::TableFound { peer, info, .. } = event {
                 return Some((peer, info));
             }
         }
@@ -118,8 +122,8 @@ async fn code_join(relay: Multiaddr, code: RoomCode, kib: usize) -> Result<(), S
     tokio::time::timeout(DEADLINE, async {
         while let Some(event) = events.recv().await {
             match event {
-                Event::RelayReady { .. } => return Ok(()),
-                Event::Problem(why) => return Err(why),
+                NodeEvent::RelayReady { .. } => return Ok(()),
+                NodeEvent::Problem(why) => return Err(why),
                 _ => {}
             }
         }
@@ -136,7 +140,7 @@ async fn code_join(relay: Multiaddr, code: RoomCode, kib: usize) -> Result<(), S
                "ms": started.elapsed().as_millis()}));
     let punched = tokio::time::timeout(PUNCH_WAIT, async {
         while let Some(event) = events.recv().await {
-            if matches!(event, Event::Direct { peer } if peer == host) {
+            if matches!(event, NodeEvent::Direct { peer } if peer == host) {
                 return true;
             }
         }

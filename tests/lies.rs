@@ -20,7 +20,7 @@ use libp2p::{PeerId, identity::Keypair};
 use ludopia::bots::Strategy;
 use ludopia::fair::{self, Identity, Reveal, SignedEntry, log::Body};
 use ludopia::net::wire::Request;
-use ludopia::net::{Client, Event, NodeConfig, spawn};
+use ludopia::net::{Client, NodeConfig, NodeEvent, spawn};
 use ludopia::rules::{Phase, Preset, Seat};
 use ludopia::table::succession::Branch;
 use ludopia::table::{
@@ -213,7 +213,7 @@ impl Liar {
         }
     }
 
-    async fn serve(mut self, mut events: tokio::sync::mpsc::Receiver<Event>) {
+    async fn serve(mut self, mut events: tokio::sync::mpsc::Receiver<NodeEvent>) {
         let mut tick = tokio::time::interval(Duration::from_millis(20));
         loop {
             tokio::select! {
@@ -226,8 +226,8 @@ impl Liar {
         }
     }
 
-    async fn on_event(&mut self, event: Event) {
-        let Event::Request { peer, request, reply } = event else { return };
+    async fn on_event(&mut self, event: NodeEvent) {
+        let NodeEvent::Request { peer, request, reply } = event else { return };
         let now = self.now();
         let answer = match request {
             Request::Host(ToHost::Join { .. }) => {
@@ -374,7 +374,7 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
     let ticket = runtime.block_on(async {
         let (client, mut events) = spawn(config).expect("the liar's node");
         while let Some(event) = events.recv().await {
-            if matches!(event, Event::Listening { .. }) {
+            if matches!(event, NodeEvent::Listening { .. }) {
                 break;
             }
         }

@@ -12,7 +12,7 @@ use libp2p::{
 };
 use ludopia::fair::Digest;
 use ludopia::net::{
-    Client, Event, Kind, NetError, NodeConfig, RoomCode, TableInfo,
+    Client, Kind, NetError, NodeConfig, NodeEvent, RoomCode, TableInfo,
     limits::Rate,
     node::table_protocol,
     relay::{Relay, RelayEvent, game_relay_config, spawn_relay},
@@ -29,7 +29,7 @@ fn loopback() -> Multiaddr {
     "/ip4/127.0.0.1/tcp/0".parse().unwrap()
 }
 
-fn peer(seed: u8, relays: Vec<Multiaddr>) -> (Client, mpsc::Receiver<Event>) {
+fn peer(seed: u8, relays: Vec<Multiaddr>) -> (Client, mpsc::Receiver<NodeEvent>) {
     let mut config = NodeConfig::new(Keypair::ed25519_from_bytes([seed; 32]).unwrap());
     config.listen = vec![loopback()];
     config.mdns = false;
@@ -39,7 +39,10 @@ fn peer(seed: u8, relays: Vec<Multiaddr>) -> (Client, mpsc::Receiver<Event>) {
 }
 
 /// The first event `pick` accepts, within [`WAIT`].
-async fn wait_for<T>(events: &mut mpsc::Receiver<Event>, mut pick: impl FnMut(Event) -> Option<T>) -> T {
+async fn wait_for<T>(
+    events: &mut mpsc::Receiver<NodeEvent>,
+    mut pick: impl FnMut(NodeEvent) -> Option<T>,
+) -> T {
     tokio::time::timeout(WAIT, async {
         loop {
             let event = events.recv().await.expect("network task stopped");
@@ -52,20 +55,20 @@ async fn wait_for<T>(events: &mut mpsc::Receiver<Event>, mut pick: impl FnMut(Ev
     .expect("timed out waiting for an event")
 }
 
-async fn listening(events: &mut mpsc::Receiver<Event>) {
-    wait_for(events, |e| matches!(e, Event::Listening { .. }).then_some(())).await;
+async fn listening(events: &mut mpsc::Receiver<NodeEvent>) {
+    wait_for(events, |e| matches!(e, NodeEvent::Listening { .. }).then_some(())).await;
 }
 
 /// Answers every application request with `reply(request)`, in the
 /// background, passing the requests on.
 fn serve(
-    mut events: mpsc::Receiver<Event>,
+    mut events: mpsc::Receiver<NodeEvent>,
     reply: impl Fn(&Request) -> Answer + Send + 'static,
 ) -> mpsc::UnboundedReceiver<(PeerId, Request)> {
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
         while let Some(event) = events.recv().await {
-            if let Event::Request { peer, request, reply: responder } = event {
+            if let NodeEvent::Request { peer, request, reply: responder } = event {
                 responder.reply(reply(&request));
                 let _ = tx.send((peer, request));
             }
@@ -273,11 +276,11 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
     let (relay, relay_addr) = relay(40).await;
 
     let (host, mut host_events) = peer(41, vec![relay_addr.clone()]);
-    wait_for(&mut host_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+    wait_for(&mut host_events, |e| matches!(e, NodeEvent::RelayReady { .. }).then_some(())).await;
     let code = RoomCode::from_seed(4141);
     host.open_table(table(false), code).await.unwrap();
     let registered = wait_for(&mut host_events, |e| match e {
-        Event::CodeRegistered { code, relay } => Some((code, relay)),
+        NodeEvent::CodeRegistered { code, relay } => Some((code, relay)),
         _ => None,
     })
     .await;
@@ -288,7 +291,7 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
     let _host = serve(host_events, done);
 
     let (guest, mut guest_events) = peer(42, vec![relay_addr]);
-    wait_for(&mut guest_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+    wait_for(&mut guest_events, |e| matches!(e, NodeEvent::RelayReady { .. }).then_some(())).await;
     let started = std::time::Instant::now();
     let (found, info) = guest.find_code(code).await.unwrap();
     println!("code lookup through the relay took {:?}", started.elapsed());
@@ -306,9 +309,9 @@ async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
     let mut hosts = Vec::new();
     for (seed, listed) in [(51, true), (52, false)] {
         let (host, mut events) = peer(seed, vec![relay_addr.clone()]);
-        wait_for(&mut events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+        wait_for(&mut events, |e| matches!(e, NodeEvent::RelayReady { .. }).then_some(())).await;
         host.open_table(table(listed), RoomCode::from_seed(u64::from(seed))).await.unwrap();
-        wait_for(&mut events, |e| matches!(e, Event::CodeRegistered { .. }).then_some(())).await;
+        wait_for(&mut events, |e| matches!(e, NodeEvent::CodeRegistered { .. }).then_some(())).await;
         hosts.push((host, serve(events, done)));
     }
     let (public, private) = (hosts[0].0.peer_id(), hosts[1].0.peer_id());
@@ -323,7 +326,7 @@ async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
     let (_lobby, mut lobby_events) = spawn(config).unwrap();
     let started = std::time::Instant::now();
     let (info, ticket) = wait_for(&mut lobby_events, |e| match e {
-        Event::TableFound { peer, info, ticket } => {
+        NodeEvent::TableFound { peer, info, ticket } => {
             assert_ne!(peer, private, "a private table is never listed");
             (peer == public).then_some((info, ticket))
         }
@@ -337,7 +340,7 @@ async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
     // Two more lobby refreshes: still only the public table.
     let _ = tokio::time::timeout(Duration::from_secs(7), async {
         while let Some(event) = lobby_events.recv().await {
-            if let Event::TableFound { peer, .. } = event {
+            if let NodeEvent::TableFound { peer, .. } = event {
                 assert_eq!(peer, public, "a private table is never listed");
             }
         }
@@ -346,12 +349,14 @@ async fn public_tables_are_listed_at_the_relays_and_private_ones_are_not() {
 
     // The ticket reaches the table from a peer that never saw the lobby.
     let (guest, mut guest_events) = peer(54, vec![relay_addr]);
-    wait_for(&mut guest_events, |e| matches!(e, Event::RelayReady { .. }).then_some(())).await;
+    wait_for(&mut guest_events, |e| matches!(e, NodeEvent::RelayReady { .. }).then_some(())).await;
     guest.connect(ticket).await.unwrap();
     assert_eq!(guest.table_info(public, None).await, Ok(table(true)));
 
     // When the game begins the table closes, and the lobby lets it go.
     hosts[0].0.close_table().await.unwrap();
-    wait_for(&mut lobby_events, |e| matches!(e, Event::TableGone { peer } if peer == public).then_some(()))
-        .await;
+    wait_for(&mut lobby_events, |e| {
+        matches!(e, NodeEvent::TableGone { peer } if peer == public).then_some(())
+    })
+    .await;
 }

@@ -18,7 +18,7 @@ use super::report::{Line, Places, PlayError, fail, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::succession::Lost;
 use super::wire::Request;
-use super::{Event, NetError, Ticket};
+use super::{NetError, NodeEvent, Ticket};
 use crate::fair::{SignedEntry, SignedReveal};
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
@@ -467,30 +467,30 @@ impl Follower {
 
     async fn on_event<O: FnMut(Line)>(
         &mut self,
-        event: Event,
+        event: NodeEvent,
         session: &mut Session<O>,
     ) -> Result<(), PlayError> {
         match event {
-            Event::Request { peer, request: Request::Guest(message), reply } => {
+            NodeEvent::Request { peer, request: Request::Guest(message), reply } => {
                 let answer = self.on_host_message(session, peer, message);
                 reply.reply(answer);
             }
-            Event::Request { peer, request: Request::Peer(message), reply } => {
+            NodeEvent::Request { peer, request: Request::Peer(message), reply } => {
                 reply.reply(Answer::Done);
                 self.on_peer_message(session, peer, message);
             }
-            Event::Request { request: Request::Said(said), reply, .. } => {
+            NodeEvent::Request { request: Request::Said(said), reply, .. } => {
                 reply.reply(Answer::Done);
                 if said.seat != self.guest.seat() {
                     let colour = self.rules.colour_of(said.seat);
                     session.report(Line::Reaction { colour, seat: said.seat, reaction: said.reaction });
                 }
             }
-            Event::Request { reply, .. } => {
+            NodeEvent::Request { reply, .. } => {
                 // A peer that saw the host go before we did: it asks again.
                 reply.reply(Answer::Refused("not hosting".into()));
             }
-            Event::PeerDisconnected { peer } if peer == self.host => {
+            NodeEvent::PeerDisconnected { peer } if peer == self.host => {
                 if self.guest.replica().is_none() {
                     return fail("the host left before the game began");
                 }
@@ -502,7 +502,7 @@ impl Follower {
                 self.last_heard = self.last_heard.min(Instant::now() - LOST / 2);
                 self.dropped = true;
             }
-            Event::Problem(why) => warn!("{why}"),
+            NodeEvent::Problem(why) => warn!("{why}"),
             _ => {}
         }
         Ok(())

@@ -6,7 +6,7 @@
 //! - [`node`]: one task owns the libp2p swarm (TCP and QUIC, noise, yamux,
 //!   identify, ping, mDNS, relay client, DCUtR, AutoNAT, rendezvous, Kademlia,
 //!   request-response, the connection [`guard`]); [`Client`] talks to it,
-//!   [`Event`]s come out.
+//!   [`NodeEvent`]s come out.
 //! - [`wire`]: the versioned, typed, size-capped messages.
 //! - [`code`], [`ticket`]: room codes and invite tickets; [`node::dht`]
 //!   meets players by room code on the public DHT.
@@ -36,7 +36,7 @@ mod watcher;
 pub mod wire;
 
 pub use code::RoomCode;
-pub use node::{Client, Event, NetError, NodeConfig, Responder, spawn};
+pub use node::{Client, NetError, NodeConfig, NodeEvent, Responder, spawn};
 pub use report::{Deed, Line, Places, PlayError, RouteKind, places};
 pub use role::{HostPlan, JoinPlan, Player, Target, host, join};
 pub use ticket::Ticket;

@@ -17,7 +17,7 @@ use super::report::{Deed, Line, Places, PlayError, fail};
 use super::session::{Events, Keeper, Report, Session};
 use super::watcher::{self, Watched};
 use super::wire::{Request, WireError};
-use super::{Client, Event, NetError, NodeConfig, RoomCode, Ticket, spawn, ticket};
+use super::{Client, NetError, NodeConfig, NodeEvent, RoomCode, Ticket, spawn, ticket};
 use crate::bots::Strategy;
 use crate::fair::{self, Digest, Identity, Proof};
 use crate::profile::Home;
@@ -37,10 +37,10 @@ pub fn identity_of(keypair: &Keypair) -> Result<(Identity, [u8; 32]), PlayError>
     Ok((Identity::from_secret(&secret), secret))
 }
 
-pub(super) async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<(), PlayError> {
+pub(super) async fn first_address(events: &mut mpsc::Receiver<NodeEvent>) -> Result<(), PlayError> {
     let wait = async {
         while let Some(event) = events.recv().await {
-            if matches!(event, Event::Listening { .. }) {
+            if matches!(event, NodeEvent::Listening { .. }) {
                 return Ok(());
             }
         }
@@ -57,10 +57,10 @@ pub(super) async fn first_address(events: &mut mpsc::Receiver<Event>) -> Result<
 const FIRST_RESERVATION: Duration = Duration::from_secs(5);
 
 /// Waits for the first relayed address, for at most `within`.
-async fn first_reservation(events: &mut mpsc::Receiver<Event>, within: Duration) {
+async fn first_reservation(events: &mut mpsc::Receiver<NodeEvent>, within: Duration) {
     let wait = async {
         while let Some(event) = events.recv().await {
-            if matches!(event, Event::NewTicket { .. }) {
+            if matches!(event, NodeEvent::NewTicket { .. }) {
                 return;
             }
         }

@@ -12,7 +12,7 @@ use tracing::{debug, warn};
 
 use super::report::{Deed, Line};
 use super::route::Route;
-use super::{Client, Event};
+use super::{Client, NodeEvent};
 use crate::fair::{Identity, Proof};
 use crate::profile::{Home, network::NetGame};
 use crate::table::{Millis, Record};
@@ -100,19 +100,19 @@ impl<O> Clone for Report<O> {
 /// table's new ticket, are reported as they pass, whatever the driver
 /// does, so they are not its concern.
 pub struct Events<O> {
-    events: mpsc::Receiver<Event>,
+    events: mpsc::Receiver<NodeEvent>,
     report: Report<O>,
     /// The code of the table this peer opened: a new ticket is printed with it.
     pub listing: Option<String>,
 }
 
 impl<O: FnMut(Line)> Events<O> {
-    pub fn new(events: mpsc::Receiver<Event>, report: Report<O>) -> Self {
+    pub fn new(events: mpsc::Receiver<NodeEvent>, report: Report<O>) -> Self {
         Events { events, report, listing: None }
     }
 
     /// The next event that is not a route (cancel-safe, as the channel's).
-    pub async fn recv(&mut self) -> Option<Event> {
+    pub async fn recv(&mut self) -> Option<NodeEvent> {
         loop {
             let event = self.events.recv().await?;
             if let Some(event) = self.pass(event) {
@@ -128,13 +128,13 @@ impl<O: FnMut(Line)> Events<O> {
         }
     }
 
-    fn pass(&self, event: Event) -> Option<Event> {
+    fn pass(&self, event: NodeEvent) -> Option<NodeEvent> {
         match event {
-            Event::Route { peer, route: Route { kind, via } } => {
+            NodeEvent::Route { peer, route: Route { kind, via } } => {
                 self.report.say(Line::Route { peer: peer.to_string(), kind, via: via.to_string() });
                 None
             }
-            Event::NewTicket { ticket } => {
+            NodeEvent::NewTicket { ticket } => {
                 if let Some(code) = &self.listing {
                     self.report.say(Line::Listening { code: code.clone(), ticket: ticket.to_string() });
                 }

@@ -16,7 +16,7 @@ use super::guest::AGAIN_WITHIN;
 use super::report::{Deed, Line, Places, PlayError, fail, places};
 use super::session::{LOST, Session, TICK};
 use super::wire::Request;
-use super::{Event, Ticket, ticket};
+use super::{NodeEvent, Ticket, ticket};
 use crate::fair::{AppendError, EntryError, SignedEntry};
 use crate::rules::{Colour, Rules, Seat};
 use crate::table::{Answer, Beat, Offer, Position, Record, Replica, Roster, ToGuest, ToHost, Watching};
@@ -121,13 +121,13 @@ impl Follow {
             }
             tokio::select! {
                 event = session.events.recv() => match event {
-                    Some(Event::Request { peer, request: Request::Guest(ToGuest::Entries { beat, entries }), reply })
+                    Some(NodeEvent::Request { peer, request: Request::Guest(ToGuest::Entries { beat, entries }), reply })
                         if peer == self.host =>
                     {
                         let answer = self.take(session, beat, entries)?;
                         reply.reply(answer);
                     }
-                    Some(Event::Request { peer, request: Request::Guest(ToGuest::Again(offer)), reply })
+                    Some(NodeEvent::Request { peer, request: Request::Guest(ToGuest::Again(offer)), reply })
                         if peer == self.host && self.reserved == Some(offer.seat) =>
                     {
                         reply.reply(Answer::Done);
@@ -135,13 +135,13 @@ impl Follow {
                         let welcome = Answer::Welcome { seat, rules: self.rules, nonce, chain_len };
                         return Ok(Watched::Seated { host: peer, welcome });
                     }
-                    Some(Event::Request { request: Request::Said(said), reply, .. }) => {
+                    Some(NodeEvent::Request { request: Request::Said(said), reply, .. }) => {
                         reply.reply(Answer::Done);
                         let colour = self.rules.colour_of(said.seat);
                         session.report(Line::Reaction { colour, seat: said.seat, reaction: said.reaction });
                     }
-                    Some(Event::Request { reply, .. }) => reply.reply(Answer::Refused("this peer only watches".into())),
-                    Some(Event::PeerDisconnected { peer }) if peer == self.host => {
+                    Some(NodeEvent::Request { reply, .. }) => reply.reply(Answer::Refused("this peer only watches".into())),
+                    Some(NodeEvent::PeerDisconnected { peer }) if peer == self.host => {
                         // Gone after the end: no next game to take a seat in.
                         if self.over_at.is_some() {
                             self.reserved = None;
@@ -149,7 +149,7 @@ impl Follow {
                         // The host may be back in a moment: its beats will tell.
                         self.last_heard = self.last_heard.min(Instant::now() - LOST / 2);
                     }
-                    Some(Event::Problem(why)) => warn!("{why}"),
+                    Some(NodeEvent::Problem(why)) => warn!("{why}"),
                     Some(_) => {}
                     None => return fail("the network stopped"),
                 },

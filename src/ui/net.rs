@@ -6,7 +6,8 @@ use futures::{Stream, StreamExt, channel::mpsc as queue, stream};
 use libp2p::{Multiaddr, PeerId, identity::Keypair};
 
 use crate::net::{
-    self as play, Event, HostPlan, JoinPlan, Line, NodeConfig, Places, PlayError, TableInfo, Ticket, spawn,
+    self as play, HostPlan, JoinPlan, Line, NodeConfig, NodeEvent, Places, PlayError, TableInfo, Ticket,
+    spawn,
 };
 
 /// What a network driver or the LAN lobby reports to the window.
@@ -78,10 +79,10 @@ pub fn browse(settings: &crate::profile::Settings) -> impl Stream<Item = Report>
         Ok((client, events)) => stream::unfold((client, events), |(client, mut events)| async move {
             loop {
                 let report = match events.recv().await? {
-                    Event::TableFound { peer, info, ticket } if info.listed => {
+                    NodeEvent::TableFound { peer, info, ticket } if info.listed => {
                         Report::TableFound(peer, info, ticket)
                     }
-                    Event::TableGone { peer } => Report::TableGone(peer),
+                    NodeEvent::TableGone { peer } => Report::TableGone(peer),
                     _ => continue,
                 };
                 return Some((report, (client, events)));

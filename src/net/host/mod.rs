@@ -19,7 +19,7 @@ use super::limits::{PLAYER_REACTIONS, RateLimiter};
 use super::report::{Deed, Line, Places, PlayError, fail, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
-use super::{Event, NetError, RoomCode, TableInfo, Ticket, ticket};
+use super::{NetError, NodeEvent, RoomCode, TableInfo, Ticket, ticket};
 use crate::fair::{Commitment, Digest, SignedEntry};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
@@ -521,23 +521,25 @@ impl Host {
 
     async fn on_event<O: FnMut(Line)>(
         &mut self,
-        event: Event,
+        event: NodeEvent,
         session: &mut Session<O>,
     ) -> Result<(), PlayError> {
         match event {
-            Event::Request { peer, request: Request::Host(message), reply } => {
+            NodeEvent::Request { peer, request: Request::Host(message), reply } => {
                 let answer = self.on_message(peer, message, session).await?;
                 reply.reply(answer);
             }
-            Event::Request { peer, request: Request::React(reaction), reply } => {
+            NodeEvent::Request { peer, request: Request::React(reaction), reply } => {
                 // Acknowledged whatever becomes of it: reactions are chatter.
                 reply.reply(Answer::Done);
                 self.heard(session, peer, reaction);
             }
-            Event::Request { peer, request: Request::Guest(_), reply } if session.shunned.contains(&peer) => {
+            NodeEvent::Request { peer, request: Request::Guest(_), reply }
+                if session.shunned.contains(&peer) =>
+            {
                 reply.reply(Answer::Refused("this host was caught lying".into()));
             }
-            Event::Request { peer, request: Request::Guest(ToGuest::Entries { beat, .. }), reply } => {
+            NodeEvent::Request { peer, request: Request::Guest(ToGuest::Entries { beat, .. }), reply } => {
                 // Another host beats at us: a split table meeting again.
                 self.met(peer, beat.branch, &session.shunned);
                 reply.reply(match self.branch() {
@@ -545,14 +547,14 @@ impl Host {
                     None => Answer::Refused("not hosting this game".into()),
                 });
             }
-            Event::Request { peer, request, reply } => {
+            NodeEvent::Request { peer, request, reply } => {
                 debug!(%peer, kind = ?request.kind(), "a request not for a host");
                 reply.reply(Answer::Refused("this peer hosts the table".into()));
             }
-            Event::PeerDisconnected { peer } if self.watchers.contains_key(&peer) => {
+            NodeEvent::PeerDisconnected { peer } if self.watchers.contains_key(&peer) => {
                 self.forget_watchers(session, Some(peer)).await?;
             }
-            Event::PeerDisconnected { peer } => {
+            NodeEvent::PeerDisconnected { peer } => {
                 let Some(guest) = self.guests.get(&peer) else { return Ok(()) };
                 if self.table.as_ref().is_some_and(Table::is_sealed) {
                     let who = guest.who;
@@ -565,7 +567,7 @@ impl Host {
                     self.unseat(session, peer).await?;
                 }
             }
-            Event::Problem(why) => warn!("{why}"),
+            NodeEvent::Problem(why) => warn!("{why}"),
             _ => {}
         }
         Ok(())

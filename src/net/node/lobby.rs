@@ -106,7 +106,7 @@ impl EventLoop {
         let before = self.public.insert(relay, sightings).unwrap_or_default();
         for (peer, _) in before {
             if self.public_ticket(&peer).is_none() && !self.lan.contains_key(&peer) {
-                self.emit(Event::TableGone { peer }).await;
+                self.emit(NodeEvent::TableGone { peer }).await;
             }
         }
     }
@@ -183,7 +183,7 @@ impl EventLoop {
                     });
                     if empty {
                         self.lan.remove(&peer);
-                        self.emit(Event::TableGone { peer }).await;
+                        self.emit(NodeEvent::TableGone { peer }).await;
                     }
                 }
             }
@@ -198,12 +198,12 @@ impl EventLoop {
                     && namespace.to_string() == table.code.namespace()
                 {
                     let code = table.code;
-                    self.emit(Event::CodeRegistered { code, relay: rendezvous_node }).await;
+                    self.emit(NodeEvent::CodeRegistered { code, relay: rendezvous_node }).await;
                 }
             }
             rendezvous::client::Event::RegisterFailed { rendezvous_node, error, .. } => {
                 let why = rendezvous_refusal(error);
-                self.emit(Event::Problem(format!(
+                self.emit(NodeEvent::Problem(format!(
                     "the room code is not registered at relay {rendezvous_node}: {why}"
                 )))
                 .await;

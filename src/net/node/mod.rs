@@ -1,5 +1,5 @@
 //! The peer: one task owns the libp2p swarm; a cloneable [`Client`] sends it
-//! commands and awaits replies on oneshots; [`Event`]s come out on a channel
+//! commands and awaits replies on oneshots; [`NodeEvent`]s come out on a channel
 //! (the shape of rust-libp2p's `examples/file-sharing`).
 
 use std::{
@@ -139,7 +139,7 @@ impl Responder {
 // only add an allocation per message.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
-pub enum Event {
+pub enum NodeEvent {
     /// We listen on a new address (relayed ones included).
     Listening {
         addr: Multiaddr,
@@ -275,7 +275,7 @@ pub fn table_protocol() -> request_response::Behaviour<FrameCodec> {
 
 /// Starts a peer on the current tokio runtime: returns its handle and its
 /// events. The task stops when every [`Client`] is dropped.
-pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<Event>), NetError> {
+pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<NodeEvent>), NetError> {
     let setup = |e: &dyn fmt::Display| NetError::Setup(e.to_string());
     let peer_id = config.keypair.public().to_peer_id();
     let use_mdns = config.mdns;
@@ -378,7 +378,7 @@ type PendingReply = BoxFuture<'static, (PeerId, Option<Answer>, ResponseChannel<
 struct EventLoop {
     swarm: Swarm<Behaviour>,
     commands: mpsc::Receiver<Command>,
-    events: mpsc::Sender<Event>,
+    events: mpsc::Sender<NodeEvent>,
     /// Configured relays by peer id.
     relays: HashMap<PeerId, Multiaddr>,
     /// The DHT's bootstrap peers, as configured.
@@ -483,7 +483,7 @@ impl EventLoop {
         addrs
     }
 
-    async fn emit(&mut self, event: Event) {
+    async fn emit(&mut self, event: NodeEvent) {
         if self.events.send(event).await.is_err() {
             debug!("event dropped: the application stopped listening");
         }
@@ -493,7 +493,7 @@ impl EventLoop {
     /// so it does not wait for room in the channel: a full channel drops it.
     fn route_changed(&mut self, peer: PeerId, route: Route) {
         info!(%peer, kind = ?route.kind, via = %route.via, "route");
-        if self.events.try_send(Event::Route { peer, route }).is_err() {
+        if self.events.try_send(NodeEvent::Route { peer, route }).is_err() {
             debug!(%peer, "route not told: the application is behind");
         }
     }
@@ -514,7 +514,7 @@ impl EventLoop {
                         self.register_code(relay_peer_id);
                         self.discover_public(relay_peer_id);
                     }
-                    self.emit(Event::RelayReady { relay: relay_peer_id }).await;
+                    self.emit(NodeEvent::RelayReady { relay: relay_peer_id }).await;
                 }
             }
             SwarmEvent::Behaviour(BehaviourEvent::RelayClient(
@@ -550,7 +550,7 @@ impl EventLoop {
                         self.register_code(relay);
                     }
                     let ticket = Ticket::new(*self.swarm.local_peer_id(), self.addresses());
-                    self.emit(Event::NewTicket { ticket }).await;
+                    self.emit(NodeEvent::NewTicket { ticket }).await;
                 }
             }
             SwarmEvent::Behaviour(BehaviourEvent::Upnp(event)) => match event {
@@ -573,10 +573,10 @@ impl EventLoop {
             }
             SwarmEvent::NewListenAddr { address, .. } => {
                 let relayed = is_circuit(&address);
-                self.emit(Event::Listening { addr: address }).await;
+                self.emit(NodeEvent::Listening { addr: address }).await;
                 if relayed {
                     let ticket = Ticket::new(*self.swarm.local_peer_id(), self.addresses());
-                    self.emit(Event::NewTicket { ticket }).await;
+                    self.emit(NodeEvent::NewTicket { ticket }).await;
                 }
             }
             SwarmEvent::ListenerClosed { listener_id, reason, .. } => {
@@ -586,7 +586,7 @@ impl EventLoop {
                         Ok(()) => "it closed the reservation".to_owned(),
                         Err(e) => e.to_string(),
                     };
-                    self.emit(Event::Problem(format!("the relay refused the reservation ({why})"))).await;
+                    self.emit(NodeEvent::Problem(format!("the relay refused the reservation ({why})"))).await;
                 }
             }
             SwarmEvent::ConnectionEstablished {
@@ -614,7 +614,7 @@ impl EventLoop {
                     for conn in relayed {
                         self.closing.push(tokio::time::sleep(RELAY_DRAIN).map(move |()| conn).boxed());
                     }
-                    self.emit(Event::Direct { peer: peer_id }).await;
+                    self.emit(NodeEvent::Direct { peer: peer_id }).await;
                 }
                 for tx in self.pending_dials.remove(&peer_id).unwrap_or_default() {
                     let _ = tx.send(Ok(()));
@@ -623,7 +623,7 @@ impl EventLoop {
                     if self.lobby && !self.relays.contains_key(&peer_id) && !self.queried.contains(&peer_id) {
                         self.query_lobby(peer_id);
                     }
-                    self.emit(Event::PeerConnected { peer: peer_id }).await;
+                    self.emit(NodeEvent::PeerConnected { peer: peer_id }).await;
                 }
             }
             SwarmEvent::ConnectionClosed { peer_id, connection_id, num_established, cause, .. } => {
@@ -639,7 +639,7 @@ impl EventLoop {
                     self.relayed.remove(&peer_id);
                     self.queried.remove(&peer_id);
                     self.limiter.forget(&peer_id);
-                    self.emit(Event::PeerDisconnected { peer: peer_id }).await;
+                    self.emit(NodeEvent::PeerDisconnected { peer: peer_id }).await;
                 }
             }
             SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {

@@ -55,7 +55,7 @@ impl EventLoop {
         }
         let (tx, rx) = oneshot::channel();
         self.replies.push(rx.map(move |answer| (peer, answer.ok(), channel)).boxed());
-        self.emit(Event::Request { peer, request, reply: Responder(tx) }).await;
+        self.emit(NodeEvent::Request { peer, request, reply: Responder(tx) }).await;
     }
 
     async fn on_response(&mut self, peer: PeerId, id: OutboundRequestId, bytes: Vec<u8>) {
@@ -67,7 +67,7 @@ impl EventLoop {
                     // addresses its relay lists.
                     let ticket =
                         (!self.lan.contains_key(&asked)).then(|| self.public_ticket(&asked)).flatten();
-                    self.emit(Event::TableFound { peer: asked, info, ticket }).await
+                    self.emit(NodeEvent::TableFound { peer: asked, info, ticket }).await
                 }
                 Ok(_) => {}
                 Err(e) => debug!(%peer, "lobby query failed: {e}"),
