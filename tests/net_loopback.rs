@@ -17,7 +17,7 @@ use ludopia::net::{
     node::table_protocol,
     relay::{Relay, RelayEvent, game_relay_config, spawn_relay},
     spawn,
-    wire::{self, MAX_FRAME, PROTOCOL_VERSION, Refusal, Request, Response},
+    wire::{self, Declined, MAX_FRAME, PROTOCOL_VERSION, Request, Response},
 };
 use ludopia::rules::{Preset, Seat};
 use ludopia::table::{Answer, Position, Reaction, ToHost};
@@ -142,12 +142,12 @@ async fn table_info_answers_listed_tables_and_unlisted_ones_by_code() {
     listening(&mut guest_events).await;
     guest.connect(ticket).await.unwrap();
 
-    assert_eq!(guest.table_info(host.peer_id(), None).await, Err(NetError::Refused(Refusal::NoTable)));
+    assert_eq!(guest.table_info(host.peer_id(), None).await, Err(NetError::Refused(Declined::NoTable)));
     host.open_table(table(false), code).await.unwrap();
-    assert_eq!(guest.table_info(host.peer_id(), None).await, Err(NetError::Refused(Refusal::NoTable)));
+    assert_eq!(guest.table_info(host.peer_id(), None).await, Err(NetError::Refused(Declined::NoTable)));
     assert_eq!(
         guest.table_info(host.peer_id(), Some(RoomCode::from_seed(98))).await,
-        Err(NetError::Refused(Refusal::NoTable))
+        Err(NetError::Refused(Declined::NoTable))
     );
     assert_eq!(guest.table_info(host.peer_id(), Some(code)).await, Ok(table(false)));
     host.open_table(table(true), code).await.unwrap();
@@ -167,7 +167,7 @@ async fn reactions_are_rate_limited_per_peer() {
     for _ in 0..Rate::for_kind(Kind::Reaction).burst {
         guest.send(host.peer_id(), react.clone()).await.unwrap();
     }
-    assert_eq!(guest.send(host.peer_id(), react).await, Err(NetError::Refused(Refusal::RateLimited)));
+    assert_eq!(guest.send(host.peer_id(), react).await, Err(NetError::Refused(Declined::RateLimited)));
     // Messages to the host have their own budget.
     assert!(guest.send(host.peer_id(), join("Bea")).await.is_ok());
 }

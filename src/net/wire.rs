@@ -55,7 +55,7 @@ pub enum Response {
     /// The answer to a table query.
     TableInfo(TableInfo),
     /// The network layer refused the request.
-    Refused(Refusal),
+    Refused(Declined),
     /// The peer speaks another protocol version: its version.
     Incompatible(u16),
 }
@@ -198,7 +198,7 @@ pub struct TableInfo {
 
 /// Why the network layer refused a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Refusal {
+pub enum Declined {
     /// The sender sent too many messages of this kind too quickly.
     RateLimited,
     /// No table is open here, or it is unlisted and the code is wrong.
@@ -207,12 +207,12 @@ pub enum Refusal {
     Unanswered,
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for Declined {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Refusal::RateLimited => "the table refused the message: too many messages too quickly",
-            Refusal::NoTable => "no table with that code is open there",
-            Refusal::Unanswered => "the table did not answer",
+            Declined::RateLimited => "the table refused the message: too many messages too quickly",
+            Declined::NoTable => "no table with that code is open there",
+            Declined::Unanswered => "the table did not answer",
         })
     }
 }

@@ -125,7 +125,7 @@ impl Client {
                 match self.table_info(peer, Some(code)).await {
                     Ok(info) => return Ok((peer, info)),
                     Err(e @ NetError::NoReply(_)) => last = e,
-                    Err(NetError::Refused(Refusal::NoTable)) => break,
+                    Err(NetError::Refused(Declined::NoTable)) => break,
                     Err(e) => {
                         last = e;
                         break;

@@ -10,7 +10,7 @@ pub enum NetError {
     /// The peer sent something we could not accept, or speaks another version.
     Wire(WireError),
     /// The peer's network layer refused our request.
-    Refused(Refusal),
+    Refused(Declined),
     /// No connection could be made.
     Unreachable(String),
     /// The request was sent but no reply came.

@@ -33,7 +33,7 @@ use super::{
     route::{Route, Routes, is_circuit},
     ticket::Ticket,
     wire::{
-        self, FrameCodec, PROTOCOL_VERSION, Refusal, Request, Response, TABLE_PROTOCOL, TableInfo, WireError,
+        self, Declined, FrameCodec, PROTOCOL_VERSION, Request, Response, TABLE_PROTOCOL, TableInfo, WireError,
     },
 };
 use crate::table::Answer;
@@ -122,7 +122,7 @@ impl NodeConfig {
 }
 
 /// The application's answer to a peer's request. Dropping it unanswered
-/// tells the peer [`Refusal::Unanswered`].
+/// tells the peer [`Declined::Unanswered`].
 #[derive(Debug)]
 pub struct Responder(oneshot::Sender<Answer>);
 

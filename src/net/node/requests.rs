@@ -10,7 +10,7 @@ impl EventLoop {
     pub(super) fn answer(&mut self, peer: PeerId, answer: Option<Answer>, channel: ResponseChannel<Vec<u8>>) {
         let response = match answer {
             Some(answer) => Response::Answer(answer),
-            None => Response::Refused(Refusal::Unanswered),
+            None => Response::Refused(Declined::Unanswered),
         };
         self.respond(peer, channel, &response);
     }
@@ -39,7 +39,7 @@ impl EventLoop {
         let kind = request.kind();
         if !self.limiter.allow(&peer, kind, Instant::now()) {
             warn!(%peer, ?kind, "rate limit: request refused");
-            self.respond(peer, channel, &Response::Refused(Refusal::RateLimited));
+            self.respond(peer, channel, &Response::Refused(Declined::RateLimited));
             return;
         }
         self.swarm.behaviour_mut().guard.touch(peer);
@@ -48,7 +48,7 @@ impl EventLoop {
                 Some(table) if table.info.listed || code == Some(table.code) => {
                     Response::TableInfo(table.info.clone())
                 }
-                _ => Response::Refused(Refusal::NoTable),
+                _ => Response::Refused(Declined::NoTable),
             };
             self.respond(peer, channel, &response);
             return;
