@@ -183,7 +183,7 @@ impl Fixture {
     }
 
     fn play() -> Fixture {
-        let key = |i: u8| Identity::from_secret(&tagged("ludopia/fuzz/key", &[&[i]]).0);
+        let key = |i: u8| Identity::from_secret(&tagged(crate::fair::hash::TAG_FUZZ_KEY, &[&[i]]).0);
         let config = TableConfig {
             rules: Preset::Classic.rules(),
             seats: [Control::Bot(Strategy::Normal); 4],
@@ -191,7 +191,7 @@ impl Fixture {
             timing: Timing::INSTANT,
             chain_len: CHAIN_LEN,
         };
-        let entropy = tagged("ludopia/fuzz/entropy", &[]).0;
+        let entropy = tagged(crate::fair::hash::TAG_FUZZ_ENTROPY, &[]).0;
         // A fixed config of four bots always plays to its end: nothing outside decides it.
         let table = match Table::new(config.clone(), host_key(&entropy), entropy, [None; 4], 0) {
             Ok(table) => table,

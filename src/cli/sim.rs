@@ -146,8 +146,8 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
         chain_len: CHAIN_LEN,
     };
     let seed = plan.seed.to_be_bytes();
-    let entropy = fair::tagged("ludopia/sim/entropy", &[&seed]).0;
-    let host = Identity::from_secret(&fair::tagged("ludopia/sim/host-key", &[&seed]).0);
+    let entropy = fair::tagged(crate::fair::hash::TAG_SIM_ENTROPY, &[&seed]).0;
+    let host = Identity::from_secret(&fair::tagged(crate::fair::hash::TAG_SIM_HOST_KEY, &[&seed]).0);
     let table = Table::new(config, host, entropy, [None; 4], 0).map_err(|e| e.to_string())?;
     if !table.state().game.is_over() {
         return Err("the game at the table did not finish".into());

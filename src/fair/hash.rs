@@ -20,6 +20,46 @@ pub const TAG_ENTRY: &str = "ludo-p2p/v1/entry";
 /// Hash of a game state's canonical bytes.
 pub const TAG_STATE: &str = "ludo-p2p/v1/state";
 
+/// The DHT key a room code is provided under: the SHA-256 (plain, as the
+/// DHT's other implementations hash keys) of this prefix and the code.
+pub const TAG_ROOM: &str = "ludopia/room/v1/";
+
+/// Derivations: what a peer makes from its own secret or entropy. Not
+/// part of the protocol (another implementation may derive its own), but
+/// kept here so that no two purposes share a tag.
+/// A seat's chain secret, from the host's entropy (seats the host holds).
+pub const TAG_TABLE_SECRET: &str = "ludopia/table/secret";
+/// A seat's signing key, from the host's entropy (seats the host holds).
+pub const TAG_SEAT_KEY: &str = "ludopia/table/seat-key";
+/// The game nonce, from the host's entropy.
+pub const TAG_NONCE: &str = "ludopia/table/nonce";
+/// A bot's decision seed at the authority.
+pub const TAG_TABLE_BOT: &str = "ludopia/table/bot";
+/// The host's entropy for the next game with the same group.
+pub const TAG_TABLE_AGAIN: &str = "ludopia/table/again";
+/// A guest's chain secret, from its own secret.
+pub const TAG_GUEST_CHAIN: &str = "ludopia/guest/chain";
+/// A guest's bot seed.
+pub const TAG_GUEST_BOT: &str = "ludopia/guest/bot";
+/// A guest bot's seed for one decision.
+pub const TAG_GUEST_DECISION: &str = "ludopia/guest/decision";
+/// The entropy of a table a guest takes over.
+pub const TAG_GUEST_TABLE: &str = "ludopia/guest/table";
+/// A guest's secret for the next game with the same group.
+pub const TAG_GUEST_AGAIN: &str = "ludopia/guest/again";
+/// The window's fallback entropy, from the clock, when the system has none.
+pub const TAG_CLOCK: &str = "ludopia/ui/clock";
+/// A local table's host key, from its entropy.
+pub const TAG_HOST_KEY: &str = "ludopia/ui/host-key";
+/// `ludopia sim`'s table entropy, from its seed.
+pub const TAG_SIM_ENTROPY: &str = "ludopia/sim/entropy";
+/// `ludopia sim`'s host key, from its seed.
+pub const TAG_SIM_HOST_KEY: &str = "ludopia/sim/host-key";
+/// The fuzz fixture's seat keys.
+pub const TAG_FUZZ_KEY: &str = "ludopia/fuzz/key";
+/// The fuzz fixture's entropy.
+pub const TAG_FUZZ_ENTROPY: &str = "ludopia/fuzz/entropy";
+
 /// A 32-byte SHA-256 output (or any 32-byte value carried like one: a game
 /// nonce, a chain element). Hex in JSON, raw bytes in postcard.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

@@ -225,7 +225,7 @@ impl Seating {
         let mut guest = match self {
             Seating::Creator { entropy } => {
                 let seat = genesis.host;
-                let secret = fair::tagged("ludopia/table/secret", &[entropy, &[u8::from(seat)]]);
+                let secret = fair::tagged(crate::fair::hash::TAG_TABLE_SECRET, &[entropy, &[u8::from(seat)]]);
                 Guest::holding(
                     seat,
                     key,
@@ -592,7 +592,7 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         let Some((next_host, offer)) = again else { return Ok(places) };
         game += 1;
         host = next_host;
-        secret = fair::tagged("ludopia/guest/again", &[&plan.secret, &game.to_be_bytes()]).0;
+        secret = fair::tagged(crate::fair::hash::TAG_GUEST_AGAIN, &[&plan.secret, &game.to_be_bytes()]).0;
         let Offer { seat, nonce, chain_len } = offer;
         let welcome = Answer::Welcome { seat, rules, nonce, chain_len };
         (guest, rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach_ticket).await?;

@@ -126,7 +126,7 @@ impl std::error::Error for Refusal {}
 /// The game nonce a table set up with `entropy` binds every chain to: the
 /// host announces it so that peers can build their chains and send anchors.
 pub fn game_nonce(entropy: &[u8; 32]) -> crate::table::Link {
-    fair::tagged("ludopia/table/nonce", &[entropy])
+    fair::tagged(crate::fair::hash::TAG_NONCE, &[entropy])
 }
 
 /// A roll someone asked for, waiting for the dice links.
@@ -411,7 +411,10 @@ impl Table {
     /// position in the log, so a game replays the same.
     fn decision_seed(&self, seat: Seat) -> u64 {
         let n = self.entries.len() as u64;
-        let h = fair::tagged("ludopia/table/bot", &[&self.entropy, &[u8::from(seat)], &n.to_be_bytes()]);
+        let h = fair::tagged(
+            crate::fair::hash::TAG_TABLE_BOT,
+            &[&self.entropy, &[u8::from(seat)], &n.to_be_bytes()],
+        );
         u64::from_be_bytes([h.0[0], h.0[1], h.0[2], h.0[3], h.0[4], h.0[5], h.0[6], h.0[7]])
     }
 }

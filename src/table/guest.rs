@@ -125,8 +125,8 @@ impl Guest {
         secret: &[u8; 32],
         bot: Option<Strategy>,
     ) -> Guest {
-        let chain_secret = fair::tagged("ludopia/guest/chain", &[secret]);
-        let seed = fair::tagged("ludopia/guest/bot", &[secret]);
+        let chain_secret = fair::tagged(crate::fair::hash::TAG_GUEST_CHAIN, &[secret]);
+        let seed = fair::tagged(crate::fair::hash::TAG_GUEST_BOT, &[secret]);
         let chain = Chain::new(nonce, seat, &chain_secret.0, chain_len);
         Guest::seated(seat, key, chain, bot, seed.0, false)
     }
@@ -135,7 +135,7 @@ impl Guest {
     /// another host after a split (its chains came from the table's
     /// entropy); a person at its computer plays the seat.
     pub fn holding(seat: Seat, key: Identity, chain: Chain) -> Guest {
-        let seed = fair::tagged("ludopia/guest/bot", &[&chain.anchor().0]);
+        let seed = fair::tagged(crate::fair::hash::TAG_GUEST_BOT, &[&chain.anchor().0]);
         Guest::seated(seat, key, chain, None, seed.0, true)
     }
 
@@ -417,7 +417,8 @@ impl Guest {
             let act = match state.game.phase() {
                 Phase::Roll => Some(Act::Roll),
                 _ => {
-                    let seed = fair::tagged("ludopia/guest/decision", &[&self.seed, &at.to_be_bytes()]);
+                    let seed =
+                        fair::tagged(crate::fair::hash::TAG_GUEST_DECISION, &[&self.seed, &at.to_be_bytes()]);
                     let mut first = [0u8; 8];
                     first.copy_from_slice(&seed.0[..8]);
                     Bot::new(strategy, u64::from_be_bytes(first)).decide(&state.game).and_then(act_of)
@@ -559,7 +560,7 @@ impl Guest {
         let me = state.control[self.seat.index()]
             .owner()
             .ok_or_else(|| GuestError::Entry(format!("{} is no longer this guest's seat", self.seat)))?;
-        let entropy = fair::tagged("ludopia/guest/table", &[&self.seed]).0;
+        let entropy = fair::tagged(crate::fair::hash::TAG_GUEST_TABLE, &[&self.seed]).0;
         let successor = Successor { me: (me, self.seat), identity: self.key, chain: self.chain, entropy };
         let table =
             Table::take_over(sealed.genesis, sealed.replica.entries().to_vec(), state, successor, epoch, now)

@@ -173,10 +173,11 @@ impl Table {
         for seat in players.iter() {
             let i = seat.index();
             if is_local(seat) {
-                let secret = fair::tagged("ludopia/table/secret", &[&entropy, &[u8::from(seat)]]);
+                let secret =
+                    fair::tagged(crate::fair::hash::TAG_TABLE_SECRET, &[&entropy, &[u8::from(seat)]]);
                 let chain = Chain::new(nonce, seat, &secret.0, config.chain_len);
                 let key = (seat != host_seat).then(|| {
-                    let key = fair::tagged("ludopia/table/seat-key", &[&entropy, &[u8::from(seat)]]);
+                    let key = fair::tagged(crate::fair::hash::TAG_SEAT_KEY, &[&entropy, &[u8::from(seat)]]);
                     Identity::from_secret(&key.0)
                 });
                 let public = key.as_ref().map_or_else(|| identity.public_key(), Identity::public_key);

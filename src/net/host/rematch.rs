@@ -22,7 +22,7 @@ impl Host {
             .map_err(|e| PlayError(format!("the next game cannot be set up: {e}")))?;
         self.again -= 1;
         // The next game's chains and bots: fresh bytes from the last's.
-        self.entropy = crate::fair::tagged("ludopia/table/again", &[&self.entropy]).0;
+        self.entropy = crate::fair::tagged(crate::fair::hash::TAG_TABLE_AGAIN, &[&self.entropy]).0;
         self.seats = config.seats;
         self.config = config;
         self.sealed_sent = false;

@@ -24,9 +24,6 @@ pub const AMINO: StreamProtocol = kad::PROTOCOL_NAME;
 pub const PROVIDE_EVERY: Duration = Duration::from_secs(10 * 60);
 /// A query gives up after this; a joiner asks again while it looks.
 const QUERY_TIMEOUT: Duration = Duration::from_secs(20);
-/// What the key's hash covers before the code, so that the key names a
-/// Ludopia table and a later format can change it.
-const ROOM_TAG: &str = "ludopia/room/v1/";
 /// The multihash code and length of a sha2-256 digest.
 const SHA2_256: [u8; 2] = [0x12, 0x20];
 
@@ -51,7 +48,8 @@ pub fn default_bootstrap() -> Vec<Multiaddr> {
 /// multihash of the tagged code (also a version-0 CID, the key form go and
 /// js nodes accept). It names the table only to those who know the code.
 pub fn room_key(code: RoomCode) -> kad::RecordKey {
-    let digest = Sha256::new().chain_update(ROOM_TAG).chain_update(code.to_string()).finalize();
+    let digest =
+        Sha256::new().chain_update(crate::fair::hash::TAG_ROOM).chain_update(code.to_string()).finalize();
     kad::RecordKey::from([SHA2_256.as_slice(), digest.as_slice()].concat())
 }
 

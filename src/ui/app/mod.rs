@@ -105,7 +105,7 @@ fn entropy() -> [u8; 32] {
         // No OS randomness: the clock is a poor but honest fallback, and the
         // other seats' chains still keep the dice unpredictable.
         let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        bytes = crate::fair::tagged("ludopia/ui/clock", &[&nanos.to_be_bytes()]).0;
+        bytes = crate::fair::tagged(crate::fair::hash::TAG_CLOCK, &[&nanos.to_be_bytes()]).0;
     }
     bytes
 }

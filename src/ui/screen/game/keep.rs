@@ -77,7 +77,7 @@ impl Save {
 /// The key a local table signs its log with, from its entropy (so the
 /// saved entropy is all a resumed table needs).
 pub fn host_key(entropy: &[u8; 32]) -> Identity {
-    Identity::from_secret(&crate::fair::tagged("ludopia/ui/host-key", &[entropy]).0)
+    Identity::from_secret(&crate::fair::tagged(crate::fair::hash::TAG_HOST_KEY, &[entropy]).0)
 }
 
 fn unix_now() -> u64 {
