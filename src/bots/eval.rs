@@ -187,7 +187,7 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
         worth += weights.out;
         if rules.is_home(p) {
             worth += weights.home;
-        } else if p > 50 {
+        } else if p > board::LOOP_END {
             worth += weights.lane;
         } else {
             let square = board::loop_square(seat, p);
@@ -337,12 +337,12 @@ impl Threats {
         let mut in_yard = false;
         for (i, &q) in game.pawns(seat).iter().enumerate() {
             in_yard |= q == YARD;
-            if !(0..=50).contains(&q) {
+            if !(0..=board::LOOP_END).contains(&q) {
                 continue;
             }
             // Past progress 50 the pawn turns into its lane instead, unless
             // the lane is shut: then it goes on round the loop.
-            let reach = if game.lane_open(seat) { 12.min(50 - q) as usize } else { 12 };
+            let reach = if game.lane_open(seat) { 12.min(board::LOOP_END - q) as usize } else { 12 };
             let mut bytes = REACH[reach];
             if checked {
                 for gap in 1..=reach.min(6) {

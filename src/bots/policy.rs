@@ -50,7 +50,7 @@ pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     game.legal_moves()
         .into_iter()
         .max_by_key(|m| {
-            let lands_safe = m.to > 50 || game.is_safe(board::loop_square(seat, m.to));
+            let lands_safe = m.to > board::LOOP_END || game.is_safe(board::loop_square(seat, m.to));
             (
                 game.captures(seat, m.to),
                 game.rules().is_home(m.to) && !game.rules().is_home(m.from),

@@ -122,13 +122,24 @@ pub const fn progress_on(seat: Seat, square: u8) -> Option<i8> {
     } else {
         ahead % 52
     };
-    if progress <= 50 { Some(progress as i8) } else { None }
+    if progress <= LOOP_END as i16 { Some(progress as i8) } else { None }
 }
 
+/// The last progress on the loop: the square before the seat's lane.
+pub const LOOP_END: i8 = 50;
+/// The lane's first and last progress; home follows.
+pub const LANE_START: i8 = 51;
+pub const LANE_END: i8 = 55;
+/// Home, the centre.
+pub const HOME: i8 = 56;
+/// With `four_spaces`, the lane's first four squares are the home spaces,
+/// this the deepest.
+pub const LAST_HOME_SPACE: i8 = 54;
+
 /// Where the other pawns of a player who finished with `goal = one` go:
-/// off the board, at progress 56 (the centre; with `four_spaces` no space
-/// at all), where they neither block nor can be captured.
-pub const OFF_BOARD: i8 = 56;
+/// off the board, at the centre (with `four_spaces` no space at all),
+/// where they neither block nor can be captured.
+pub const OFF_BOARD: i8 = HOME;
 
 /// No progress: a byte no pawn's progress (−1..=56) ever equals.
 const NO_PROGRESS: u8 = 0x7F;
@@ -182,9 +193,9 @@ pub fn is_star_square(square: u8) -> bool {
 /// centre). Yard pawns have no track cell: see [`yard_spot`].
 pub fn cell(seat: Seat, progress: i8) -> Option<Cell> {
     match progress {
-        0..=50 => Some(LOOP[usize::from(loop_square(seat, progress))]),
-        51..=55 => Some(lane_cell(seat, (progress - 50) as u8)),
-        56 => Some(CENTRE),
+        0..=LOOP_END => Some(LOOP[usize::from(loop_square(seat, progress))]),
+        LANE_START..=LANE_END => Some(lane_cell(seat, (progress - LOOP_END) as u8)),
+        HOME => Some(CENTRE),
         _ => None,
     }
 }

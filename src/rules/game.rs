@@ -1,6 +1,7 @@
 //! The state of a game: a small `Copy` value, hashed, signed, sent and
 //! simulated millions of times, so it holds no heap data.
 
+use super::board::{LANE_END, LANE_START, LAST_HOME_SPACE, LOOP_END};
 use super::duel::Duel;
 use super::params::{End, Goal, Home, Rules, RulesError};
 use super::seat::{Seat, SeatSet};
@@ -283,8 +284,9 @@ impl Game {
             }
             let single = rules.one_per_space || rules.home == Home::FourSpaces;
             for (i, &p) in pawns[..n].iter().enumerate() {
-                let lane_or_track = (0..=55).contains(&p);
-                let home_space = rules.home == Home::FourSpaces && (51..=54).contains(&p);
+                let lane_or_track = (0..=LANE_END).contains(&p);
+                let home_space =
+                    rules.home == Home::FourSpaces && (LANE_START..=LAST_HOME_SPACE).contains(&p);
                 let exclusive = (rules.one_per_space && lane_or_track) || (single && home_space);
                 if exclusive && pawns[..i].contains(&p) {
                     return Err(PositionError::SpaceShared { seat, progress: p });
@@ -293,7 +295,7 @@ impl Game {
         }
         if rules.one_per_space {
             for seat in self.players.iter() {
-                for &p in self.pawns(seat).iter().filter(|&&p| (0..=50).contains(&p)) {
+                for &p in self.pawns(seat).iter().filter(|&&p| (0..=LOOP_END).contains(&p)) {
                     if self.other_on(seat, super::board::loop_square(seat, p)) {
                         return Err(PositionError::SpaceShared { seat, progress: p });
                     }

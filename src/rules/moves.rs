@@ -2,7 +2,7 @@
 //! overshooting, blocking, one pawn per space and safe squares.
 
 use super::action::Blocked;
-use super::board::{is_safe_square, loop_square};
+use super::board::{LANE_END, LANE_START, LOOP_END, is_safe_square, loop_square};
 use super::game::{Game, Progress, YARD};
 use super::params::{Home, SafeSquares};
 use super::seat::{Seat, SeatSet};
@@ -63,10 +63,10 @@ impl Game {
         let entering = from == YARD;
         // Entering passes nothing; the start square is the target.
         let mut to = if entering { 0 } else { from + face as Progress };
-        if rules.capture_to_home && to > 50 && self.goes_round(seat, from) {
+        if rules.capture_to_home && to > LOOP_END && self.goes_round(seat, from) {
             // The square before the start has no progress: crossed, never
             // stopped on.
-            if to == 51 {
+            if to == LANE_START {
                 return Err(Blocked::BeforeStart);
             }
             to -= 52;
@@ -86,7 +86,7 @@ impl Game {
     /// a capture) moves on up as usual.
     #[inline]
     fn goes_round(&self, seat: Seat, from: Progress) -> bool {
-        self.rules.capture_to_home && (0..=50).contains(&from) && !self.lane_open(seat)
+        self.rules.capture_to_home && (0..=LOOP_END).contains(&from) && !self.lane_open(seat)
     }
 
     /// Whether a pawn stands between `from` and `to` (both excluded) on the
@@ -100,8 +100,8 @@ impl Game {
         }
         // Round the loop again: on through the square before the start,
         // which has no progress of this seat, then from the start on.
-        (from + 1..=50).any(|q| self.occupied(seat, q))
-            || self.other_on(seat, loop_square(seat, 51))
+        (from + 1..=LOOP_END).any(|q| self.occupied(seat, q))
+            || self.other_on(seat, loop_square(seat, LANE_START))
             || (0..to).any(|q| self.occupied(seat, q))
     }
 
@@ -109,8 +109,8 @@ impl Game {
     /// (loop: any colour, a partner's too; lane: only its own can be there).
     fn occupied(&self, seat: Seat, q: Progress) -> bool {
         match q {
-            0..=50 => self.pawns(seat).contains(&q) || self.other_on(seat, loop_square(seat, q)),
-            51..=55 => self.pawns(seat).contains(&q),
+            0..=LOOP_END => self.pawns(seat).contains(&q) || self.other_on(seat, loop_square(seat, q)),
+            LANE_START..=LANE_END => self.pawns(seat).contains(&q),
             _ => false,
         }
     }
@@ -122,8 +122,8 @@ impl Game {
         let rules = &self.rules;
         // Whether a rule forbids sharing this space: most moves stop here.
         // Worked out without branching on where the pawn lands.
-        let in_lane = (51..=55).contains(&to);
-        let exclusive = ((0..=50).contains(&to) | in_lane) & rules.one_per_space
+        let in_lane = (LANE_START..=LANE_END).contains(&to);
+        let exclusive = ((0..=LOOP_END).contains(&to) | in_lane) & rules.one_per_space
             | in_lane & (rules.home == Home::FourSpaces);
         if exclusive { self.check_exclusive_target(seat, to) } else { Ok(()) }
     }
@@ -133,7 +133,7 @@ impl Game {
         if self.pawns(seat).contains(&to) {
             return Err(Blocked::OwnPawnThere);
         }
-        if to <= 50 {
+        if to <= LOOP_END {
             let square = loop_square(seat, to);
             if self.is_safe(square) && self.other_on(seat, square) {
                 return Err(Blocked::SafeSquareTaken);
@@ -158,7 +158,7 @@ impl Game {
         // Every part is worked out (none is costly), rather than branching
         // on a landing the processor cannot foresee.
         let square = loop_square(seat, to);
-        (0..=50).contains(&to) & !self.is_safe(square) & self.opponent_on(seat, square)
+        (0..=LOOP_END).contains(&to) & !self.is_safe(square) & self.opponent_on(seat, square)
     }
 
     /// The pawns of `seat` that `face` carries somewhere, before the house
@@ -183,7 +183,7 @@ impl Game {
         if self.rules.capture_to_home && !self.lane_open(seat) {
             // Every pawn on the loop goes on round whatever the face (the
             // square before the start is refused pawn by pawn).
-            on_track |= !((slots | HIGHS) - 51 * ONES) & !slots & HIGHS;
+            on_track |= !((slots | HIGHS) - LANE_START as u32 * ONES) & !slots & HIGHS;
         }
         let entering = if face == 6 { slots & HIGHS } else { 0 };
         // Slots beyond the rules' pawn count hold the yard's −1: never theirs.

@@ -3,6 +3,7 @@
 //! Names and values are RULES.md's, in snake_case, so scripts, settings and
 //! code all speak the same words.
 
+use super::board;
 use super::seat::{Colour, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -309,8 +310,8 @@ impl Rules {
     #[inline]
     pub fn last_progress(&self) -> i8 {
         match self.home {
-            Home::Lane => 56,
-            Home::FourSpaces => 54,
+            Home::Lane => board::HOME,
+            Home::FourSpaces => board::LAST_HOME_SPACE,
         }
     }
 
@@ -324,8 +325,8 @@ impl Rules {
     #[inline]
     pub fn is_home(&self, progress: i8) -> bool {
         match self.home {
-            Home::Lane => progress == 56,
-            Home::FourSpaces => (51..=54).contains(&progress),
+            Home::Lane => progress == board::HOME,
+            Home::FourSpaces => (board::LANE_START..=board::LAST_HOME_SPACE).contains(&progress),
         }
     }
 }

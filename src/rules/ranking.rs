@@ -1,6 +1,7 @@
 //! Places: distance still to go, and shared places when the first player
 //! home ends the game.
 
+use super::board;
 use super::game::{Game, Progress};
 use super::params::{Goal, Home};
 use super::seat::Seat;
@@ -17,10 +18,12 @@ impl Game {
             return self.nearest_distance(seat);
         }
         match self.rules.home {
-            Home::Lane => pawns.iter().map(|&p| (56 - i32::from(p)) as u32).sum(),
+            Home::Lane => pawns.iter().map(|&p| (i32::from(board::HOME) - i32::from(p)) as u32).sum(),
             Home::FourSpaces => {
-                let mut free: arrayvec::ArrayVec<Progress, 4> =
-                    (51..=54).rev().filter(|s| !pawns.contains(s)).collect();
+                let mut free: arrayvec::ArrayVec<Progress, 4> = (board::LANE_START..=board::LAST_HOME_SPACE)
+                    .rev()
+                    .filter(|s| !pawns.contains(s))
+                    .collect();
                 let mut out: arrayvec::ArrayVec<Progress, 4> =
                     pawns.iter().copied().filter(|&p| !self.rules.is_home(p)).collect();
                 out.sort_unstable_by(|a, b| b.cmp(a));
