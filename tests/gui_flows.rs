@@ -128,7 +128,8 @@ fn clicking_a_glowing_pawn_moves_it() -> Result<(), Error> {
     let choice = moves.iter().copied().find(|m| m.from == YARD).unwrap_or(moves[0]);
     let mut ui = sim(g.view());
     let bounds = ui.find(id("board"))?.visible_bounds().expect("the board is on screen");
-    let layout = Layout::new(bounds.size());
+    // The board is turned so that the player's colour sits at the bottom left.
+    let layout = Layout::new(bounds.size()).turned(g.turn());
     let at = point_of(&layout, Seat::ALL[0], choice.pawn, choice.from) + Vector::new(bounds.x, bounds.y);
     ui.point_at(Point::new(at.x, at.y));
     let _ = ui.simulate(iced_test::simulator::click());

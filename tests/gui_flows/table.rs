@@ -450,3 +450,25 @@ fn escape_goes_back_enter_presses_the_main_button_and_arrows_step_a_replay() {
     press(&mut app, Named::Escape);
     assert!(matches!(app.screen, Screen::History(_)), "Escape from a replay goes back to the history");
 }
+
+#[test]
+fn the_player_here_sees_their_colour_at_the_bottom_left() -> Result<(), Error> {
+    let t = Instant::now();
+    for (you, turn) in [(0, 3), (1, 2), (2, 1), (3, 0)] {
+        let mut table = TablePlan::against_bots("Ana".into());
+        table.sitters = [Sitter::Bot(Strategy::Normal); 4];
+        table.sitters[you] = Sitter::Person;
+        let g = GameScreen::new(table, [3; 32], t).expect("a valid table");
+        assert_eq!(g.turn(), turn, "seat {you}");
+        // The player's yard is drawn at the bottom left, and their seat card beside it.
+        let layout = Layout::new(Size::new(600.0, 600.0)).turned(g.turn());
+        let yard = point_of(&layout, Seat::ALL[you], 0, YARD);
+        assert!(yard.x < 300.0 && yard.y > 300.0, "seat {you}'s yard at {yard:?}");
+        let card = sim(g.view()).find("Ana")?.bounds();
+        let (left, low) = (card.x < WINDOW.width / 4.0, card.y > WINDOW.height / 2.0);
+        assert!(left && low, "seat {you}'s card at {card:?}");
+    }
+    // Two persons share the screen: the board is not turned.
+    assert_eq!(hot_seat(t).turn(), 0);
+    Ok(())
+}

@@ -19,6 +19,13 @@ pub fn frame_width(side: f32) -> f32 {
     (side * 0.032).clamp(6.0, 30.0)
 }
 
+/// The quarter turns clockwise that bring `you`'s seat to the bottom left
+/// (none for no one). Seat k sits at corner k of the unturned board: top
+/// left, top right, bottom right, bottom left.
+pub fn turn_for(you: Option<crate::rules::Seat>) -> u8 {
+    you.map_or(0, |seat| (7 - seat.index() as u8) % 4)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
     pub centre: Point,
@@ -30,6 +37,9 @@ pub struct Layout {
     pub origin: Point,
     /// Side of one cell.
     pub cell: f32,
+    /// Quarter turns clockwise the board is drawn at, so that the player
+    /// here sees their own colour at the bottom left.
+    pub turn: u8,
 }
 
 impl Layout {
@@ -41,12 +51,23 @@ impl Layout {
         let centre = Point::new(size.width / 2.0, size.height / 2.0);
         let grid_half = half - band;
         let cell = 2.0 * grid_half / f32::from(SIZE);
-        Layout { centre, half, band, origin: centre - Vector::new(grid_half, grid_half), cell }
+        Layout { centre, half, band, origin: centre - Vector::new(grid_half, grid_half), cell, turn: 0 }
     }
 
-    /// The centre of a point given in cell units (cells are 1 wide; the
-    /// centre of cell (c, r) is (c + 0.5, r + 0.5)).
+    /// The same board turned `turn` quarter turns clockwise.
+    pub fn turned(self, turn: u8) -> Layout {
+        Layout { turn: turn % 4, ..self }
+    }
+
+    /// A point given in cell units (cells are 1 wide; the centre of cell
+    /// (c, r) is (c + 0.5, r + 0.5)), on the turned board.
     pub fn at(&self, x: f32, y: f32) -> Point {
+        let side = f32::from(SIZE);
+        let (mut x, mut y) = (x, y);
+        for _ in 0..self.turn {
+            // A quarter turn clockwise (y points down): the top edge becomes the right.
+            (x, y) = (side - y, x);
+        }
         Point::new(self.origin.x + x * self.cell, self.origin.y + y * self.cell)
     }
 
@@ -54,8 +75,10 @@ impl Layout {
         self.at(f32::from(c) + 0.5, f32::from(r) + 0.5)
     }
 
-    pub fn cell_top_left(&self, (c, r): Cell) -> Point {
-        self.at(f32::from(c), f32::from(r))
+    /// The top-left corner of a cell as drawn (on a turned board, another
+    /// corner of the cell in the grid's own terms).
+    pub fn cell_top_left(&self, cell: Cell) -> Point {
+        self.cell_centre(cell) - Vector::new(self.cell / 2.0, self.cell / 2.0)
     }
 
     /// A yard spot (already a centre in cell units, see `board::yard_spot`).

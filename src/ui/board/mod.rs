@@ -6,7 +6,7 @@ mod layout;
 mod paint;
 pub mod pawn;
 
-pub use layout::Layout;
+pub use layout::{Layout, turn_for};
 pub use paint::star;
 
 use crate::rules::board::{self, CENTRE};
@@ -19,8 +19,9 @@ use iced::widget::{canvas as canvas_widget, responsive};
 use iced::{Element, Length, Point, Rectangle, Renderer, Theme, Vector, mouse};
 use std::time::Instant;
 
-/// The static board in pixels, kept per size and rules (colours, safe squares).
-pub type Painted = Still<Rules>;
+/// The static board in pixels, kept per size, rules (colours, safe squares)
+/// and turn.
+pub type Painted = Still<(Rules, u8)>;
 
 /// What the board shows at one instant.
 pub struct Board<'a, M> {
@@ -41,6 +42,8 @@ pub struct Board<'a, M> {
     pub marks: bool,
     /// Movable pawns show the number key that moves them.
     pub numbered: bool,
+    /// Quarter turns clockwise the board is drawn at ([`Layout::turned`]).
+    pub turn: u8,
 }
 
 impl<M> Clone for Board<'_, M> {
@@ -52,9 +55,10 @@ impl<M> Clone for Board<'_, M> {
 /// The board as a widget: the painted static board under the pawns' canvas.
 pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
     responsive(move |size| {
+        let layout = Layout::new(size).turned(board.turn);
         let still = board
             .painted
-            .get(size, board.game.rules(), |frame| paint::board(frame, &Layout::new(size), board.game));
+            .get(size, &(*board.game.rules(), board.turn), |frame| paint::board(frame, &layout, board.game));
         let pawns = canvas_widget(Pawns { board: board.clone(), with_board: still.is_none() })
             .width(Length::Fill)
             .height(Length::Fill);
@@ -67,7 +71,8 @@ pub fn view<'a, M: 'a>(board: Board<'a, M>) -> Element<'a, M> {
 /// lobby, painted by the same code (and cached the same way) as the game's.
 pub fn preview<'a, M: 'a>(painted: &'a Painted, game: &'a Game) -> Element<'a, M> {
     responsive(move |size| {
-        let still = painted.get(size, game.rules(), |frame| paint::board(frame, &Layout::new(size), game));
+        let still =
+            painted.get(size, &(*game.rules(), 0), |frame| paint::board(frame, &Layout::new(size), game));
         crate::ui::raster::under(still, iced::widget::space::horizontal().into())
     })
     .into()
@@ -225,7 +230,7 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<M>> {
-        let l = Layout::new(bounds.size());
+        let l = Layout::new(bounds.size()).turned(self.board.turn);
         let under = cursor.position_in(bounds).and_then(|p| self.board.hovered(&l, p));
         match event {
             canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
@@ -247,7 +252,7 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
         bounds: Rectangle,
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let l = Layout::new(bounds.size());
+        let l = Layout::new(bounds.size()).turned(self.board.turn);
         let b = &self.board;
         let mut frame = Frame::new(renderer, bounds.size());
         if self.with_board {

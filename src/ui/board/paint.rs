@@ -188,8 +188,10 @@ fn yard(frame: &mut Frame<Renderer>, l: &Layout, game: &Game, seat: Seat) {
     let base = theme::colour(game.rules().colour_of(seat));
     let colour = if playing { base } else { mix(base, theme::CELL, 0.6) };
     let (c, r) = board::yard_corner(seat);
-    let top_left = l.at(f32::from(c), f32::from(r));
     let size = Size::new(6.0 * l.cell, 6.0 * l.cell);
+    // From its centre: on a turned board the yard's first corner is another.
+    let top_left =
+        l.at(f32::from(c) + 3.0, f32::from(r) + 3.0) - Vector::new(size.width / 2.0, size.height / 2.0);
     let fill = gradient::Linear::new(top_left, top_left + Vector::new(size.width, size.height))
         .add_stop(0.0, lighter(colour, 0.12))
         .add_stop(1.0, darker(colour, 0.12));

@@ -22,6 +22,8 @@ pub struct Replay {
     names: [String; 4],
     motion: Motion,
     painted: board::Painted,
+    /// Quarter turns the board is drawn at: the player here at the bottom left.
+    turn: u8,
     /// Pawns carry their colour's mark (the setting).
     pub marks: bool,
 }
@@ -61,6 +63,7 @@ impl Replay {
             names,
             motion: Motion::default(),
             painted: board::Painted::default(),
+            turn: board::turn_for(you),
             marks: false,
         })
     }
@@ -91,6 +94,7 @@ impl Replay {
             pulse: 0.0,
             marks: self.marks,
             numbered: false,
+            turn: self.turn,
         });
         let step = |label: &'static str, by: i32| {
             button(text(label).font(BOLD).size(15)).style(theme::choice(false)).on_press(Message::Step(by))

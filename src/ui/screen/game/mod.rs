@@ -387,6 +387,13 @@ impl GameScreen {
         }
     }
 
+    /// Quarter turns clockwise the board is drawn at: the player here sees
+    /// their colour at the bottom left; the board is not turned when
+    /// several persons share the screen, or when watching.
+    pub fn turn(&self) -> u8 {
+        board::turn_for(self.you())
+    }
+
     /// Whether a person at this computer plays `seat` (over the network,
     /// only this computer's seat; the other persons are remote).
     fn is_mine(&self, seat: Seat) -> bool {

@@ -48,6 +48,7 @@ impl GameScreen {
             pulse: self.pulse(),
             marks: self.helpers.pawn_marks,
             numbered: true,
+            turn: self.turn(),
         }
     }
 
@@ -70,7 +71,9 @@ impl GameScreen {
         } else {
             board
         };
-        let [top_left, top_right, bottom_right, bottom_left] = Seat::ALL;
+        // The seat at each corner of the board as drawn (turned for the player here).
+        let corner = |i: u8| Seat::ALL[usize::from((i + 4 - self.turn()) % 4)];
+        let [top_left, top_right, bottom_right, bottom_left] = [0, 1, 2, 3].map(corner);
         let side = |top: Seat, middle: Element<'a, Message>, bottom: Seat| -> Element<'a, Message> {
             column![self.seat(top, fit), container(middle).height(Length::Fill), self.seat(bottom, fit)]
                 .spacing(Fit::GAP)
