@@ -472,3 +472,22 @@ fn the_player_here_sees_their_colour_at_the_bottom_left() -> Result<(), Error> {
     assert_eq!(hot_seat(t).turn(), 0);
     Ok(())
 }
+
+#[test]
+fn hot_seat_persons_are_named_at_the_setup_screen() -> Result<(), Error> {
+    use ludopia::ui::screen::setup;
+    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now());
+    click_text(&mut app, "Play on this computer")?;
+    let _ = app.update(Message::Setup(setup::Message::Sitter(Seat::ALL[2], Sitter::Person)));
+    // The second person's field, named by default as the game would.
+    for size in [WINDOW, SMALL] {
+        let field = sim_at(size, app.view()).find(id("person-2"))?.bounds();
+        assert!(field.x + field.width <= size.width, "the name field fits at {size:?}: {field:?}");
+    }
+    let _ = app.update(Message::Setup(setup::Message::PersonName(Seat::ALL[2], "Bea".into())));
+    click_text(&mut app, "Start the game")?;
+    let Screen::Game(game) = &app.screen else { panic!("not on the game screen") };
+    assert_eq!(game.names()[2], "Bea");
+    assert_eq!(game.turn(), 0, "two persons share the screen: the board is not turned");
+    Ok(())
+}

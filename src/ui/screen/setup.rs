@@ -105,10 +105,19 @@ pub struct TablePlan {
     pub sitters: [Sitter; 4],
     /// The name of the first person here (from the settings).
     pub name: String,
+    /// The names typed for the other persons here, by seat (empty: "Player
+    /// 2" and so on).
+    pub others: [String; 4],
     pub bot_speed: BotSpeed,
 }
 
 impl TablePlan {
+    /// Which person here sits at `seat`, counting from 1 in seat order.
+    pub fn person_number(&self, seat: Seat) -> Option<usize> {
+        (self.sitters[seat.index()] == Sitter::Person)
+            .then(|| self.sitters[..=seat.index()].iter().filter(|&&s| s == Sitter::Person).count())
+    }
+
     /// Whether friends join over the network (this computer hosts).
     pub fn is_hosted(&self) -> bool {
         self.sitters.contains(&Sitter::Friend)
@@ -146,6 +155,7 @@ impl TablePlan {
                 Sitter::Bot(Strategy::Normal),
             ],
             name,
+            others: Default::default(),
             bot_speed: BotSpeed::Normal,
         }
     }
@@ -173,6 +183,9 @@ pub enum Message {
     /// A parameter takes the value of that index in [`Param::values`].
     Choose(Param, usize),
     PresetName(String),
+    /// The name typed for a person at this seat (not the first person:
+    /// that is the player, named in the settings).
+    PersonName(Seat, String),
     /// Keep the table's rules as a preset under the name typed.
     SavePreset,
     Timer(Option<u32>),
@@ -405,6 +418,9 @@ impl SetupScreen {
                 }
             }
             Message::PresetName(name) => self.preset_name = name,
+            Message::PersonName(seat, name) => {
+                self.table.others[seat.index()] = name.chars().take(24).collect()
+            }
             Message::SavePreset => {
                 let Some(name) = self.name_to_save().map(str::to_string) else { return Action::None };
                 let rules = self.table.rules;
@@ -445,7 +461,7 @@ impl SetupScreen {
                     .into()
             }))
             .spacing(6);
-            row![
+            let mut line = row![
                 container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                     .padding([4, 10])
                     .width(90)
@@ -453,8 +469,18 @@ impl SetupScreen {
                 choices
             ]
             .spacing(12)
-            .align_y(Alignment::Center)
-            .into()
+            .align_y(Alignment::Center);
+            // Each person after the first (the player) can be named.
+            if let Some(n) = self.table.person_number(seat).filter(|&n| n > 1) {
+                line = line.push(
+                    text_input(&crate::t!("Player {n}", n = n), &self.table.others[seat.index()])
+                        .on_input(move |name| Message::PersonName(seat, name))
+                        .id(format!("person-{n}"))
+                        .size(14)
+                        .width(140),
+                );
+            }
+            line.into()
         }))
         .spacing(10);
         let saved_choice = self.saved_choice();

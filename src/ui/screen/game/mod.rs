@@ -171,12 +171,12 @@ const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 /// The seats' names: the first person here is the player, bots have
 /// names, friends are named by their colour.
 pub fn names(table: &TablePlan) -> [String; 4] {
-    let mut persons = 0;
     Seat::ALL.map(|seat| match table.sitters[seat.index()] {
-        Sitter::Person => {
-            persons += 1;
-            if persons == 1 { table.name.clone() } else { crate::t!("Player {n}", n = persons) }
-        }
+        Sitter::Person => match (table.person_number(seat), table.others[seat.index()].trim()) {
+            (Some(1), _) => table.name.clone(),
+            (n, "") => crate::t!("Player {n}", n = n.unwrap_or_default()),
+            (_, typed) => typed.to_string(),
+        },
         Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
         Sitter::Friend => {
             let colour = super::setup::colour_name(table.rules.colour_of(seat));
@@ -220,7 +220,13 @@ impl GameScreen {
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
         // Who sits where comes with the first entry (see `verify`).
         let rules = *setup.state().game.rules();
-        let table = TablePlan { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
+        let table = TablePlan {
+            rules,
+            sitters: [Sitter::Empty; 4],
+            name,
+            others: Default::default(),
+            bot_speed: Default::default(),
+        };
         // The other players' names travel with their seats (cleaned: they
         // come from other peers).
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
@@ -253,7 +259,13 @@ impl GameScreen {
                 .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?,
         };
         let rules = *replica.state().game.rules();
-        let table = TablePlan { rules, sitters: [Sitter::Empty; 4], name, bot_speed: Default::default() };
+        let table = TablePlan {
+            rules,
+            sitters: [Sitter::Empty; 4],
+            name,
+            others: Default::default(),
+            bot_speed: Default::default(),
+        };
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
         let authority = Authority::Away {
             acts,
