@@ -1,5 +1,6 @@
 //! What moves on screen and when: pawns hopping square by square, a captured
-//! pawn going back to its yard, the die tumbling in. Pure functions of the
+//! pawn going back to its yard, a burst where a capture lands and sparkles
+//! where a pawn reaches home, the die tumbling in. Pure functions of the
 //! time passed in, so the same instant always draws the same picture.
 
 use crate::rules::{Event, Events, Progress, Seat, YARD};
@@ -9,6 +10,34 @@ use std::time::{Duration, Instant};
 pub const HOP: Duration = Duration::from_millis(140);
 /// How long the die's spring takes to settle.
 pub const DIE_SETTLE: Duration = Duration::from_millis(900);
+/// How long a capture's burst or a pawn's arrival home shines.
+pub const BURST: Duration = Duration::from_millis(700);
+
+/// A moment worth a flourish, drawn where it happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flourish {
+    /// `by` captured a pawn here.
+    Capture { by: Seat },
+    /// A pawn reached home here.
+    Home,
+}
+
+/// A flourish at a pawn's place (`seat`'s progress `at`), from `start`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Burst {
+    pub flourish: Flourish,
+    pub seat: Seat,
+    pub at: Progress,
+    pub start: Instant,
+}
+
+impl Burst {
+    /// How far the burst has run at `now`, 0 to 1; `None` outside it.
+    pub fn progress(&self, now: Instant) -> Option<f32> {
+        let since = now.checked_duration_since(self.start)?;
+        (since < BURST).then(|| since.as_secs_f32() / BURST.as_secs_f32())
+    }
+}
 
 /// One pawn travelling along its path of progress values.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +80,7 @@ impl Hop {
 #[derive(Debug, Clone, Default)]
 pub struct Motion {
     pub hops: Vec<Hop>,
+    pub bursts: Vec<Burst>,
     /// The die's last face and when it landed.
     pub die: Option<(u8, Instant)>,
 }
@@ -72,8 +102,25 @@ impl Motion {
                     after = after.max(hop.end());
                     self.replace(hop);
                 }
-                Event::Captured { seat, pawn, from, .. } | Event::SentToYard { seat, pawn, from, .. } => {
+                Event::Captured { seat, pawn, from, by } => {
                     self.replace(Hop { seat, pawn, path: vec![from, YARD], start: after });
+                    self.bursts.push(Burst {
+                        flourish: Flourish::Capture { by },
+                        seat,
+                        at: from,
+                        start: after,
+                    });
+                }
+                Event::SentToYard { seat, pawn, from, .. } => {
+                    self.replace(Hop { seat, pawn, path: vec![from, YARD], start: after });
+                }
+                Event::ReachedHome { seat, pawn } => {
+                    // Where its hop ends, once it has.
+                    if let Some(hop) = self.hop_of(seat, pawn, now).cloned()
+                        && let Some(&at) = hop.path.last()
+                    {
+                        self.bursts.push(Burst { flourish: Flourish::Home, seat, at, start: hop.end() });
+                    }
                 }
                 _ => {}
             }
@@ -101,12 +148,15 @@ impl Motion {
 
     /// Whether anything still moves at `now` (the frame clock runs only then).
     pub fn is_animating(&self, now: Instant) -> bool {
-        self.hops.iter().any(|h| now < h.end()) || self.die.is_some_and(|(_, at)| now < at + DIE_SETTLE)
+        self.hops.iter().any(|h| now < h.end())
+            || self.bursts.iter().any(|b| now < b.start + BURST)
+            || self.die.is_some_and(|(_, at)| now < at + DIE_SETTLE)
     }
 
     /// Drops finished motions.
     pub fn settle(&mut self, now: Instant) {
         self.hops.retain(|h| now < h.end());
+        self.bursts.retain(|b| now < b.start + BURST);
     }
 }
 
@@ -151,7 +201,29 @@ mod tests {
         assert_eq!(back.start, t0 + HOP * 4);
         assert_eq!(back.path, vec![1, YARD]);
         assert!(motion.is_animating(t0 + HOP * 4));
-        assert!(!motion.is_animating(t0 + HOP * 6));
+        // Where it was taken, a burst in the capturer's colour as the mover lands.
+        let [burst] = motion.bursts[..] else { panic!("one burst: {:?}", motion.bursts) };
+        assert_eq!(
+            (burst.flourish, burst.seat, burst.at, burst.start),
+            (Flourish::Capture { by: red }, green, 1, t0 + HOP * 4)
+        );
+        assert!(motion.is_animating(t0 + HOP * 4 + BURST / 2));
+        assert!(!motion.is_animating(t0 + HOP * 6 + BURST));
+    }
+
+    #[test]
+    fn a_pawn_home_sparkles_where_its_hop_ends() {
+        let t0 = Instant::now();
+        let red = Seat::ALL[0];
+        let mut events = Events::new();
+        events.push(Event::Moved { seat: red, pawn: 3, from: 53, to: 56 });
+        events.push(Event::ReachedHome { seat: red, pawn: 3 });
+        let mut motion = Motion::default();
+        motion.start(&events, t0);
+        let [burst] = motion.bursts[..] else { panic!("one burst: {:?}", motion.bursts) };
+        assert_eq!((burst.flourish, burst.at, burst.start), (Flourish::Home, 56, t0 + HOP * 3));
+        assert_eq!(burst.progress(t0), None, "not before the pawn arrives");
+        assert!(burst.progress(t0 + HOP * 3 + BURST / 2).is_some_and(|p| (p - 0.5).abs() < 1e-3));
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub use paint::star;
 
 use crate::rules::board::{self, CENTRE};
 use crate::rules::{Game, Move, Moves, Progress, Rules, Seat, YARD};
-use crate::ui::motion::Motion;
+use crate::ui::motion::{Burst, Flourish, Motion};
 use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha};
 use iced::widget::canvas::{self, Frame, Geometry, LineDash, Path, Stroke};
@@ -115,6 +115,37 @@ pub fn point_of(l: &Layout, seat: Seat, pawn: u8, progress: Progress) -> Point {
         // Beyond the track (a `FourSpaces` home past its lane) cannot happen in
         // a checked game; the yard is the harmless place to show it.
         None => l.spot(board::yard_spot(seat, usize::from(pawn))),
+    }
+}
+
+/// A capture's burst (a ring and sparks in the capturer's colour) or a
+/// pawn's arrival home (gold stars rising), `t` of the way through.
+fn flourish(frame: &mut Frame<Renderer>, l: &Layout, game: &Game, burst: &Burst, t: f32) {
+    let at = point_of(l, burst.seat, 0, burst.at);
+    let fade = 1.0 - t;
+    match burst.flourish {
+        Flourish::Capture { by } => {
+            let colour = theme::seat_colour(game, by);
+            let ring = Path::circle(at, l.cell * (0.4 + 1.2 * t));
+            frame.stroke(
+                &ring,
+                Stroke::default().with_color(alpha(colour, fade)).with_width(l.cell * 0.14 * fade),
+            );
+            for k in 0..8 {
+                let a = std::f32::consts::TAU * k as f32 / 8.0;
+                let d = l.cell * (0.3 + 1.4 * t);
+                let spark = at + Vector::new(d * a.cos(), d * a.sin());
+                frame.fill(&Path::circle(spark, l.cell * 0.1 * fade), alpha(iced::Color::WHITE, fade));
+            }
+        }
+        Flourish::Home => {
+            for k in 0..6 {
+                let a = std::f32::consts::TAU * k as f32 / 6.0 + t;
+                let d = l.cell * (0.2 + 1.0 * t);
+                let spot = at + Vector::new(d * a.cos(), d * a.sin() - l.cell * 0.6 * t);
+                paint::star(frame, spot, l.cell * 0.24 * (1.0 - 0.5 * t), alpha(theme::GOLD, fade));
+            }
+        }
     }
 }
 
@@ -284,6 +315,11 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
             }
             if movable && b.numbered {
                 pawn::number(&mut frame, p.at, size, lift, p.pawn + 1);
+            }
+        }
+        for burst in &b.motion.bursts {
+            if let Some(t) = burst.progress(b.now) {
+                flourish(&mut frame, &l, b.game, burst, t);
             }
         }
         vec![frame.into_geometry()]
