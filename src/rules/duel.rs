@@ -46,6 +46,14 @@ impl Duel {
         (0..9).filter(|&c| self.is_free(c))
     }
 
+    /// The cells of a complete line, if there is one.
+    pub fn winning_line(&self) -> Option<[u8; 3]> {
+        LINES.iter().find_map(|&[a, b, c]| match (self.cells[a], self.cells[b], self.cells[c]) {
+            (Some(m), Some(n), Some(k)) if m == n && n == k => Some([a as u8, b as u8, c as u8]),
+            _ => None,
+        })
+    }
+
     /// The winner's mark, if a line is complete.
     pub fn winner_mark(&self) -> Option<bool> {
         LINES.iter().find_map(|&[a, b, c]| match (self.cells[a], self.cells[b], self.cells[c]) {
@@ -82,6 +90,17 @@ impl Duel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_winning_line_is_the_completed_one() {
+        let mut d = Duel::new(Seat::ALL[0], Seat::ALL[1]);
+        for cell in [2, 0, 4, 1] {
+            d.mark(cell);
+        }
+        assert_eq!(d.winning_line(), None);
+        assert_eq!(d.mark(6), DuelOutcome::Won(Seat::ALL[0]));
+        assert_eq!(d.winning_line(), Some([2, 4, 6]));
+    }
 
     #[test]
     fn x_moves_first_and_a_line_wins() {

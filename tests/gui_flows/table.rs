@@ -491,3 +491,30 @@ fn hot_seat_persons_are_named_at_the_setup_screen() -> Result<(), Error> {
     assert_eq!(game.turn(), 0, "two persons share the screen: the board is not turned");
     Ok(())
 }
+
+#[test]
+fn a_won_duel_stays_up_a_moment_with_its_line() -> Result<(), Error> {
+    use ludopia::rules::Preset;
+    let mut t = Instant::now();
+    let table = TablePlan {
+        rules: Preset::Palace.rules(),
+        sitters: [Sitter::Bot(Strategy::Normal); 4],
+        ..TablePlan::against_bots("Ana".into())
+    };
+    let mut g = GameScreen::new(table, [4; 32], t).expect("a valid table");
+    for _ in 0..5000 {
+        t += Duration::from_secs(3);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+        let line = g.last_event().to_string();
+        let Some(winner) = line.split(" · ").find_map(|part| part.strip_suffix(" wins the duel")) else {
+            continue;
+        };
+        let shown = format!("{winner} wins the duel!");
+        assert!(sim(g.view()).find(shown.as_str()).is_ok(), "the won board is up: {line}");
+        g.tick(t + Duration::from_secs(3));
+        assert!(sim(g.view()).find(shown.as_str()).is_err(), "and goes after a moment");
+        return Ok(());
+    }
+    panic!("no duel was won");
+}

@@ -19,7 +19,7 @@ use super::setup::{Sitter, TablePlan};
 use crate::bots::Why;
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::net::Deed;
-use crate::rules::{Events, Game, Moves, Phase, Seat};
+use crate::rules::{Duel, Event, Events, Game, Moves, Phase, Seat};
 use crate::table::message::clean_name;
 use crate::table::{
     self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, Roster, TableConfig,
@@ -78,6 +78,9 @@ pub struct GameScreen {
     rules_open: bool,
     /// The colour the host holds for this watcher in the next game.
     reserved: Option<Seat>,
+    /// The last duel won, as its board ended, and when: it stays up for a
+    /// moment with its line drawn.
+    duel_won: Option<(Duel, Seat, Instant)>,
     /// The last hint: the log position it was for, the pawn and why.
     hint: Option<(u64, u8, Why)>,
 }
@@ -357,6 +360,7 @@ impl GameScreen {
             confirming: None,
             rules_open: false,
             reserved: None,
+            duel_won: None,
             hint: None,
         })
     }
@@ -743,6 +747,20 @@ impl GameScreen {
             self.motion.roll(face, self.now);
         }
         self.motion.start(events, self.now);
+        // A won duel's board stays up a moment: the last mark is in the
+        // event's record, the board before it in the game as it was.
+        if let (
+            Phase::Duel(mut duel),
+            Some(Record::Act { action: crate::rules::Action::Mark { cell, .. }, .. }),
+        ) = (self.game.phase(), &record)
+            && let Some(&Event::DuelWon { seat }) = events.iter().find(|e| matches!(e, Event::DuelWon { .. }))
+        {
+            let mark = duel.to_move() == duel.x;
+            if let Some(c) = duel.cells.get_mut(usize::from(*cell)) {
+                *c = Some(mark);
+            }
+            self.duel_won = Some((duel, seat, self.now));
+        }
         self.game = self.replica.state().game;
         self.selected = None;
         let cast = narrate::Cast { names: &self.names, you: self.you() };

@@ -2,7 +2,7 @@
 //! around it, the action panel; the palace duel board and the podium.
 
 use super::{Confirm, GameScreen, Message, seats, verify};
-use crate::rules::{Phase, Seat};
+use crate::rules::{Duel, Phase, Seat};
 use crate::ui::board::{self, Board};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -33,6 +33,9 @@ impl Fit {
         Fit { board, column, compact: column < 230.0 }
     }
 }
+
+/// How long a won duel's board stays up.
+const DUEL_SHOWN: std::time::Duration = std::time::Duration::from_millis(2500);
 
 impl GameScreen {
     /// The board as this screen draws it now.
@@ -169,42 +172,49 @@ impl GameScreen {
                 // Whose turn it is challenged the other duellist.
                 let challenger = self.game.turn();
                 let challenged = if d.x == challenger { d.o } else { d.x };
-                let cell = |i: u8| -> Element<'_, Message> {
-                    let mark = d.cells.get(usize::from(i)).copied().flatten();
-                    let (label, seat) = match mark {
-                        Some(true) => ("X", Some(d.x)),
-                        Some(false) => ("O", Some(d.o)),
-                        None => ("", None),
-                    };
-                    let colour = seat.map_or(theme::INK, |s| theme::seat_colour(&self.game, s));
-                    button(center(text(label).font(BLACK).size(26).color(colour)))
-                        .width(52)
-                        .height(52)
-                        .style(theme::choice(false))
-                        .on_press_maybe((mine && mark.is_none()).then_some(Message::Mark(i)))
-                        .into()
-                };
-                let grid =
-                    column((0..3).map(|r| row((0..3).map(|c| cell(r * 3 + c))).spacing(4).into())).spacing(4);
-                Some(
-                    column![
-                        text(crate::t!(
-                            "{who} challenged {whom}",
-                            who = self.name(challenger),
-                            whom = self.name(challenged)
-                        ))
-                        .font(BOLD)
-                        .size(14),
-                        text(format!("X {} · O {}", self.name(d.x), self.name(d.o))).size(13),
-                        grid
-                    ]
-                    .spacing(6)
-                    .align_x(Alignment::Center)
-                    .into(),
-                )
+                let heading = crate::t!(
+                    "{who} challenged {whom}",
+                    who = self.name(challenger),
+                    whom = self.name(challenged)
+                );
+                Some(self.duel_grid(d, heading, mine))
             }
-            _ => None,
+            // A duel just won stays up a moment, its line drawn.
+            _ => self.duel_won.filter(|&(_, _, at)| self.now.saturating_duration_since(at) < DUEL_SHOWN).map(
+                |(d, winner, _)| {
+                    self.duel_grid(d, crate::t!("{who} wins the duel!", who = self.name(winner)), false)
+                },
+            ),
         }
+    }
+
+    /// A duel's board under `heading`: marks in their duellists' colours,
+    /// free cells to press when `mine`, a won line on its winner's colour.
+    fn duel_grid(&self, d: Duel, heading: String, mine: bool) -> Element<'_, Message> {
+        let line = d.winning_line();
+        let cell = move |i: u8| -> Element<'_, Message> {
+            let mark = d.cells.get(usize::from(i)).copied().flatten();
+            let (label, seat) = match mark {
+                Some(true) => ("X", Some(d.x)),
+                Some(false) => ("O", Some(d.o)),
+                None => ("", None),
+            };
+            let colour = seat.map_or(theme::INK, |s| theme::seat_colour(&self.game, s));
+            let won = line.is_some_and(|l| l.contains(&i));
+            let face = text(label).font(BLACK).size(26).color(if won { theme::PARCHMENT } else { colour });
+            let button = button(center(face)).width(52).height(52);
+            let button = if won { button.style(theme::primary) } else { button.style(theme::choice(false)) };
+            button.on_press_maybe((mine && mark.is_none()).then_some(Message::Mark(i))).into()
+        };
+        let grid = column((0..3).map(|r| row((0..3).map(|c| cell(r * 3 + c))).spacing(4).into())).spacing(4);
+        column![
+            text(heading).font(BOLD).size(14),
+            text(format!("X {} · O {}", self.name(d.x), self.name(d.o))).size(13),
+            grid
+        ]
+        .spacing(6)
+        .align_x(Alignment::Center)
+        .into()
     }
 
     /// Places and trophies, over the board, once the game is over.
