@@ -24,6 +24,7 @@ pub mod raster;
 pub mod screen;
 pub mod sound;
 pub mod theme;
+mod words;
 
 pub use app::{App, Keeper, Message, Screen, Written};
 pub use prefs::{Prefs, PrefsError};
@@ -42,7 +43,7 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
         Err(e) => Err(format!("{e}; nothing is saved.")),
     };
     let (prefs, notices): (Prefs, Vec<String>) = match loaded {
-        Ok((prefs, notices)) => (prefs, notices.iter().map(ToString::to_string).collect()),
+        Ok((prefs, notices)) => (prefs, notices.iter().map(words::notice).collect()),
         Err(e) => (Prefs::default(), vec![e]),
     };
     let home = home.ok();

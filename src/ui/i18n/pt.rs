@@ -577,4 +577,23 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Computers of the public network to start from, separated by spaces; left empty, its usual ones.",
         "Computadores da rede pública por onde começar, separados por espaços; vazio, os de sempre.",
     ),
+    ("that seat is not yours to play", "esse lugar não é seu"),
+    ("only the host can do that", "só o anfitrião pode fazer isso"),
+    ("it is not that seat's turn", "não é a vez desse lugar"),
+    ("the table is closed", "a mesa está fechada"),
+    ("the table is paused", "a mesa está pausada"),
+    ("the game is over", "a partida acabou"),
+    ("the game has not begun", "a partida ainda não começou"),
+    ("that colour is taken", "essa cor já foi escolhida"),
+    ("a dice link was refused ({why})", "um elo de dados foi recusado ({why})"),
+    ("the rules do not allow it ({why})", "as regras não permitem ({why})"),
+    ("the game cannot start ({why})", "a partida não pode começar ({why})"),
+    (
+        "{file} could not be read ({why}); it was kept as {kept}",
+        "não foi possível ler {file} ({why}); ele foi guardado como {kept}",
+    ),
+    (
+        "{file} is from a newer Ludopia (format {version}); it was kept as {kept}",
+        "{file} é de um Ludopia mais novo (formato {version}); ele foi guardado como {kept}",
+    ),
 ];

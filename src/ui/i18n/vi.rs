@@ -565,4 +565,23 @@ pub static STRINGS: &[(&str, &str)] = &[
         "Computers of the public network to start from, separated by spaces; left empty, its usual ones.",
         "Các máy của mạng công cộng để bắt đầu, cách nhau bằng dấu cách; để trống thì dùng các máy thường dùng.",
     ),
+    ("that seat is not yours to play", "ghế đó không phải của bạn"),
+    ("only the host can do that", "chỉ chủ bàn mới làm được việc đó"),
+    ("it is not that seat's turn", "chưa đến lượt của ghế đó"),
+    ("the table is closed", "bàn đã đóng"),
+    ("the table is paused", "bàn đang tạm dừng"),
+    ("the game is over", "ván đã kết thúc"),
+    ("the game has not begun", "ván chưa bắt đầu"),
+    ("that colour is taken", "màu đó đã có người chọn"),
+    ("a dice link was refused ({why})", "một mắt xích xúc xắc bị từ chối ({why})"),
+    ("the rules do not allow it ({why})", "luật không cho phép ({why})"),
+    ("the game cannot start ({why})", "ván không thể bắt đầu ({why})"),
+    (
+        "{file} could not be read ({why}); it was kept as {kept}",
+        "không đọc được {file} ({why}); tệp đã được giữ lại là {kept}",
+    ),
+    (
+        "{file} is from a newer Ludopia (format {version}); it was kept as {kept}",
+        "{file} là của một bản Ludopia mới hơn (định dạng {version}); tệp đã được giữ lại là {kept}",
+    ),
 ];

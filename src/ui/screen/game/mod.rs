@@ -655,7 +655,10 @@ impl GameScreen {
         match table.rematch(Participant::LOCAL) {
             Ok(_) => Some(Action::Rematch(self.table.clone())),
             Err(refusal) => {
-                self.tell(crate::t!("Not allowed: {refusal}.", refusal = refusal));
+                self.tell(crate::t!(
+                    "Not allowed: {refusal}.",
+                    refusal = crate::ui::words::refusal(&refusal)
+                ));
                 None
             }
         }

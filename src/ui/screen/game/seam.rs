@@ -90,7 +90,10 @@ impl GameScreen {
         let fresh = match &mut self.authority {
             Authority::Here(table) => {
                 if let Err(refusal) = table.handle(now, input) {
-                    self.tell(crate::t!("Not allowed: {refusal}.", refusal = refusal));
+                    self.tell(crate::t!(
+                        "Not allowed: {refusal}.",
+                        refusal = crate::ui::words::refusal(&refusal)
+                    ));
                     return Vec::new();
                 }
                 table.entries().get(seen as usize..).unwrap_or_default().to_vec()
