@@ -125,8 +125,10 @@ JSON
     f0=$(frames); t0=$(ticks)
     sleep 10
     f1=$(frames); t1=$(ticks)
+    # The window's size as it opened (it fits itself to the screen).
+    size=$(xdotool search --onlyvisible --name '^Ludopia$' getwindowgeometry 2>/dev/null | sed -n 's/.*Geometry: //p' | head -n 1 || true)
     if [ -n "$f0" ] && [ -n "$f1" ] && [ "$f1" -gt "$f0" ]; then
-        echo "frames while playing: $((f1 - f0)) in 10 s, $(awk -v t=$((t1 - t0)) -v f=$((f1 - f0)) 'BEGIN { printf "%.1f", t * 10 / f }') ms of CPU a frame (software renderer, 1280x860)"
+        echo "frames while playing: $((f1 - f0)) in 10 s, $(awk -v t=$((t1 - t0)) -v f=$((f1 - f0)) 'BEGIN { printf "%.1f", t * 10 / f }') ms of CPU a frame (software renderer, a ${size:-?} window)"
     else
         echo "FAIL: no frames counted while bots play ($OUT/game.log)"; fail=1
     fi

@@ -20,4 +20,6 @@ for tool in xvfb-run import convert xdotool xprop; do
     command -v "$tool" >/dev/null || { echo "window.sh: $tool is missing (apt-get install xvfb imagemagick xdotool x11-utils)" >&2; exit 2; }
 done
 [ -x "$BIN" ] || { echo "window.sh: no binary at $BIN (cargo build --release)" >&2; exit 2; }
-exec xvfb-run -a -s "-screen 0 1280x860x24" bash tests/gui/inside-xvfb.sh "$BIN" "$OUT"
+# A screen with room for the window at its full 1280x820 (it shrinks to fit a
+# smaller one).
+exec xvfb-run -a -s "-screen 0 1366x940x24" bash tests/gui/inside-xvfb.sh "$BIN" "$OUT"

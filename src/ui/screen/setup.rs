@@ -112,6 +112,18 @@ pub struct TablePlan {
 }
 
 impl TablePlan {
+    /// A table whose seats are filled from its log (a networked or resumed
+    /// game), with `name` for the player here.
+    pub fn unseated(rules: Rules, name: String) -> TablePlan {
+        TablePlan {
+            rules,
+            sitters: [Sitter::Empty; 4],
+            name,
+            others: Default::default(),
+            bot_speed: Default::default(),
+        }
+    }
+
     /// Which person here sits at `seat`, counting from 1 in seat order.
     pub fn person_number(&self, seat: Seat) -> Option<usize> {
         (self.sitters[seat.index()] == Sitter::Person)

@@ -102,13 +102,7 @@ impl GameScreen {
             .and_then(|s| meta.names.get(s.index()).cloned())
             .unwrap_or_default();
         // The save keeps who sits where, not the pace: bots resume at the default speed.
-        let table = TablePlan {
-            rules: meta.config.rules,
-            sitters,
-            name,
-            others: Default::default(),
-            bot_speed: Default::default(),
-        };
+        let table = TablePlan { sitters, ..TablePlan::unseated(meta.config.rules, name) };
         let mut screen =
             GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
         screen.tell(t("Welcome back: the game resumes where it stopped.").to_string());

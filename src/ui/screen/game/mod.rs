@@ -223,13 +223,7 @@ impl GameScreen {
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
         // Who sits where comes with the first entry (see `verify`).
         let rules = *setup.state().game.rules();
-        let table = TablePlan {
-            rules,
-            sitters: [Sitter::Empty; 4],
-            name,
-            others: Default::default(),
-            bot_speed: Default::default(),
-        };
+        let table = TablePlan::unseated(rules, name);
         // The other players' names travel with their seats (cleaned: they
         // come from other peers).
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
@@ -262,13 +256,7 @@ impl GameScreen {
                 .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?,
         };
         let rules = *replica.state().game.rules();
-        let table = TablePlan {
-            rules,
-            sitters: [Sitter::Empty; 4],
-            name,
-            others: Default::default(),
-            bot_speed: Default::default(),
-        };
+        let table = TablePlan::unseated(rules, name);
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
         let authority = Authority::Away {
             acts,
