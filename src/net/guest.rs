@@ -7,6 +7,8 @@
 //! other their signed heads and reveals, so a lying host is caught. A host
 //! not heard for three beats is lost: see `succession` for what follows.
 
+mod peers;
+
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -28,13 +30,6 @@ use crate::table::{
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
-
-/// How long a peer's reveal waits before this guest passes it on to the
-/// host: a roll that is not made by then may be waiting for it (the peer
-/// cut off from the host), and a host that acknowledges it and then records
-/// the link as missed is caught. Well under the table's reveal wait; most
-/// rolls are made long before, so at bot speed nothing is passed on twice.
-const PASS_ON: Duration = Duration::from_millis(300);
 
 /// How long a guest told that another game follows waits for its seat in
 /// it after the end.
@@ -66,7 +61,7 @@ pub struct Follower {
     /// The roll this guest last told its peers its link for.
     told_reveal: u32,
     /// Peers' reveals to pass on to the host if their roll is still
-    /// pending after [`PASS_ON`], with when each came.
+    /// pending after `peers::PASS_ON`, with when each came.
     passing: Vec<(SignedReveal, Instant)>,
     /// While the host is lost.
     pub lost: Option<Lost>,
@@ -327,30 +322,6 @@ impl Follower {
         }
     }
 
-    /// Sends a message to every other guest of the roster, each on its own.
-    pub fn tell_peers<O: FnMut(Line)>(&mut self, session: &Session<O>, message: ToPeer) {
-        // Measurement only: what sharing reveals and heads costs the table.
-        if cfg!(feature = "quiet-peers") && matches!(message, ToPeer::Reveal(_) | ToPeer::Head { .. }) {
-            return;
-        }
-        // An elected host is in the roster too: it has our reveals and heads already.
-        let host = self.host;
-        for (_, ticket) in self.peers().into_iter().filter(|(_, t)| t.peer != host) {
-            let client = session.client.clone();
-            let message = message.clone();
-            self.peer_sends.push(
-                async move {
-                    let peer = ticket.peer;
-                    let _ = client.connect(ticket).await;
-                    if let Err(e) = client.send(peer, Request::Peer(message)).await {
-                        debug!(%peer, "a message to a peer was lost: {e}");
-                    }
-                }
-                .boxed(),
-            );
-        }
-    }
-
     /// Verifies the host's entries and reports them; answers with the head.
     fn take_entries<O: FnMut(Line)>(
         &mut self,
@@ -600,34 +571,6 @@ impl Follower {
         self.guest.offer_again();
     }
 
-    fn on_peer_message<O: FnMut(Line)>(&mut self, session: &mut Session<O>, peer: PeerId, message: ToPeer) {
-        let result = match message {
-            ToPeer::Head { head, entry } => self.guest.peer_head(&head, entry),
-            // A peer's reveal goes on to the host too, if the roll still
-            // waits for it a moment later: whatever the peer's own link to
-            // the host does, the host then has it from us.
-            ToPeer::Reveal(reveal) => match self.guest.reveal_seen(&reveal) {
-                Ok(true) => {
-                    self.passing.push((reveal, Instant::now()));
-                    Ok(())
-                }
-                Ok(false) => Ok(()),
-                Err(e) => Err(e),
-            },
-            ToPeer::Lost { epoch, head, tail } => {
-                let seat = self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s);
-                self.heard_lost(session, seat, epoch, head, tail);
-                Ok(())
-            }
-        };
-        match result {
-            Err(GuestError::Lie(found)) => self.caught(session, *found),
-            Err(GuestError::Fork { seq }) => debug!(%peer, "a peer is on another branch from entry {seq}"),
-            Err(e) => debug!(%peer, "a peer's message was not taken: {e}"),
-            Ok(()) => {}
-        }
-    }
-
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
         let now = Instant::now();
         // Before the game the host does not beat (it may wait a long time
@@ -684,27 +627,6 @@ impl Follower {
             None => self.guest.tail(TAIL),
         };
         ToHost::Rejoin { head: self.guest.head(), tail }
-    }
-
-    /// Queues for the host the peers' reveals whose roll has waited
-    /// [`PASS_ON`] since they came; forgets those of rolls made meanwhile.
-    fn pass_on(&mut self, now: Instant) {
-        let pending = self.guest.replica().map(|r| r.state().next_roll);
-        let mut due = Vec::new();
-        self.passing.retain(|(reveal, came)| {
-            let k = reveal.body.decode().map(|r| r.k).ok();
-            if k.is_none() || k != pending {
-                return false;
-            }
-            if now.duration_since(*came) < PASS_ON {
-                return true;
-            }
-            due.push(reveal.clone());
-            false
-        });
-        for reveal in due {
-            self.push(ToHost::Reveal(reveal));
-        }
     }
 
     /// A message for the host (a commitment, a rejoin), kept in order.

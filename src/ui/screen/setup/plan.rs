@@ -1,0 +1,137 @@
+//! The table a player sets up: who sits at each seat, the bots' pace, the
+//! rules and the names of the persons here.
+
+use crate::bots::Strategy;
+use crate::rules::{Preset, Rules, Seat, SeatSet};
+use crate::table::{Control, Participant};
+use crate::ui::i18n::t;
+use crate::ui::theme;
+use iced::Element;
+use iced::widget::{button, row, text};
+use std::time::Duration;
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sitter {
+    Empty,
+    Bot(Strategy),
+    /// A person playing at this computer.
+    Person,
+    /// A friend who joins over the network: the table is hosted here.
+    Friend,
+}
+
+/// How long bots pause before each roll and move, so a person can follow.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotSpeed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl BotSpeed {
+    pub const ALL: [BotSpeed; 3] = [BotSpeed::Slow, BotSpeed::Normal, BotSpeed::Fast];
+
+    /// The pause before each bot decision.
+    pub fn pause(self) -> Duration {
+        Duration::from_millis(match self {
+            BotSpeed::Slow => 1200,
+            BotSpeed::Normal => 650,
+            BotSpeed::Fast => 200,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotSpeed::Slow => "Slow",
+            BotSpeed::Normal => "Normal",
+            BotSpeed::Fast => "Fast",
+        }
+    }
+
+    /// The speed choices as a row of buttons.
+    pub fn picker<M: Clone + 'static>(current: BotSpeed, on: fn(BotSpeed) -> M) -> Element<'static, M> {
+        row(BotSpeed::ALL.map(|s| {
+            button(text(t(s.name())).size(14)).style(theme::choice(s == current)).on_press(on(s)).into()
+        }))
+        .spacing(8)
+        .into()
+    }
+}
+
+/// A table ready to play: what the game screen starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TablePlan {
+    pub rules: Rules,
+    pub sitters: [Sitter; 4],
+    /// The name of the first person here (from the settings).
+    pub name: String,
+    /// The names typed for the other persons here, by seat (empty: "Player
+    /// 2" and so on).
+    pub others: [String; 4],
+    pub bot_speed: BotSpeed,
+}
+
+impl TablePlan {
+    /// A table whose seats are filled from its log (a networked or resumed
+    /// game), with `name` for the player here.
+    pub fn unseated(rules: Rules, name: String) -> TablePlan {
+        TablePlan {
+            rules,
+            sitters: [Sitter::Empty; 4],
+            name,
+            others: Default::default(),
+            bot_speed: Default::default(),
+        }
+    }
+
+    /// Which person here sits at `seat`, counting from 1 in seat order.
+    pub fn person_number(&self, seat: Seat) -> Option<usize> {
+        (self.sitters[seat.index()] == Sitter::Person)
+            .then(|| self.sitters[..=seat.index()].iter().filter(|&&s| s == Sitter::Person).count())
+    }
+
+    /// Whether friends join over the network (this computer hosts).
+    pub fn is_hosted(&self) -> bool {
+        self.sitters.contains(&Sitter::Friend)
+    }
+
+    /// Who controls each seat: a friend's seat is its own participant's.
+    pub fn controls(&self) -> [Control; 4] {
+        Seat::ALL.map(|seat| match self.sitters[seat.index()] {
+            Sitter::Empty => Control::Empty,
+            Sitter::Bot(strategy) => Control::Bot(strategy),
+            Sitter::Person => Control::Person { owner: Participant::LOCAL },
+            Sitter::Friend => Control::Person { owner: Participant(seat.index() as u16 + 1) },
+        })
+    }
+
+    /// The table's pace: people's timing, with the bots' pause chosen here.
+    pub fn timing(&self) -> crate::table::Timing {
+        let pause = u64::try_from(self.bot_speed.pause().as_millis()).unwrap_or(u64::MAX);
+        crate::table::Timing { bot_delay: pause, ..crate::table::Timing::PEOPLE }
+    }
+
+    /// The seats somebody sits in.
+    pub fn players(&self) -> SeatSet {
+        Seat::ALL.into_iter().filter(|s| self.sitters[s.index()] != Sitter::Empty).collect()
+    }
+
+    /// You at seat 0 against three Normal bots, classic rules.
+    pub fn against_bots(name: String) -> TablePlan {
+        TablePlan {
+            rules: Preset::Classic.rules(),
+            sitters: [
+                Sitter::Person,
+                Sitter::Bot(Strategy::Normal),
+                Sitter::Bot(Strategy::Normal),
+                Sitter::Bot(Strategy::Normal),
+            ],
+            name,
+            others: Default::default(),
+            bot_speed: BotSpeed::Normal,
+        }
+    }
+}
