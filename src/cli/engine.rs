@@ -4,19 +4,18 @@
 //! a bad line gets an error and the engine reads on; end of input exits 0.
 //! README's "Engine protocol" has the fields.
 
-use super::script::{self, ScriptError};
 use crate::bots::{Bot, Search, Strategy};
+use crate::rules::script::Script;
 use crate::rules::{Action, Game, Phase};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// The fields a request may have.
-const FIELDS: [&str; 11] =
-    ["id", "preset", "rules", "seats", "position", "actions", "face", "level", "seed", "millis", "analyse"];
+/// A request's own fields; the others are a game script's.
+const ASKING: [&str; 6] = ["id", "face", "level", "seed", "millis", "analyse"];
 /// The longest time budget: a float total of Hard's rollouts stays exact
 /// well past the rounds a minute plays.
 const MAX_MILLIS: u64 = 60_000;
@@ -97,46 +96,42 @@ struct Request {
     analyse: bool,
 }
 
-fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
-    let mut fields = Map::new();
-    for (key, value) in raw {
-        if !FIELDS.contains(&key.as_str()) {
-            return Err(format!("unknown field `{key}` (expected {})", FIELDS.join(", ")));
-        }
-        let value: Value = serde_json::from_str(value.get()).map_err(|e| format!("{key}: {e}"))?;
-        fields.insert(key.clone(), value);
-    }
-    let number = |key: &str| match fields.get(key) {
-        None => Ok(None),
-        Some(v) => v.as_u64().map(Some).ok_or_else(|| format!("{key}: expected a whole number, got {v}")),
-    };
-    let face = number("face")?
-        .map(|face| u8::try_from(face).map_err(|_| format!("face: a die shows 1 to 6, not {face}")))
-        .transpose()?;
-    let millis = number("millis")?;
-    if millis.is_some_and(|m| m > MAX_MILLIS) {
-        return Err(format!("millis: at most {MAX_MILLIS}"));
-    }
-    let level = match fields.get("level") {
-        None => Strategy::Hard,
-        Some(Value::String(name)) => name.parse().map_err(|e| format!("level: {e}"))?,
-        Some(v) => return Err(format!("level: expected random, easy, normal or hard, got {v}")),
-    };
-    let analyse = match fields.get("analyse") {
-        None => false,
-        Some(v) => v.as_bool().ok_or_else(|| format!("analyse: expected true or false, got {v}"))?,
-    };
-    let game = script::start(&fields).map_err(reason)?;
-    let (game, _) = script::play_actions(game, fields.get("actions")).map_err(reason)?;
-    Ok(Request { game, face, level, seed: number("seed")?, millis, analyse })
+/// What a request asks besides the position: typed, unknown fields refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Asking {
+    /// The caller's own; echoed as written, so not read here.
+    #[serde(default, rename = "id")]
+    _id: serde::de::IgnoredAny,
+    face: Option<u8>,
+    #[serde(default = "hard")]
+    level: Strategy,
+    seed: Option<u64>,
+    millis: Option<u64>,
+    #[serde(default)]
+    analyse: bool,
 }
 
-/// A script error as an engine's error message.
-fn reason(error: ScriptError) -> String {
-    match error {
-        ScriptError::Malformed(msg) => msg,
-        ScriptError::Illegal { index, reason } => format!("actions[{index}]: {reason}"),
+fn hard() -> Strategy {
+    Strategy::Hard
+}
+
+fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
+    // One object, two notations: the request's own fields and the script's.
+    let (mut asking, mut script) = (Map::new(), Map::new());
+    for (key, value) in raw {
+        let value: Value = serde_json::from_str(value.get()).map_err(|e| format!("{key}: {e}"))?;
+        let part = if ASKING.contains(&key.as_str()) { &mut asking } else { &mut script };
+        part.insert(key.clone(), value);
     }
+    let asking: Asking = serde_json::from_value(Value::Object(asking)).map_err(|e| e.to_string())?;
+    if asking.millis.is_some_and(|m| m > MAX_MILLIS) {
+        return Err(format!("millis: at most {MAX_MILLIS}"));
+    }
+    let (game, _) =
+        Script::from_value(Value::Object(script)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
+    let Asking { face, level, seed, millis, analyse, .. } = asking;
+    Ok(Request { game, face, level, seed, millis, analyse })
 }
 
 fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {

@@ -10,6 +10,7 @@ mod moves;
 mod params;
 mod ranking;
 mod reducer;
+pub mod script;
 mod seat;
 
 pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Penalty, TurnsPassed};
