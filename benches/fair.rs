@@ -54,7 +54,9 @@ fn verify_like_the_command(bytes: &[u8]) {
     }
 }
 
-#[path = "../tests/fair_support/mod.rs"]
+// The fair tests use the parts this bench does not.
+#[allow(dead_code)]
+#[path = "../tests/support/fair.rs"]
 mod support;
 
 fn read_and_verify(bytes: &[u8]) {

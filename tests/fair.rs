@@ -2,9 +2,8 @@
 //! reordering, equivocation, lying hosts, bad genesis records, snapshots,
 //! proof files, and the uniformity of the faces.
 
-mod fair_support;
+mod support;
 
-use fair_support::{Game, Replica, Roll, State, verify};
 use ludopia::fair::canonical::encode;
 use ludopia::fair::{
     AppendError, At, Body, Canonical, Chain, Digest, EntryError, Equivocation, Evidence, EvidenceError,
@@ -14,6 +13,7 @@ use ludopia::fair::{
 };
 use ludopia::rules::{Seat, SeatSet};
 use proptest::prelude::*;
+use support::fair::{Game, Replica, Roll, State, verify};
 
 fn invalid_at(proof: &Proof<Roll>) -> (At, ProofError<String>) {
     match verify(proof) {
@@ -337,7 +337,7 @@ fn snapshots_older_current_newer_and_conflicting() {
     let mut states = vec![Replica::start(&game.verified).state];
     for entry in &game.proof.entries[..3] {
         let mut replica = Replica {
-            nonce: fair_support::nonce(),
+            nonce: support::fair::nonce(),
             game_id: game.verified.game_id(),
             state: states[states.len() - 1].clone(),
         };
@@ -486,7 +486,7 @@ fn faces_are_uniform() {
 fn a_copied_chain_seed_gives_another_chain() {
     // Seat 1 reusing seat 0's seed still commits to other links: every
     // step is bound to the seat, so no seat can cancel or mirror another.
-    let nonce = fair_support::nonce();
+    let nonce = support::fair::nonce();
     let a = Chain::new(nonce, Seat::ALL[0], &[9; 32], 16);
     let b = Chain::new(nonce, Seat::ALL[1], &[9; 32], 16);
     assert_ne!(a.anchor(), b.anchor());

@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdout, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -17,94 +17,11 @@ use libp2p::{Multiaddr, multiaddr::Protocol};
 use ludopia::net::{RoomCode, Ticket};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ludopia");
-const LOOPBACK: &str = "/ip4/127.0.0.1/tcp/0";
-/// A player that never finishes is killed after this, so a broken game
-/// fails its test instead of hanging CI.
-const GAME_LIMIT: Duration = Duration::from_secs(240);
-
-fn lines(text: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(text)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect()
-}
-
-fn event(line: &Value) -> &str {
-    line["event"].as_str().unwrap_or_else(|| panic!("no event field: {line}"))
-}
-
-/// A running `ludopia` process, killed when dropped: a test that fails
-/// midway must not leave a relay or host running, holding the test
-/// runner's output open (which hangs whatever reads it to the end).
-struct Running(Child, Option<tempfile::TempDir>);
-
-impl std::ops::Deref for Running {
-    type Target = Child;
-    fn deref(&self) -> &Child {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Running {
-    fn deref_mut(&mut self) -> &mut Child {
-        &mut self.0
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // Already gone when the test finished normally: nothing to kill.
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-}
-
-/// A profile folder for one player, removed when the test ends.
-fn profile() -> tempfile::TempDir {
-    tempfile::tempdir().expect("a profile folder")
-}
-
-/// Starts a player with the profile at `home`.
-fn spawn_at(home: &std::path::Path, args: &[&str]) -> Running {
-    let child = Command::new(BIN)
-        .args(args)
-        .env("LUDOPIA_HOME", home)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("player starts");
-    Running(child, None)
-}
-
-/// Starts a player with a profile of its own, removed with the process.
-fn spawn(args: &[&str]) -> Running {
-    let home = profile();
-    let mut running = spawn_at(home.path(), args);
-    running.1 = Some(home);
-    running
-}
-
-/// Kills these processes if they are still running after [`GAME_LIMIT`].
-fn watchdog(children: &[&Child]) {
-    let pids: Vec<String> = children.iter().map(|c| c.id().to_string()).collect();
-    std::thread::spawn(move || {
-        std::thread::sleep(GAME_LIMIT);
-        let _ = Command::new("kill").arg("-9").args(&pids).status();
-    });
-}
-
-/// Reads the rest of a player's output as it comes, or a full pipe would
-/// stall the player.
-fn drain(mut out: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut rest = Vec::new();
-        let _ = out.read_to_end(&mut rest);
-        rest
-    })
-}
+mod support;
+use support::player::{
+    GAME_LIMIT, LOOPBACK, Running, command_at, drain, event, lines, profile, read_lines, spawn, spawn_at,
+    watchdog,
+};
 
 /// A headless host, its first line read.
 struct Hosting {
@@ -141,16 +58,16 @@ fn joiners(n: usize, args: &[&str]) -> Vec<Output> {
     let children: Vec<Child> = homes
         .iter()
         .map(|home| {
-            Command::new(BIN)
-                .args([&["join", "--headless"], args, &["--bot", "easy", "--listen", LOOPBACK]].concat())
-                .env("LUDOPIA_HOME", home.path())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("joiner starts")
+            command_at(
+                home.path(),
+                &[&["join", "--headless"], args, &["--bot", "easy", "--listen", LOOPBACK]].concat(),
+            )
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("joiner starts")
         })
         .collect();
-    watchdog(&children.iter().collect::<Vec<_>>());
+    watchdog(&children.iter().collect::<Vec<_>>(), GAME_LIMIT);
     let waits: Vec<_> =
         children.into_iter().map(|c| std::thread::spawn(move || c.wait_with_output())).collect();
     waits.into_iter().map(|w| w.join().expect("joiner thread").expect("joiner output")).collect()
@@ -297,7 +214,7 @@ fn a_joiner_whose_connection_drops_mid_game_catches_up_and_finishes_the_same_gam
     let front: Multiaddr = format!("/ip4/{}/tcp/{}", front.ip(), front.port()).parse().expect("multiaddr");
     let via = Ticket::new(ticket.peer, [front]).to_string();
     let mut joiner = spawn(&["join", "--headless", &via, "--bot", "easy", "--listen", LOOPBACK]);
-    watchdog(&[&joiner, &hosting.child]);
+    watchdog(&[&joiner, &hosting.child], GAME_LIMIT);
     let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
     let mut seen = Vec::new();
     let mut line = String::new();
@@ -354,9 +271,7 @@ fn a_joiner_finds_the_code_through_a_relay_and_the_game_finishes() {
 #[test]
 fn a_join_to_a_code_nobody_hosts_exits_1_with_a_reason() {
     let home = profile();
-    let joiner = Command::new(BIN)
-        .args(["join", "--headless", "QQQQQQ", "--listen", LOOPBACK])
-        .env("LUDOPIA_HOME", home.path())
+    let joiner = command_at(home.path(), &["join", "--headless", "QQQQQQ", "--listen", LOOPBACK])
         .output()
         .expect("joiner runs");
     assert_eq!(joiner.status.code(), Some(1));
@@ -375,18 +290,16 @@ fn watched(
     out: ChildStdout,
     tell: Option<(&'static str, std::sync::mpsc::Sender<()>)>,
 ) -> JoinHandle<Vec<(Instant, Value)>> {
+    let lines = read_lines(out);
     std::thread::spawn(move || {
-        let mut lines = Vec::new();
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            let value: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        let told = |(_, line): &(Instant, Value)| {
             if let Some((kind, tx)) = &tell
-                && event(&value) == *kind
+                && line["event"] == *kind
             {
                 let _ = tx.send(());
             }
-            lines.push((Instant::now(), value));
-        }
-        lines
+        };
+        lines.iter().inspect(told).collect()
     })
 }
 
@@ -401,7 +314,7 @@ fn the_host_killed_mid_game_the_guests_elect_the_next_and_finish_the_same_game()
     let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
     let mut guests = [spawn(&join), spawn(&join)];
     let readers: Vec<_> = guests.iter_mut().map(|g| stamped(g.stdout.take().expect("stdout"))).collect();
-    watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>());
+    watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>(), GAME_LIMIT);
     // Let the game run a while, then kill the host outright.
     loop {
         line.clear();
@@ -477,7 +390,7 @@ fn a_joiner_killed_and_started_again_with_its_profile_takes_its_seat_back() {
     let home = profile();
     let join = ["join", "--headless", hosting.ticket.as_str(), "--bot", "easy", "--listen", LOOPBACK];
     let mut first = spawn_at(home.path(), &join);
-    watchdog(&[&first, &hosting.child]);
+    watchdog(&[&first, &hosting.child], GAME_LIMIT);
     let mut out = BufReader::new(first.stdout.take().expect("joiner stdout"));
     let before = read_until(&mut out, |l| l["seq"].as_u64().is_some_and(|s| s >= 30));
     let colour = before[0]["colour"].clone();
@@ -487,7 +400,7 @@ fn a_joiner_killed_and_started_again_with_its_profile_takes_its_seat_back() {
     // now it is gone, the profile is free.
     let started = Instant::now();
     let mut again = spawn_at(home.path(), &join);
-    watchdog(&[&again]);
+    watchdog(&[&again], GAME_LIMIT);
     let lines = stamped(again.stdout.take().expect("joiner stdout"));
     assert!(again.wait().expect("the joiner exits").success(), "the restarted joiner failed");
     let lines = lines.join().expect("reader");
@@ -513,9 +426,7 @@ fn a_second_peer_on_a_profile_in_use_says_so_and_exits_2() {
     let mut out = BufReader::new(hosting.stdout.take().expect("host stdout"));
     let mut first = String::new();
     out.read_line(&mut first).expect("the host's first line");
-    let second = Command::new(BIN)
-        .args(["join", "--headless", "QWERTY", "--listen", LOOPBACK])
-        .env("LUDOPIA_HOME", home.path())
+    let second = command_at(home.path(), &["join", "--headless", "QWERTY", "--listen", LOOPBACK])
         .output()
         .expect("the second peer runs");
     assert_eq!(second.status.code(), Some(2));
@@ -540,14 +451,14 @@ fn the_host_killed_and_started_again_rejoins_the_host_its_guests_elected() {
         .iter_mut()
         .map(|g| watched(g.stdout.take().expect("stdout"), Some(("host_changed", elected_tx.clone()))))
         .collect();
-    watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>());
+    watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>(), GAME_LIMIT);
     read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
     host.kill().expect("kill -9 the host");
     let _ = host.wait();
     // Started again as soon as the guests have elected (three of four agree).
     elected.recv_timeout(Duration::from_secs(30)).expect("the guests elected a host");
     let mut again = spawn_at(home.path(), &args);
-    watchdog(&[&again]);
+    watchdog(&[&again], GAME_LIMIT);
     let again_lines = stamped(again.stdout.take().expect("host stdout"));
     for guest in &mut guests {
         assert!(guest.wait().expect("guest exits").success(), "a guest failed");
@@ -623,7 +534,7 @@ fn a_connection_that_dies_unseen_does_not_freeze_the_table() {
     let front: Multiaddr = format!("/ip4/{}/tcp/{}", front.ip(), front.port()).parse().expect("multiaddr");
     let via = Ticket::new(ticket.peer, [front]).to_string();
     let mut joiner = spawn(&["join", "--headless", &via, "--bot", "easy", "--listen", LOOPBACK]);
-    watchdog(&[&joiner, &hosting.child]);
+    watchdog(&[&joiner, &hosting.child], GAME_LIMIT);
     let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
     let mut seen = read_until(&mut out, |l| l["seq"].as_u64().is_some_and(|s| s >= 30));
     for flag in frozen.lock().expect("connections").iter() {
@@ -719,7 +630,7 @@ fn a_watcher_arriving_mid_game_verifies_from_the_snapshot_and_sees_the_same_end(
     let started = Instant::now();
     let mut watcher =
         spawn(&["join", "--headless", hosting.ticket.as_str(), "--watch", "--listen", LOOPBACK]);
-    watchdog(&[&watcher, &joiner, &hosting.child]);
+    watchdog(&[&watcher, &joiner, &hosting.child], GAME_LIMIT);
     let watched = stamped(watcher.stdout.take().expect("watcher stdout"));
     assert!(watcher.wait().expect("the watcher exits").success(), "the watcher failed");
     assert!(joiner.wait().expect("the joiner exits").success(), "the joiner failed");
@@ -777,7 +688,7 @@ fn a_colour_reserved_while_watching_seats_the_watcher_in_the_next_game() {
     let joiner_rest = drain(out);
     let watch = ["join", "--headless", hosting.ticket.as_str(), "--watch", "--reserve", "green"];
     let mut watcher = spawn(&[&watch[..], &["--listen", LOOPBACK]].concat());
-    watchdog(&[&watcher, &joiner, &hosting.child]);
+    watchdog(&[&watcher, &joiner, &hosting.child], GAME_LIMIT);
     let watched = drain(watcher.stdout.take().expect("watcher stdout"));
     assert!(watcher.wait().expect("the watcher exits").success(), "the watcher failed");
     assert!(joiner.wait().expect("the joiner exits").success(), "the joiner failed");

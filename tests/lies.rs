@@ -12,8 +12,7 @@
 //! the entry), elect away from the liar, and finish the game under an
 //! honest host with the same places as the other guest.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use libp2p::{PeerId, identity::Keypair};
@@ -29,8 +28,9 @@ use ludopia::table::{
 };
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ludopia");
-const LOOPBACK: &str = "/ip4/127.0.0.1/tcp/0";
+mod support;
+use support::player::{LOOPBACK, command_at, drain, event, lines, profile, watchdog};
+
 const WITHIN: Duration = Duration::from_secs(150);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -398,54 +398,33 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
         tokio::spawn(liar.serve(events));
         ticket
     });
-    let homes: Vec<tempfile::TempDir> = (0..2).map(|_| tempfile::tempdir().expect("a profile")).collect();
+    let homes: Vec<tempfile::TempDir> = (0..2).map(|_| profile()).collect();
     let mut guests = Vec::new();
     for (i, home) in homes.iter().enumerate() {
-        let child = Command::new(BIN)
-            .args(["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK])
-            .env("LUDOPIA_HOME", home.path())
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(format!("/tmp/lies-g{i}.err")).expect("f"))
-            .spawn()
-            .expect("a guest");
+        let args = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
+        // Their stories are their lines, shown when one fails.
+        let child = command_at(home.path(), &args).stderr(Stdio::null()).spawn().expect("a guest");
         guests.push(child);
         // The first guest takes the first seat.
         if i == 0 {
             std::thread::sleep(Duration::from_millis(500));
         }
     }
-    let pids: Vec<String> = guests.iter().map(|c| c.id().to_string()).collect();
-    std::thread::spawn(move || {
-        std::thread::sleep(WITHIN);
-        let _ = Command::new("kill").arg("-9").args(&pids).status();
-    });
-    // Each guest's output is read as it comes: a full pipe would stall it.
-    let readers: Vec<_> = guests
-        .iter_mut()
-        .map(|child| {
-            let mut out = child.stdout.take().expect("stdout");
-            std::thread::spawn(move || {
-                let mut text = String::new();
-                let _ = out.read_to_string(&mut text);
-                text
-            })
-        })
-        .collect();
+    watchdog(&guests.iter().collect::<Vec<_>>(), WITHIN);
+    let readers: Vec<_> =
+        guests.iter_mut().map(|child| drain(child.stdout.take().expect("stdout"))).collect();
     let ended: Vec<(bool, String)> = guests
         .into_iter()
         .zip(readers)
         .map(|(mut child, reader)| {
             let ok = child.wait().expect("the guest exits").success();
-            (ok, reader.join().expect("a reader"))
+            (ok, String::from_utf8_lossy(&reader.join().expect("a reader")).into_owned())
         })
         .collect();
     // Both guests' lines, whichever failed: each one's story explains the other's.
     let told: Vec<String> = ended.iter().map(|(_, text)| without_entries(text)).collect();
     assert!(ended.iter().all(|(ok, _)| *ok), "{lie:?}: a guest failed:\n{}", told.join("\n---\n"));
-    let outputs: Vec<Vec<Value>> = ended
-        .iter()
-        .map(|(_, text)| text.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect())
-        .collect();
+    let outputs: Vec<Vec<Value>> = ended.iter().map(|(_, text)| lines(text.as_bytes())).collect();
     drop(runtime);
     outputs
 }
@@ -453,10 +432,6 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
 /// A guest's lines without its entries, which are many and say little here.
 fn without_entries(text: &str) -> String {
     text.lines().filter(|l| !l.contains(r#""event":"entry""#)).collect::<Vec<_>>().join("\n")
-}
-
-fn event(line: &Value) -> &str {
-    line["event"].as_str().unwrap_or_default()
 }
 
 /// Every guest caught the lie as `kind` at one entry, and both finished

@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::TcpListener;
-use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::process::{ChildStderr, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -17,106 +17,27 @@ use libp2p::{Multiaddr, identify, identity::Keypair, multiaddr::Protocol, noise,
 use ludopia::net::{RoomCode, Ticket, node::dht::room_key};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ludopia");
-const LOOPBACK: &str = "/ip4/127.0.0.1/tcp/0";
-/// Longest a test waits for a line it expects.
-const WAIT: Duration = Duration::from_secs(60);
-
-fn event(line: &Value) -> &str {
-    line["event"].as_str().unwrap_or_else(|| panic!("no event field: {line}"))
-}
-
-/// A running `ludopia` with its profile; killed when dropped.
-struct Player {
-    child: Child,
-    lines: mpsc::Receiver<(Instant, Value)>,
-    seen: Vec<(Instant, Value)>,
-    _home: tempfile::TempDir,
-}
-
-impl Drop for Player {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
-
-/// Its lines as they come, each with when it came.
-fn read_lines(out: ChildStdout) -> mpsc::Receiver<(Instant, Value)> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            let value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
-            if tx.send((Instant::now(), value)).is_err() {
-                return;
-            }
-        }
-    });
-    rx
-}
-
-fn start(args: &[&str], stderr: Stdio) -> Player {
-    let home = tempfile::tempdir().expect("a profile folder");
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("LUDOPIA_HOME", home.path())
-        .stdout(Stdio::piped())
-        .stderr(stderr)
-        .spawn()
-        .expect("ludopia starts");
-    let lines = read_lines(child.stdout.take().expect("stdout"));
-    Player { child, lines, seen: Vec::new(), _home: home }
-}
-
-impl Player {
-    /// The first line from now (or among those seen) that `pick` accepts.
-    fn wait_for(&mut self, what: &str, pick: impl Fn(&Value) -> bool) -> (Instant, Value) {
-        if let Some(found) = self.seen.iter().find(|(_, l)| pick(l)) {
-            return found.clone();
-        }
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| {
-                let seen: Vec<&Value> = self.seen.iter().map(|(_, l)| l).collect();
-                panic!("no {what} line within {WAIT:?}; seen: {seen:?}")
-            });
-            self.seen.push(line.clone());
-            if pick(&line.1) {
-                return line;
-            }
-        }
-    }
-
-    /// Every line up to the end of the output, once the process exited 0.
-    fn finish(mut self, who: &str) -> Vec<Value> {
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(240)) {
-            self.seen.push(line);
-        }
-        assert!(self.child.wait().expect("exits").success(), "{who} failed");
-        self.seen.iter().map(|(_, l)| l.clone()).collect()
-    }
-}
+mod support;
+use support::player::{LOOPBACK, Player, WAIT, command_at, event, profile};
 
 /// A `ludopia relay` on loopback and its full address.
 fn relay(extra: &[&str]) -> (Player, String) {
-    let mut relay = start(&[&["relay", "--listen", LOOPBACK], extra].concat(), Stdio::inherit());
+    let mut relay = Player::start(&[&["relay", "--listen", LOOPBACK], extra].concat(), Stdio::inherit());
     let (_, listening) = relay.wait_for("listening", |l| event(l) == "listening");
     let addr = listening["addr"].as_str().expect("relay address").to_owned();
     (relay, addr)
 }
 
 fn host(args: &[&str]) -> (Player, Value) {
-    let mut host = start(&[&["host", "--headless", "--listen", LOOPBACK], args].concat(), Stdio::inherit());
+    let mut host =
+        Player::start(&[&["host", "--headless", "--listen", LOOPBACK], args].concat(), Stdio::inherit());
     let (_, listening) = host.wait_for("listening", |l| event(l) == "listening");
     (host, listening)
 }
 
 fn joiner(target: &str, args: &[&str]) -> Player {
     let base = ["join", "--headless", target, "--bot", "easy", "--listen", LOOPBACK];
-    start(&[&base[..], args].concat(), Stdio::inherit())
+    Player::start(&[&base[..], args].concat(), Stdio::inherit())
 }
 
 /// A finished game's entries and places; both ends must hold the same.
@@ -165,10 +86,7 @@ fn a_joiner_finds_the_code_on_a_tiny_dht_with_no_relay_given_and_the_game_finish
     assert_eq!(routes(&guest_lines, &host_peer.to_string())[0]["kind"], "direct");
     // The joiner found the host on the DHT: a relay answered its lookup with a provider.
     let answered = |p: &mut Player| {
-        while let Ok(line) = p.lines.try_recv() {
-            p.seen.push(line);
-        }
-        p.seen.iter().any(|(_, l)| event(l) == "provider_lookup" && l["found"].as_u64() > Some(0))
+        p.seen_so_far().iter().any(|(_, l)| event(l) == "provider_lookup" && l["found"].as_u64() > Some(0))
     };
     let found = answered(&mut first) | others.iter_mut().fold(false, |any, (p, _)| answered(p) | any);
     assert!(found, "no relay answered a lookup with the provider");
@@ -217,7 +135,7 @@ fn peers_reached_only_through_a_relay_say_the_route_is_relayed_by_that_relay() {
     // Both listen only through the relay, so hole punching finds nothing
     // to dial on loopback and the game stays relayed.
     let circuit = format!("{relay_addr}/p2p-circuit");
-    let mut host = start(
+    let mut host = Player::start(
         &[
             "host",
             "--headless",
@@ -237,7 +155,7 @@ fn peers_reached_only_through_a_relay_say_the_route_is_relayed_by_that_relay() {
     let (_, listening) = host.wait_for("listening", |l| event(l) == "listening");
     let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
     let host_peer = ticket.parse::<Ticket>().expect("a ticket").peer.to_string();
-    let joiner = start(
+    let joiner = Player::start(
         &["join", "--headless", &ticket, "--bot", "easy", "--listen", &circuit, "--bootstrap", "none"],
         Stdio::inherit(),
     );
@@ -271,7 +189,7 @@ fn a_relay_that_comes_up_after_the_host_gets_its_reservation_and_code_within_30_
     std::thread::sleep(Duration::from_secs(2));
     let key = key_file.to_str().expect("path");
     let mut relay =
-        start(&["relay", "--listen", &listen, "--key", key, "--bootstrap", "none"], Stdio::inherit());
+        Player::start(&["relay", "--listen", &listen, "--key", key, "--bootstrap", "none"], Stdio::inherit());
     let up = Instant::now();
     relay.wait_for("listening", |l| event(l) == "listening");
     let namespace = format!("ludopia/{code}");
@@ -291,12 +209,13 @@ fn a_relay_that_comes_up_after_the_host_gets_its_reservation_and_code_within_30_
 
 #[test]
 fn a_code_nobody_hosts_with_no_dht_exits_1_saying_where_it_looked() {
-    let home = tempfile::tempdir().expect("a profile folder");
-    let joiner = Command::new(BIN)
-        .args(["join", "--headless", "QQQQQQ", "--listen", LOOPBACK, "--bootstrap", "none"])
-        .env("LUDOPIA_HOME", home.path())
-        .output()
-        .expect("joiner runs");
+    let home = profile();
+    let joiner = command_at(
+        home.path(),
+        &["join", "--headless", "QQQQQQ", "--listen", LOOPBACK, "--bootstrap", "none"],
+    )
+    .output()
+    .expect("joiner runs");
     assert_eq!(joiner.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&joiner.stderr);
     assert!(
@@ -360,7 +279,7 @@ fn a_relay_without_a_rendezvous_point_is_named_by_the_host_and_the_joiner() {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let bare = bare_relay(&runtime, relay::Config::default()).to_string();
     let code = RoomCode::random().to_string();
-    let mut host = start(
+    let mut host = Player::start(
         &[
             "host",
             "--headless",
@@ -375,7 +294,7 @@ fn a_relay_without_a_rendezvous_point_is_named_by_the_host_and_the_joiner() {
         ],
         Stdio::piped(),
     );
-    let said = stderr_lines(host.child.stderr.take().expect("stderr"));
+    let said = stderr_lines(host.running.stderr.take().expect("stderr"));
     let deadline = Instant::now() + WAIT;
     loop {
         let line =
@@ -388,10 +307,10 @@ fn a_relay_without_a_rendezvous_point_is_named_by_the_host_and_the_joiner() {
     }
     // A code nobody hosts (the host's may be found on the LAN by mDNS).
     let missing = RoomCode::random().to_string();
-    let home = tempfile::tempdir().expect("a profile folder");
-    let mut joiner = Command::new(BIN)
-        .args(["join", "--headless", &missing, "--listen", LOOPBACK, "--relay", &bare, "--bootstrap", "none"])
-        .env("LUDOPIA_HOME", home.path())
+    let home = profile();
+    let args =
+        ["join", "--headless", &missing, "--listen", LOOPBACK, "--relay", &bare, "--bootstrap", "none"];
+    let mut joiner = command_at(home.path(), &args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -413,7 +332,7 @@ fn a_circuit_its_relay_will_not_renew_is_renewed_through_the_hosts_other_relay()
     let b = bare_relay(&runtime, relay::Config::default());
     let (at_a, at_b) = (format!("{a}/p2p-circuit"), format!("{b}/p2p-circuit"));
     // The host is reached only through its reservations on A and B.
-    let mut host = start(
+    let mut host = Player::start(
         &["host", "--headless", "--preset", "race", "--bots", "2", "--listen", &at_a, "--listen", &at_b]
             .into_iter()
             .chain(["--bootstrap", "none"])
@@ -425,7 +344,7 @@ fn a_circuit_its_relay_will_not_renew_is_renewed_through_the_hosts_other_relay()
     // The joiner knows only the way through A; the host's identify tells it of B.
     let via_a: Multiaddr = format!("{at_a}/p2p/{peer}").parse().expect("an address");
     let ticket = Ticket::new(peer, vec![via_a]).to_string();
-    let joiner = start(
+    let joiner = Player::start(
         &["join", "--headless", &ticket, "--bot", "easy", "--listen", &at_b, "--bootstrap", "none"],
         Stdio::inherit(),
     );

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use ludopia::rules::{Game, Preset, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
-mod common;
-use common::{Dice64, legal_actions, random_legal};
+mod support;
+use support::game::{Dice64, legal_actions, random_legal};
 
 const DEPTH: usize = 8;
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/move_tree.json");

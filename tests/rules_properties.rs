@@ -8,8 +8,8 @@ use ludopia::rules::{
 };
 use proptest::prelude::*;
 
-mod common;
-use common::{Dice64, random_legal};
+mod support;
+use support::game::{Dice64, random_legal};
 
 /// More actions than any game needs: random play ends far sooner (see
 /// `every_game_ends_within_the_bound`).

@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-mod common;
-use common::{Dice64, random_legal};
+mod support;
+use support::game::{Dice64, random_legal};
 
 struct Outcome {
     code: i32,

@@ -152,12 +152,7 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
     if !table.state().game.is_over() {
         return Err("the game at the table did not finish".into());
     }
-    let proof = table.proof();
-    let bytes = match path.extension().and_then(|e| e.to_str()) {
-        Some("json") => proof.to_json().map_err(|e| e.to_string())?.into_bytes(),
-        _ => proof.to_postcard(),
-    };
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::profile::history::export_proof(&table.proof(), path).map_err(|e| e.to_string())
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {

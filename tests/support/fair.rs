@@ -1,4 +1,3 @@
-#![allow(dead_code)] // Each test crate and the bench use a different part of it.
 //! A synthetic four-seat game of rolls only, signed like a real table's log,
 //! shared by the fair tests and benchmarks. Its replica checks every roll
 //! the way the table will: links against chain heads, the face, the state.

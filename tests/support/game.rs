@@ -1,4 +1,4 @@
-//! Random play shared by the test binaries that need it.
+//! Random play: one `u64` names a whole game of legal actions.
 
 use ludopia::rules::{Action, Game, Phase};
 
