@@ -36,14 +36,14 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The window's port and token, in the data folder.
-pub const FILE: &str = "window.handover";
+const FILE: &str = "window.handover";
 /// What a hand-over line starts with.
 const TAG: &str = "ludopia-invite";
 const TAKEN: &[u8] = b"taken\n";
 const REFUSED: &[u8] = b"refused\n";
 /// The longest line the window reads: the tag, the token and the longest
 /// ticket, with room to spare.
-pub const MAX_LINE: usize = TAG.len() + 64 + crate::net::ticket::MAX_TICKET_LEN + 16;
+const MAX_LINE: usize = TAG.len() + 64 + crate::net::ticket::MAX_TICKET_LEN + 16;
 /// How long the window gives a connection to send its line: a client that
 /// dawdles is dropped, and the next one is read.
 const READ_FOR: Duration = Duration::from_secs(2);
@@ -168,7 +168,8 @@ impl Listener {
         Ok(Listener { socket, token, file: Written { path, contents } })
     }
 
-    pub fn port(&self) -> u16 {
+    #[cfg(test)]
+    fn port(&self) -> u16 {
         self.socket.local_addr().map_or(0, |a| a.port())
     }
 
