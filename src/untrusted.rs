@@ -40,6 +40,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("proof_json", proof),
     ("snapshot", snapshot),
     ("ticket", ticket),
+    ("handover", handover),
     ("config_files", config_files),
     ("data_files", data_files),
 ];
@@ -126,6 +127,19 @@ pub fn ticket(bytes: &[u8]) -> Result<(), String> {
         (Ok(()), _) | (_, Ok(())) => Ok(()),
         (Err(t), Err(c)) => Err(format!("{t}; {c}")),
     }
+}
+
+/// The token the `handover` target's lines are read with (its seeds carry it).
+pub const HANDOVER_TOKEN: [u8; 32] = [0x4c; 32];
+
+/// A line on the channel a running window takes invite links by
+/// (`ui::handover`): from any program on this computer.
+pub fn handover(bytes: &[u8]) -> Result<(), String> {
+    use crate::ui::handover::{Token, read_request, request};
+    let token = Token(crate::fair::Digest(HANDOVER_TOKEN));
+    let ticket = read_request(bytes, &token).map_err(why)?;
+    assert_eq!(read_request(request(&token, &ticket).as_bytes(), &token).as_ref(), Ok(&ticket));
+    Ok(())
 }
 
 /// The files in the config folder and the identity key: the profile, the

@@ -109,6 +109,11 @@ fn ticket() {
 }
 
 #[test]
+fn handover() {
+    check("handover");
+}
+
+#[test]
 fn config_files() {
     check("config_files");
 }
@@ -195,6 +200,10 @@ mod seeds {
                 ("ticket".into(), ticket().to_string().into_bytes()),
                 ("room-code".into(), RoomCode::from_seed(7).to_string().into_bytes()),
             ],
+            "handover" => {
+                let token = ludopia::ui::handover::Token(Digest(ludopia::untrusted::HANDOVER_TOKEN));
+                vec![("line".into(), ludopia::ui::handover::request(&token, &ticket()).into_bytes())]
+            }
             "config_files" => {
                 profile_files(f, &["config/profile.json", "config/settings.json", "data/identity.key"])
             }

@@ -1,6 +1,6 @@
 //! The command line: no arguments opens the window, an invite link
-//! (`ludopia ludopia://join/…`, as the desktop hands it on) opens it at the
-//! join screen; subcommands for scripts, the engine protocol, simulation,
+//! (`ludopia ludopia://join/…`, as the desktop hands it on) goes to the
+//! window already running, or opens one at the join screen; subcommands for scripts, the engine protocol, simulation,
 //! verification, headless play and the relay.
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -27,7 +27,7 @@ pub mod verify;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// An invite link (ludopia://join/…): opens the window at the join screen with it
+    /// An invite link (ludopia://join/…): the join screen with it, in the running window or a new one
     #[arg(value_name = "LINK")]
     link: Option<String>,
 }
@@ -123,6 +123,7 @@ pub fn run() -> i32 {
         None => {
             let opening = match cli.link.as_deref().map(invite) {
                 None => None,
+                Some(Ok(ticket)) if hand_over(&ticket) => return 0,
                 Some(Ok(ticket)) => Some(ticket),
                 Some(Err(code)) => return code,
             };
@@ -141,6 +142,22 @@ pub fn run() -> i32 {
         Some(Command::Relay(args)) => relay::run(args),
         Some(Command::Host(args)) => host::run(args),
         Some(Command::Join(args)) => join::run(args),
+    }
+}
+
+/// Whether a running window took the invite over (src/ui/handover.rs);
+/// if not, this process opens its own window, which takes the next links.
+fn hand_over(ticket: &crate::net::Ticket) -> bool {
+    let Ok(home) = crate::profile::Home::from_env() else { return false };
+    match crate::ui::handover::hand_over(home.data_dir(), ticket) {
+        Ok(()) => {
+            println!("ludopia: the running Ludopia took the invite: its join screen shows it");
+            true
+        }
+        Err(why) => {
+            tracing::info!("a window of its own for the invite: {why}");
+            false
+        }
     }
 }
 

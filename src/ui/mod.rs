@@ -13,6 +13,7 @@ mod app;
 pub mod board;
 mod die;
 mod emote;
+pub mod handover;
 pub mod i18n;
 mod identity;
 pub mod motion;
@@ -53,6 +54,20 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
         // else has started a thread that could read the environment.
         unsafe { std::env::set_var("ICED_BACKEND", "tiny-skia") };
     }
+    // Invite links opened while the window is up come here (handover.rs).
+    let listener = home.as_ref().and_then(|home| {
+        handover::Listener::open(home.data_dir())
+            .map_err(|e| tracing::warn!("invite links will open another window: {e}"))
+            .ok()
+    });
+    let (invites, invited) = futures::channel::mpsc::unbounded();
+    let _channel = listener.and_then(|listener| {
+        listener
+            .serve(move |ticket| invites.unbounded_send(ticket).is_ok())
+            .map_err(|e| tracing::warn!("invite links will open another window: {e}"))
+            .ok()
+    });
+    let invited = std::sync::Mutex::new(Some(invited));
     let opening = match (invite, std::env::var("LUDOPIA_TABLE").as_deref()) {
         (Some(ticket), _) => Opening::Invite(ticket),
         (None, Ok("bots")) => Opening::BotsTable,
@@ -68,7 +83,10 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
             let scale = window::latest().and_then(window::scale_factor).map(Message::Scale);
             let monitor = window::latest()
                 .and_then(|id| window::monitor_size(id).map(move |size| Message::Monitor(id, size)));
-            (app, iced::Task::batch([saving, scale, monitor]))
+            // Taken once: the window's boot runs once.
+            let invited = invited.lock().ok().and_then(|mut i| i.take());
+            let invites = invited.map_or_else(iced::Task::none, |i| iced::Task::run(i, Message::Invited));
+            (app, iced::Task::batch([saving, scale, monitor, invites]))
         },
         App::update,
         App::view,

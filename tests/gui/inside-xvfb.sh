@@ -4,10 +4,11 @@
 # (default 100; the Wine test's unoptimised program takes far longer).
 # GUI_WM_CLASS: the X11 class the window must carry (default ludopia; empty
 # checks none: a Windows program under Wine has the class Wine gives it).
-# GUI_PLAY_ON=S: S seconds after the board check the screen must have
-# changed, the bots playing on (the moves list, the pawns, the die): the
-# Wine test's check that turns are played, where its unoptimised build
-# draws too slowly to finish a game (off by default).
+# GUI_PLAY_ON=S: S seconds after the board check the game the window saves
+# must hold at least 4 more entries (rolls and moves), each verified by
+# `GUI_VERIFY verify` (default the program under test): the Wine test's
+# check that turns are played, where its unoptimised build draws too
+# slowly to finish a game (off by default).
 set -euo pipefail
 BIN=$1
 OUT=$2
@@ -75,20 +76,30 @@ else
     [ -n "$icons" ] && echo "the window carries its icon: $icons" || { echo "FAIL: the window has no _NET_WM_ICON"; fail=1; }
 fi
 if [ "${GUI_PLAY_ON:-0}" -gt 0 ]; then
+    # The window saves the game's signed log after every entry; `ludopia
+    # verify` (GUI_VERIFY, default the program under test) checks each copy
+    # and says how many entries it holds: the start, then rolls and moves.
+    saved="$LUDOPIA_HOME/data/saves/log.proof"
+    entries() {
+        cp "$saved" "$OUT/$1.proof" 2>/dev/null || { echo 0; return; }
+        "${GUI_VERIFY:-$BIN}" verify "$OUT/$1.proof" 2>/dev/null | tr -d '\r' | tee "$OUT/$1.txt" \
+            | sed -n 's/^valid through entry \([0-9]*\).*/\1/p' | grep . || echo 0
+    }
+    before=$(entries log-at-board)
     sleep "$GUI_PLAY_ON"
     import -window root "$OUT/later.png"
-    # compare prints the count of differing pixels on stderr (exit 1 when any differ).
-    changed=$(compare -metric AE -fuzz 5% "$OUT/board.png" "$OUT/later.png" null: 2>&1 >/dev/null || true)
-    if awk -v c="$changed" 'BEGIN { exit !(c + 0 > 2000) }'; then
-        echo "the bots play on: $changed pixels changed in $GUI_PLAY_ON s ($OUT/later.png)"
+    after=$(entries log-later)
+    # At least four more verified entries: two turns or more, each a roll and a move (or a roll that cannot move).
+    if [ "$after" -ge $((before + 4)) ]; then
+        echo "the bots play on: the saved log went from $before to $after verified entries (rolls and moves) in $GUI_PLAY_ON s; $(sed -n 3p "$OUT/log-later.txt") ($OUT/later.png)"
     else
-        echo "FAIL: the table did not play on in $GUI_PLAY_ON s ($changed pixels changed)"; fail=1
+        echo "FAIL: the table did not play on in $GUI_PLAY_ON s: the saved log went from $before to $after verified entries"; fail=1
     fi
 fi
 stop $app
 
 # 2. Idle: the home screen, nothing animating, for 10 s.
-"$BIN" >>"$OUT/app.log" 2>&1 &
+LUDOPIA_LOG=ludopia=info "$BIN" >"$OUT/home.log" 2>&1 &
 app=$!
 sleep 4
 import -window root "$OUT/home.png"
@@ -97,7 +108,71 @@ before=$(ticks)
 sleep 10
 after=$(ticks)
 echo "idle CPU on the home screen: $((after - before)) ticks in 10 s (1 tick = 10 ms)"
+
+#    An invite link opened while the window runs: a second `ludopia LINK`
+#    hands it to this window and exits 0 at once, no second window opens,
+#    and the window shows the join screen (its log says so, and the screen
+#    changes from home). GUI_INVITE=0 skips it; GUI_INVITE_WITHIN is the
+#    time the second program may take (default 5 s); GUI_INVITE_STALE=0
+#    skips the check after a killed window; GUI_LOG_IN_HOME=1 reads the
+#    app's log from the data folder (a Windows release build's ludopia.log)
+#    instead of its stderr.
+applog() { if [ "${GUI_LOG_IN_HOME:-0}" = 1 ]; then cat "$LUDOPIA_HOME/data/ludopia.log"; else cat "$1"; fi 2>/dev/null || true; }
+if [ "${GUI_INVITE:-1}" = 1 ]; then
+    link="ludopia://join/$(cat fuzz/corpus/ticket/seed-ticket)"
+    t0=$(date +%s.%N)
+    status=0
+    timeout 60 "$BIN" "$link" >"$OUT/invite.log" 2>&1 || status=$?
+    took=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+    within=${GUI_INVITE_WITHIN:-5}
+    if [ "$status" = 0 ] && awk -v t="$took" -v w="$within" 'BEGIN { exit !(t < w) }'; then
+        echo "a link opened while the window runs: handed over, the second ludopia exited 0 in $took s"
+    else
+        echo "FAIL: the second ludopia with a link exited $status in $took s (at most $within s): $(cat "$OUT/invite.log")"; fail=1
+    fi
+    shown=""
+    for _ in $(seq 1 "${GUI_TRIES:-100}"); do
+        applog "$OUT/home.log" | grep -q 'an invite link arrived from another ludopia' && { shown=1; break; }
+        sleep 0.1
+    done
+    sleep 2
+    import -window root "$OUT/invited.png"
+    windows=$(xdotool search --name '^Ludopia$' 2>/dev/null | wc -l || true)
+    [ "$windows" = 1 ] && echo "one Ludopia window" || { echo "FAIL: $windows windows named Ludopia"; fail=1; }
+    changed=$(compare -metric AE -fuzz 5% "$OUT/home.png" "$OUT/invited.png" null: 2>&1 >/dev/null || true)
+    if [ -n "$shown" ] && awk -v c="$changed" 'BEGIN { exit !(c + 0 > 2000) }'; then
+        echo "the window went to the join screen with the invite ($changed pixels changed, $OUT/invited.png)"
+    else
+        echo "FAIL: the window did not show the join screen (logged: ${shown:-no}, $changed pixels changed)"; fail=1
+    fi
+fi
 stop $app
+cat "$OUT/home.log" >>"$OUT/app.log"
+if [ "${GUI_INVITE:-1}" = 1 ] && [ "${GUI_INVITE_STALE:-1}" = 1 ]; then
+    # The window above was killed and left its channel's file: a link then
+    # opens a window of its own, at the join screen, which takes the next.
+    LUDOPIA_LOG=ludopia=info "$BIN" "$link" >"$OUT/stale.log" 2>&1 &
+    app=$!
+    opened=""
+    for _ in $(seq 1 "${GUI_TRIES:-100}"); do
+        xdotool search --onlyvisible --name '^Ludopia$' >/dev/null 2>&1 && { opened=1; break; }
+        kill -0 $app 2>/dev/null || break
+        sleep 0.1
+    done
+    status=0
+    timeout 60 "$BIN" "$link" >"$OUT/invite.log" 2>&1 || status=$?
+    taken=""
+    for _ in $(seq 1 "${GUI_TRIES:-100}"); do
+        applog "$OUT/stale.log" | grep -q 'an invite link arrived from another ludopia' && { taken=1; break; }
+        sleep 0.1
+    done
+    if [ -n "$opened" ] && [ "$status" = 0 ] && [ -n "$taken" ]; then
+        echo "after a killed window, a link opens a window of its own, which takes the next link"
+    else
+        echo "FAIL: after a killed window, a link did not open its own window (window: ${opened:-no}, the next link exited $status, taken: ${taken:-no}; $OUT/stale.log)"; fail=1
+    fi
+    stop $app
+fi
 
 # 3. A bots' game played to the end through the window: two fast bots, the
 #    race preset with two pawns each (first home wins), from the settings a

@@ -2,15 +2,16 @@
 # The real window under Xvfb: starts ludopia on a table of four bots, waits
 # for the board to appear, takes a screenshot and checks it is the board (each
 # seat colour and the parchment present, not a blank or black window) and
-# that the window carries its X11 class and icon (xprop). Prints
-# the time to the first frame showing the board and the CPU the app used
-# while idle on the home screen.
+# that the window carries its X11 class and icon (xprop); then that an
+# invite link opened while the window runs goes to that window (no second
+# window). Prints the time to the first frame showing the board and the CPU
+# the app used while idle on the home screen.
 #
 #   tests/gui/window.sh [path/to/ludopia]     (default: target/release/ludopia)
 #
 # Needs: xvfb (xvfb-run, Xvfb), imagemagick (import, convert), xdotool,
-# x11-utils (xprop), libxkbcommon-x11-0. GUI_TRIES and GUI_WM_CLASS: see
-# inside-xvfb.sh. Screenshots go to ${GUI_OUT:-target/gui}/.
+# x11-utils (xprop), libxkbcommon-x11-0. GUI_TRIES, GUI_WM_CLASS,
+# GUI_PLAY_ON and GUI_INVITE: see inside-xvfb.sh. Screenshots go to ${GUI_OUT:-target/gui}/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${1:-target/release/ludopia}

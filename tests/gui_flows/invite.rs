@@ -1,6 +1,7 @@
 //! Invites as links (issue 24): `ludopia LINK` opens the join screen with
-//! the invite filled in, the join field takes a link as it takes a ticket,
-//! and the waiting room copies the link.
+//! the invite filled in, in a new window or in the one already running
+//! (`Message::Invited`, from ui/handover.rs); the join field takes a link
+//! as it takes a ticket, and the waiting room copies the link.
 
 use super::*;
 use ludopia::net::{Target, Ticket};
@@ -29,6 +30,68 @@ fn an_invite_link_opens_the_join_screen_with_the_invite_filled_in() -> Result<()
         JoinAction::Join(Target::Ticket(joined), None) => assert_eq!(joined, ticket),
         _ => panic!("the link's table is not joined"),
     }
+    Ok(())
+}
+
+/// On the join screen with `ticket` in the field, as a fresh start with
+/// the link shows it.
+fn invited_to(app: &App, ticket: &Ticket) -> bool {
+    matches!(&app.screen, Screen::Joining(j) if j.field == ticket.link() && !j.busy)
+        && shows(app, "An invite link opened Ludopia: press Join to sit at its table.")
+}
+
+#[test]
+fn a_link_opened_while_the_window_runs_goes_to_the_join_screen_from_any_screen() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let mut app = app_at(&home);
+    // From the settings, with something typed on the join screen before.
+    click_text(&mut app, "Join a table")?;
+    let Screen::Joining(joining) = &mut app.screen else { panic!("not on the join screen") };
+    let _ = joining.update(JoinMessage::Field("QWERTY".into()));
+    click_text(&mut app, "Back")?;
+    click_text(&mut app, "Settings")?;
+    assert!(matches!(app.screen, Screen::Settings(_)));
+    let ticket = invite();
+    let _ = app.update(Message::Invited(ticket.clone()));
+    assert!(invited_to(&app, &ticket), "the settings give way to the invite");
+    // Another link while on the join screen replaces the first.
+    let other = invite();
+    let _ = app.update(Message::Invited(other.clone()));
+    assert!(invited_to(&app, &other));
+    // And pressing Join goes to its table.
+    let Screen::Joining(joining) = &mut app.screen else { unreachable!() };
+    match joining.update(JoinMessage::Join) {
+        JoinAction::Join(Target::Ticket(joined), None) => assert_eq!(joined, other),
+        _ => panic!("the link's table is not joined"),
+    }
+    Ok(())
+}
+
+#[test]
+fn a_link_during_a_game_asks_to_leave_it_first() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let mut app = app_at(&home);
+    click_text(&mut app, "Play on this computer")?;
+    click_text(&mut app, "Start the game")?;
+    let ticket = invite();
+    let _ = app.update(Message::Invited(ticket.clone()));
+    let Screen::Game(game) = &app.screen else { panic!("the game was left without asking") };
+    assert_eq!(game.confirming(), Some(ludopia::ui::screen::game::Confirm::Leave));
+    // "Stay": the game goes on and the invite is forgotten.
+    click_text(&mut app, "Stay")?;
+    let Screen::Game(game) = &app.screen else { panic!("staying kept the game") };
+    assert!(game.confirming().is_none());
+    let _ = app.update(Message::Game(ludopia::ui::screen::game::Message::Leave));
+    click_text(&mut app, "Yes, leave")?;
+    assert!(matches!(app.screen, Screen::Home), "a plain leave goes home, not to the forgotten invite");
+    // "Yes, leave": the join screen with the invite.
+    click_text(&mut app, "Play on this computer")?;
+    click_text(&mut app, "Start the game")?;
+    let _ = app.update(Message::Invited(ticket.clone()));
+    click_text(&mut app, "Yes, leave")?;
+    assert!(invited_to(&app, &ticket), "yes goes to the join screen with the invite");
     Ok(())
 }
 

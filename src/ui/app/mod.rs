@@ -65,6 +65,9 @@ pub struct App {
     browsing: Option<task::Handle>,
     /// The turn a person here was last asked to take (seat and log head).
     awaited: Option<(crate::rules::Seat, u64)>,
+    /// An invite link that arrived during a game under way, while the game
+    /// asks whether to leave it.
+    invite: Option<crate::net::Ticket>,
 }
 
 // Moved once from producer to consumer; boxing the large variant would
@@ -93,6 +96,8 @@ pub enum Message {
     /// The size of the monitor the window opened on.
     Monitor(window::Id, Option<iced::Size>),
     Key(keyboard::Event),
+    /// An invite link opened while the window is up (ui/handover.rs).
+    Invited(crate::net::Ticket),
 }
 
 /// How often a bouncing pawn is drawn again.
@@ -130,12 +135,14 @@ impl App {
             session: None,
             browsing: None,
             awaited: None,
+            invite: None,
         };
         let bot = Sitter::Bot(Strategy::Normal);
         let sitters = match opening {
             Opening::Home => None,
             Opening::Invite(ticket) => {
-                app.screen = Screen::Joining(joining::Joining::invited(&ticket));
+                // No profile yet: `with_home` starts the lobby.
+                let _lobby = app.invited(&ticket);
                 None
             }
             Opening::BotsTable => Some([bot; 4]),
@@ -174,6 +181,36 @@ impl App {
             }
         };
         (self, task)
+    }
+
+    /// The join screen with `ticket` filled in, listing tables as the join
+    /// screen does (the task is the lobby's): where an invite link opens
+    /// the window, and where one arrives while it is open.
+    fn invited(&mut self, ticket: &crate::net::Ticket) -> Task<Message> {
+        self.go_home();
+        let lobby = self.browse();
+        self.screen = Screen::Joining(joining::Joining::invited(ticket));
+        lobby
+    }
+
+    /// An invite link opened while the window is up: the join screen with
+    /// it, and the window asks for the player's attention. A game under
+    /// way asks first whether to leave it, as its Leave button does; "no"
+    /// forgets the invite.
+    fn invite_arrived(&mut self, ticket: crate::net::Ticket, now: Instant) -> Task<Message> {
+        // The window test (tests/gui/inside-xvfb.sh) reads this line.
+        tracing::info!("an invite link arrived from another ludopia: the join screen shows it");
+        let ask = window::latest()
+            .and_then(|id| window::request_user_attention(id, Some(window::UserAttention::Informational)));
+        let task = match &mut self.screen {
+            Screen::Game(game) => {
+                let actions = game.update(game::Message::Leave, now);
+                self.invite = Some(ticket);
+                self.game_actions(actions, now)
+            }
+            _ => self.invited(&ticket),
+        };
+        Task::batch([task, ask])
     }
 
     /// Back to the home screen (leaving any network game); looks for a
@@ -347,7 +384,13 @@ impl App {
             },
             (Message::Game(m), Screen::Game(g)) => {
                 let actions = g.update(m, now);
-                return self.game_actions(actions, now);
+                let asking = g.confirming().is_some();
+                let task = self.game_actions(actions, now);
+                if !asking {
+                    // The question an invite raised was answered "no".
+                    self.invite = None;
+                }
+                return task;
             }
             (Message::HowTo(m), Screen::HowTo(h)) => {
                 if let how_to::Action::Back = h.update(m) {
@@ -373,6 +416,7 @@ impl App {
                 joining::Action::Back => self.go_home(),
             },
             (Message::Net(report), _) => return self.network(report, now),
+            (Message::Invited(ticket), _) => return self.invite_arrived(ticket, now),
             (Message::Written(written), _) => return self.written(written),
             // A message for a screen that has since closed.
             _ => {}
@@ -517,7 +561,10 @@ impl App {
         let mut tasks = Vec::new();
         for action in actions {
             match action {
-                game::Action::Leave => self.go_home(),
+                game::Action::Leave => match self.invite.take() {
+                    Some(ticket) => tasks.push(self.invited(&ticket)),
+                    None => self.go_home(),
+                },
                 game::Action::Rematch(table) => tasks.push(self.start(table, now)),
                 game::Action::Sound(on) => {
                     self.prefs.settings.sound.on = on;
