@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 
 #[path = "gui_flows/invite.rs"]
 mod invite;
+#[path = "gui_flows/keyboard.rs"]
+mod keyboard;
 #[path = "gui_flows/network.rs"]
 mod network;
 #[path = "gui_flows/table.rs"]

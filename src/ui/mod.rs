@@ -13,6 +13,7 @@ mod app;
 pub mod board;
 mod die;
 mod emote;
+pub mod focus;
 pub mod handover;
 pub mod i18n;
 mod identity;

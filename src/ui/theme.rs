@@ -27,6 +27,10 @@ pub const PARCHMENT_DARK: Color = rgb(0xe2, 0xcd, 0x9a);
 pub const CELL: Color = rgb(0xfd, 0xf8, 0xec);
 pub const INK: Color = rgb(0x3a, 0x24, 0x14);
 pub const NIGHT: Color = rgb(0x1b, 0x12, 0x2c);
+/// The keyboard focus ring (`ui::focus`): the palace's gold, the accent
+/// that reads on the dark panels every control sits on; an ink edge
+/// outside it carries it over parchment.
+pub const FOCUS: Color = GOLD;
 
 pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
     Color { r: r as f32 / 255.0, g: g as f32 / 255.0, b: b as f32 / 255.0, a: 1.0 }
@@ -193,5 +197,43 @@ pub fn choice(selected: bool) -> impl Fn(&Theme, button::Status) -> button::Styl
             shadow: Shadow::default(),
             snap: true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's contrast ratio of two opaque colours (1 to 21).
+    fn contrast(a: Color, b: Color) -> f32 {
+        let lum = |c: Color| {
+            let lin = |v: f32| if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) };
+            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+        };
+        let (hi, lo) = (lum(a).max(lum(b)), lum(a).min(lum(b)));
+        (hi + 0.05) / (lo + 0.05)
+    }
+
+    /// `top` at its alpha over `under`.
+    fn over(top: Color, under: Color) -> Color {
+        Color { a: 1.0, ..mix(under, Color { a: 1.0, ..top }, top.a) }
+    }
+
+    #[test]
+    fn the_focus_ring_stands_out_wherever_a_control_sits() {
+        // Every control sits on a panel (dark wood over the dusk sky) or,
+        // in the reaction palette and on parchment buttons, on parchment:
+        // the gold band reads on the first, its ink edge on the second
+        // (3:1, WCAG's least for a focus indicator).
+        let panel = over(alpha(WOOD_DARK, 0.88), NIGHT);
+        let lit = over(alpha(mix(WOOD_DARK, COPPER, 0.35), 0.95), NIGHT);
+        for ground in [panel, lit, NIGHT, WOOD_DARK] {
+            assert!(contrast(FOCUS, ground) >= 3.0, "{ground:?}: {}", contrast(FOCUS, ground));
+        }
+        for ground in [PARCHMENT, PARCHMENT_DARK, CELL] {
+            assert!(contrast(INK, ground) >= 3.0, "{ground:?}: {}", contrast(INK, ground));
+        }
+        // Beside a button in a seat's colour (yellow is close to gold) the
+        // gap of panel between ring and button keeps them apart.
     }
 }

@@ -8,6 +8,7 @@ mod network;
 pub use keeper::{Keeper, Written};
 
 use crate::bots::Strategy;
+use crate::ui::focus::{self, Does, Focus, Stop};
 use crate::ui::i18n::{self, t};
 use crate::ui::palace::{self, Palace};
 use crate::ui::prefs::Prefs;
@@ -53,6 +54,9 @@ pub struct App {
     /// The player asked for a new game while one waits to resume: home
     /// warns that it replaces the saved one.
     replacing: bool,
+    /// Where the keyboard is on the home screen (each other screen keeps
+    /// its own, so a screen opens with none).
+    home_focus: Focus,
     /// The game screen's saves, written in order.
     pub keeper: Keeper,
     /// The sound effects' way out; none in tests (they stay silent).
@@ -129,6 +133,7 @@ impl App {
             resumable: false,
             networked: false,
             replacing: false,
+            home_focus: Focus::default(),
             keeper: Keeper::default(),
             speaker: None,
             frames: None,
@@ -314,7 +319,11 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let before = std::mem::discriminant(&self.screen);
         let task = self.handle(message);
+        if std::mem::discriminant(&self.screen) != before {
+            self.home_focus.clear();
+        }
         if self.attention() {
             let ask = window::latest().and_then(|id| {
                 window::request_user_attention(id, Some(window::UserAttention::Informational))
@@ -352,10 +361,8 @@ impl App {
                 }
             }
             (Message::Monitor(_, None), _) => {}
-            (Message::Key(keyboard::Event::KeyPressed { key, .. }), _) => {
-                if let Some(m) = self.key(&key) {
-                    return self.handle(m);
-                }
+            (Message::Key(keyboard::Event::KeyPressed { key, modifiers, .. }), _) => {
+                return self.pressed(&key, modifiers);
             }
             (Message::Key(_), _) => {}
             (Message::Home(m), Screen::Home) => return self.home(m, now),
@@ -424,6 +431,91 @@ impl App {
         Task::none()
     }
 
+    /// A key no widget took: Tab and Shift+Tab move the focus ring over the
+    /// screen's stops, Up and Down step a list's rows, Enter presses the
+    /// focused control; else the screen's own keys ([`Self::key`]). One
+    /// model for every screen: each lists its stops, see `ui::focus`.
+    fn pressed(&mut self, key: &keyboard::Key, modifiers: keyboard::Modifiers) -> Task<Message> {
+        use keyboard::key::Named;
+        let stops = self.stops();
+        let moved = match key.as_ref() {
+            keyboard::Key::Named(Named::Tab) => {
+                self.focus_mut().step(&stops, if modifiers.shift() { -1 } else { 1 })
+            }
+            keyboard::Key::Named(named @ (Named::ArrowUp | Named::ArrowDown))
+                if stops.iter().any(|s| s.row) =>
+            {
+                self.focus_mut().step_rows(&stops, if named == Named::ArrowUp { -1 } else { 1 })
+            }
+            keyboard::Key::Named(Named::Enter) => {
+                if let Some(Does::Press(m)) = self.focus().at(&stops).map(|s| s.does.clone()) {
+                    return self.handle(m);
+                }
+                None
+            }
+            _ => None,
+        };
+        match (moved, self.key(key)) {
+            (Some(stop), _) => focus::shown(stop),
+            (None, Some(m)) => self.handle(m),
+            (None, None) => Task::none(),
+        }
+    }
+
+    /// The controls the keyboard's focus stops at on this screen, in order.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        match &self.screen {
+            Screen::Home => home::stops(self.resumable, self.networked, self.replacing)
+                .into_iter()
+                .map(|s| s.map(Message::Home))
+                .collect(),
+            Screen::Setup(s) => s.stops().into_iter().map(|s| s.map(Message::Setup)).collect(),
+            Screen::Game(g) => g.stops().into_iter().map(|s| s.map(Message::Game)).collect(),
+            Screen::HowTo(h) => h.stops().into_iter().map(|s| s.map(Message::HowTo)).collect(),
+            Screen::Settings(s) => s.stops().into_iter().map(|s| s.map(Message::Settings)).collect(),
+            Screen::History(h) => h.stops().into_iter().map(|s| s.map(Message::History)).collect(),
+            Screen::Replay(r) => r.stops().into_iter().map(|s| s.map(Message::Replay)).collect(),
+            Screen::Stats(s) => s.stops().into_iter().map(|s| s.map(Message::Stats)).collect(),
+            Screen::Waiting(w) => w.stops().into_iter().map(|s| s.map(Message::Waiting)).collect(),
+            Screen::Joining(j) => j.stops().into_iter().map(|s| s.map(Message::Joining)).collect(),
+        }
+    }
+
+    /// The key of the stop the keyboard is on, if any.
+    pub fn focused(&self) -> Option<&str> {
+        self.focus().key()
+    }
+
+    fn focus(&self) -> &Focus {
+        match &self.screen {
+            Screen::Home => &self.home_focus,
+            Screen::Setup(s) => &s.focus,
+            Screen::Game(g) => &g.focus,
+            Screen::HowTo(h) => &h.focus,
+            Screen::Settings(s) => &s.focus,
+            Screen::History(h) => &h.focus,
+            Screen::Replay(r) => &r.focus,
+            Screen::Stats(s) => &s.focus,
+            Screen::Waiting(w) => &w.focus,
+            Screen::Joining(j) => &j.focus,
+        }
+    }
+
+    fn focus_mut(&mut self) -> &mut Focus {
+        match &mut self.screen {
+            Screen::Home => &mut self.home_focus,
+            Screen::Setup(s) => &mut s.focus,
+            Screen::Game(g) => &mut g.focus,
+            Screen::HowTo(h) => &mut h.focus,
+            Screen::Settings(s) => &mut s.focus,
+            Screen::History(h) => &mut h.focus,
+            Screen::Replay(r) => &mut r.focus,
+            Screen::Stats(s) => &mut s.focus,
+            Screen::Waiting(w) => &mut w.focus,
+            Screen::Joining(j) => &mut j.focus,
+        }
+    }
+
     /// What a key no widget took does on this screen: Escape goes back,
     /// Enter presses the screen's main button, the arrows step a replay;
     /// the game screen has keys of its own.
@@ -482,8 +574,7 @@ impl App {
             home::Message::Host => self.set_up_hosted(),
             home::Message::Join => return self.browse(),
             home::Message::HowToPlay => {
-                self.screen =
-                    Screen::HowTo(how_to::HowTo { preset: crate::rules::Preset::Classic, teams: false })
+                self.screen = Screen::HowTo(how_to::HowTo::new(crate::rules::Preset::Classic))
             }
             home::Message::Settings => {
                 self.screen = Screen::Settings(settings::SettingsScreen::new(self.prefs.clone()))
@@ -516,14 +607,14 @@ impl App {
 
     fn open_history(&mut self) {
         let (games, status) = self.finished();
-        self.screen = Screen::History(history::History { games, status });
+        self.screen = Screen::History(history::History::new(games, status));
     }
 
     fn open_stats(&mut self) {
         let (games, status) = self.finished();
         let summaries: Vec<_> = games.into_iter().map(|g| g.summary).collect();
         let stats = crate::profile::stats::Stats::of(&summaries);
-        self.screen = Screen::Stats(stats::StatsScreen { stats, status });
+        self.screen = Screen::Stats(stats::StatsScreen { stats, status, focus: Focus::default() });
     }
 
     fn open_replay(&mut self, finished: &crate::profile::history::Finished) {
@@ -630,7 +721,8 @@ impl App {
                                 &self.prefs.player_name(),
                                 self.resumable,
                                 self.networked,
-                                self.replacing
+                                self.replacing,
+                                &self.home_focus,
                             )
                             .map(Message::Home),
                             notices

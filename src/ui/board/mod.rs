@@ -190,6 +190,19 @@ impl<M> Board<'_, M> {
         resting
     }
 
+    /// The number drawn on a pawn: the key that moves it (1–4 choose the
+    /// pawn of that index, whichever way the board is turned), on the
+    /// movable pawns of the mover when they are this computer's to move.
+    pub fn number_on(&self, p: &Placed) -> Option<u8> {
+        let movable = p.seat == self.game.mover() && self.choices.iter().any(|m| m.pawn == p.pawn);
+        (self.numbered && movable && p.count > 0).then_some(p.pawn + 1)
+    }
+
+    /// Each number drawn on the board and where its pawn stands.
+    pub fn numbers(&self, l: &Layout) -> Vec<(u8, Point)> {
+        self.placements(l).iter().filter_map(|p| Some((self.number_on(p)?, p.at))).collect()
+    }
+
     fn hovered(&self, l: &Layout, cursor: Point) -> Option<u8> {
         // At a team table a finished player moves its partner's pawns.
         let mover = self.game.mover();
@@ -313,8 +326,8 @@ impl<M> canvas::Program<M> for Pawns<'_, M> {
             if p.count > 1 {
                 pawn::count(&mut frame, p.at, size, p.count);
             }
-            if movable && b.numbered {
-                pawn::number(&mut frame, p.at, size, lift, p.pawn + 1);
+            if let Some(n) = b.number_on(&p) {
+                pawn::number(&mut frame, p.at, size, lift, n);
             }
         }
         for burst in &b.motion.bursts {

@@ -1,6 +1,7 @@
 //! History: the finished games, newest first; open one as a replay.
 
 use crate::profile::history::{Finished, Opponents};
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::screen::game::ordinal;
 use crate::ui::theme::{self, BLACK};
@@ -11,6 +12,8 @@ pub struct History {
     pub games: Vec<Finished>,
     /// Why the list is short (a folder that could not be read, files kept aside).
     pub status: String,
+    /// The keyboard's place: a game's row (Up and Down step them) or Back.
+    pub focus: Focus,
 }
 
 #[derive(Debug, Clone)]
@@ -37,7 +40,22 @@ pub fn opponents_label(o: Option<Opponents>) -> String {
     }
 }
 
+/// A game's row, for the keyboard's focus.
+pub fn row_key(i: usize) -> String {
+    format!("game {i}")
+}
+
 impl History {
+    pub fn new(games: Vec<Finished>, status: String) -> History {
+        History { games, status, focus: Focus::default() }
+    }
+
+    /// The games' rows (Enter opens one), then Back.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let rows = (0..self.games.len()).map(|i| Stop::row(&row_key(i), Message::Open(i)));
+        rows.chain([Stop::press(Message::Back)]).collect()
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
         match message {
             Message::Open(i) => {
@@ -53,7 +71,7 @@ impl History {
             let preset = s.preset.map_or(t("House rules"), crate::ui::screen::setup::preset_name);
             let players: Vec<&str> = s.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
             let place = s.me.and_then(|m| s.places[m.index()]).map_or("–".to_string(), ordinal);
-            row![
+            let line = row![
                 text(place).font(BLACK).size(16).width(48),
                 column![
                     text(format!("{preset} · {}", opponents_label(s.opponents))).size(15),
@@ -63,15 +81,18 @@ impl History {
                 button(text(t("Replay")).size(14)).style(theme::choice(false)).on_press(Message::Open(i)),
             ]
             .spacing(12)
-            .align_y(Alignment::Center)
-            .into()
+            .align_y(Alignment::Center);
+            // The row is the list's stop: lit when the keyboard is on it.
+            self.focus.row(&row_key(i), line)
         }))
-        .spacing(10);
+        .spacing(10)
+        // Room for the focus ring inside the scrolled area.
+        .padding([6, 8]);
         let body: Element<'_, Message> = if self.games.is_empty() {
             text(t("No finished games yet.")).size(15).into()
         } else {
             scrollable(lines).height(420).into()
         };
-        super::page(t("History"), column![body, text(&self.status).size(13),], Message::Back)
+        super::page(t("History"), column![body, text(&self.status).size(13),], Message::Back, &self.focus)
     }
 }

@@ -1,6 +1,7 @@
 //! Home: play here against bots or friends, host or join a table, settings,
 //! how to play. Each button's message is what the app does.
 
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{button, column, container, text};
@@ -20,13 +21,42 @@ pub enum Message {
     Stats,
 }
 
-fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
+/// The warning's "Start a new game", told apart from "Play on this
+/// computer", which sends the same message.
+const AGAIN: &str = "again";
+
+fn menu_button(label: &str) -> iced::widget::Button<'static, Message> {
     button(container(text(label.to_string()).font(BLACK).size(18)).center_x(Length::Fill))
         .width(340)
         .padding([9, 20])
         .style(theme::primary)
-        .on_press_maybe(message)
-        .into()
+}
+
+/// The buttons in the order Tab reaches them (see `view`).
+pub fn stops(resumable: bool, networked: bool, replacing: bool) -> Vec<Stop<Message>> {
+    let mut stops = Vec::new();
+    if resumable {
+        stops.push(Stop::press(Message::Resume));
+    }
+    if networked {
+        stops.push(Stop::press(Message::ResumeNetwork));
+    }
+    if resumable && replacing {
+        stops.push(Stop::named(AGAIN, Message::PlayHere));
+    }
+    stops.extend(
+        [
+            Message::PlayHere,
+            Message::Host,
+            Message::Join,
+            Message::HowToPlay,
+            Message::History,
+            Message::Stats,
+            Message::Settings,
+        ]
+        .map(Stop::press),
+    );
+    stops
 }
 
 /// `resumable`: a saved game waits (the profile's), so "Resume game" shows;
@@ -34,13 +64,21 @@ fn entry(label: &str, message: Option<Message>) -> Element<'static, Message> {
 /// takes up again at its table. `replacing`: the player asked for a new
 /// game while one waits; they are told it will replace the saved one, and
 /// asked again.
-pub fn view<'a>(name: &str, resumable: bool, networked: bool, replacing: bool) -> Element<'a, Message> {
-    let resume = resumable.then(|| entry(t("Resume game"), Some(Message::Resume)));
-    let rejoin = networked.then(|| entry(t("Resume network game"), Some(Message::ResumeNetwork)));
+/// `focus`: the button the keyboard is on, ringed.
+pub fn view<'a>(
+    name: &str,
+    resumable: bool,
+    networked: bool,
+    replacing: bool,
+    focus: &Focus,
+) -> Element<'a, Message> {
+    let entry = |label: &str, message: Message| focus.button(menu_button(label), message);
+    let resume = resumable.then(|| entry(t("Resume game"), Message::Resume));
+    let rejoin = networked.then(|| entry(t("Resume network game"), Message::ResumeNetwork));
     let warning = (resumable && replacing).then(|| {
         column![
             text(t("A saved game is waiting. A new game replaces it.")).size(15).color(theme::GOLD),
-            entry(t("Start a new game"), Some(Message::PlayHere)),
+            focus.button_named(AGAIN, menu_button(t("Start a new game")), Message::PlayHere),
         ]
         .spacing(8)
         .align_x(Alignment::Center)
@@ -55,13 +93,13 @@ pub fn view<'a>(name: &str, resumable: bool, networked: bool, replacing: bool) -
         .push(warning)
         .push(
             column![
-                entry(t("Play on this computer"), Some(Message::PlayHere)),
-                entry(t("Host a table"), Some(Message::Host)),
-                entry(t("Join a table"), Some(Message::Join)),
-                entry(t("How to play"), Some(Message::HowToPlay)),
-                entry(t("History"), Some(Message::History)),
-                entry(t("Statistics"), Some(Message::Stats)),
-                entry(t("Settings"), Some(Message::Settings)),
+                entry(t("Play on this computer"), Message::PlayHere),
+                entry(t("Host a table"), Message::Host),
+                entry(t("Join a table"), Message::Join),
+                entry(t("How to play"), Message::HowToPlay),
+                entry(t("History"), Message::History),
+                entry(t("Statistics"), Message::Stats),
+                entry(t("Settings"), Message::Settings),
             ]
             .spacing(10),
         )

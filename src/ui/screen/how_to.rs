@@ -2,6 +2,7 @@
 //! page says exactly what its rules do.
 
 use crate::rules::{Dice, End, Goal, Home, Preset, Rules, SafeSquares, Teams, ThreeSixes};
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BOLD};
 use iced::widget::{button, column, row, scrollable, text};
@@ -12,6 +13,7 @@ pub struct HowTo {
     pub preset: Preset,
     /// The preset played 2 v 2 (`teams = opposite`), which combines with each.
     pub teams: bool,
+    pub focus: Focus,
 }
 
 #[derive(Debug, Clone)]
@@ -148,6 +150,18 @@ pub fn distinctions(r: &Rules) -> Vec<String> {
 }
 
 impl HowTo {
+    pub fn new(preset: Preset) -> HowTo {
+        HowTo { preset, teams: false, focus: Focus::default() }
+    }
+
+    /// The presets' tabs, the teams switch, Back.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let tabs = Preset::ALL.map(|p| Stop::press(Message::Preset(p)));
+        tabs.into_iter()
+            .chain([Stop::named("teams", Message::Teams(!self.teams)), Stop::press(Message::Back)])
+            .collect()
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
         match message {
             Message::Preset(p) => {
@@ -170,17 +184,17 @@ impl HowTo {
 
     pub fn view(&self) -> Element<'_, Message> {
         let tabs = row(Preset::ALL.map(|p| {
-            button(text(super::setup::preset_name(p)).size(15))
-                .style(theme::choice(p == self.preset))
-                .on_press(Message::Preset(p))
-                .into()
+            self.focus.button(
+                button(text(super::setup::preset_name(p)).size(15)).style(theme::choice(p == self.preset)),
+                Message::Preset(p),
+            )
         }))
         .spacing(8)
-        .push(
-            button(text(t("2 v 2 teams")).size(15))
-                .style(theme::choice(self.teams))
-                .on_press(Message::Teams(!self.teams)),
-        );
+        .push(self.focus.button_named(
+            "teams",
+            button(text(t("2 v 2 teams")).size(15)).style(theme::choice(self.teams)),
+            Message::Teams(!self.teams),
+        ));
         let lines =
             column(explain(&self.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into()))
                 .spacing(8);
@@ -192,6 +206,7 @@ impl HowTo {
                 scrollable(lines).height(Length::Shrink),
             ],
             Message::Back,
+            &self.focus,
         )
     }
 }
@@ -218,7 +233,7 @@ mod tests {
         assert!(quick.contains("only once you have captured"), "{quick}");
         assert!(quick.contains("first player with a pawn home wins"), "{quick}");
         assert!(!quick.contains("partner"), "{quick}");
-        let mut page = HowTo { preset: Preset::Quick, teams: false };
+        let mut page = HowTo::new(Preset::Quick);
         page.update(Message::Teams(true));
         let teams = explain(&page.rules()).join(" ");
         assert!(teams.contains("you or your partner have captured"), "{teams}");

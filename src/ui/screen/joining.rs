@@ -7,6 +7,7 @@ use super::setup::colour_name;
 use crate::net::{RouteKind, TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
 use crate::ui::board;
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text, text_input};
@@ -42,6 +43,25 @@ pub struct Joining {
     /// Each preset's board, painted small once for every table listed
     /// with it.
     previews: Vec<(Preset, Game, board::Painted)>,
+    /// The keyboard's place: Up and Down step the listed tables.
+    pub focus: Focus,
+}
+
+/// The join field's id.
+const FIELD: &str = "join-field";
+
+/// A listed table's row, for the keyboard's focus.
+pub fn row_key(peer: &PeerId) -> String {
+    format!("table {peer}")
+}
+
+/// What Enter does on a listed table's row: sit at its first free seat,
+/// or watch its game under way.
+fn row_message(peer: PeerId, info: &TableInfo) -> Message {
+    match info.free.first() {
+        Some(&seat) => Message::JoinListed(peer, seat),
+        None => Message::WatchListed(peer),
+    }
 }
 
 impl Default for Joining {
@@ -52,7 +72,14 @@ impl Default for Joining {
                 Some((p, Game::new(p.rules(), SeatSet::FULL, Seat::ALL[0]).ok()?, Default::default()))
             })
             .collect();
-        Joining { field: String::new(), tables: Vec::new(), status: None, busy: false, previews }
+        Joining {
+            field: String::new(),
+            tables: Vec::new(),
+            status: None,
+            busy: false,
+            previews,
+            focus: Focus::default(),
+        }
     }
 }
 
@@ -87,6 +114,32 @@ impl Joining {
             status: Some(t("An invite link opened Ludopia: press Join to sit at its table.").to_string()),
             ..Joining::default()
         }
+    }
+
+    /// Back; each listed table's row (Enter joins it) and its seats; the
+    /// field, Join and Watch. While a join is under way, only Back and the
+    /// field.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let mut stops = vec![Stop::press(Message::Back)];
+        if !self.busy {
+            for (peer, info, _) in &self.tables {
+                stops.push(Stop::row(&row_key(peer), row_message(*peer, info)));
+                stops.extend(Self::seats(info).map(|seat| Stop::press(Message::JoinListed(*peer, seat))));
+                if info.free.is_empty() {
+                    stops.push(Stop::press(Message::WatchListed(*peer)));
+                }
+            }
+        }
+        stops.push(Stop::field(FIELD));
+        if !self.busy {
+            stops.extend([Stop::press(Message::Join), Stop::press(Message::Watch)]);
+        }
+        stops
+    }
+
+    /// The free seats a listed table offers a button for.
+    fn seats(info: &TableInfo) -> impl Iterator<Item = Seat> + '_ {
+        info.free.iter().take(4).copied()
     }
 
     pub fn found(&mut self, peer: PeerId, info: TableInfo, ticket: Option<Ticket>) {
@@ -193,51 +246,55 @@ impl Joining {
                     });
                 // A button per free seat, in its colour: the joiner picks.
                 let rules = info.rules;
-                let seats = info.free.iter().take(4).map(|&seat| {
+                let seats = Self::seats(info).map(|seat| {
                     let colour = rules.colour_of(seat);
                     let label = crate::t!("Join as {colour}", colour = colour_name(colour));
-                    button(text(label).size(13))
-                        .style(theme::seat_button(theme::colour(colour)))
-                        .on_press_maybe((!self.busy).then_some(Message::JoinListed(*peer, seat)))
-                        .into()
+                    self.focus.button_maybe(
+                        button(text(label).size(13)).style(theme::seat_button(theme::colour(colour))),
+                        (!self.busy).then_some(Message::JoinListed(*peer, seat)),
+                    )
                 });
                 // A game under way may be watched.
                 let watch = info.free.is_empty().then(|| {
-                    button(text(t("Watch")).size(13))
-                        .style(theme::choice(false))
-                        .on_press_maybe((!self.busy).then_some(Message::WatchListed(*peer)))
-                        .into()
+                    self.focus.button_maybe(
+                        button(text(t("Watch")).size(13)).style(theme::choice(false)),
+                        (!self.busy).then_some(Message::WatchListed(*peer)),
+                    )
                 });
-                row![preview, text(line).size(15).width(Length::Fill), text(place).size(13)]
+                let line = row![preview, text(line).size(15).width(Length::Fill), text(place).size(13)]
                     .extend(seats)
                     .extend(watch)
                     .spacing(12)
-                    .align_y(Alignment::Center)
-                    .into()
+                    .align_y(Alignment::Center);
+                // The row is the list's stop: lit when the keyboard is on it.
+                self.focus.row(&row_key(peer), line)
             }))
             .spacing(8)
             .into()
         };
-        let field = text_input(t("Room code or invite"), &self.field)
-            .on_input(Message::Field)
-            .on_submit(Message::Join)
-            .padding(8)
-            .size(16);
+        let field = self.focus.field(
+            text_input(t("Room code or invite"), &self.field)
+                .on_input(Message::Field)
+                .on_submit(Message::Join)
+                .padding(8)
+                .size(16),
+            FIELD,
+        );
         let content = column![
-            super::heading(t("Join a table"), t("Back"), Message::Back),
+            super::heading(t("Join a table"), t("Back"), Message::Back, &self.focus),
             text(t("Open tables")).font(BOLD).size(18),
             lan,
             text(t("A room code or an invite")).font(BOLD).size(18),
             row![
                 field,
-                button(text(t("Join")).font(BLACK).size(16))
-                    .padding([8, 20])
-                    .style(theme::primary)
-                    .on_press_maybe((!self.busy).then_some(Message::Join)),
-                button(text(t("Watch")).size(16))
-                    .padding([8, 16])
-                    .style(theme::choice(false))
-                    .on_press_maybe((!self.busy).then_some(Message::Watch)),
+                self.focus.button_maybe(
+                    button(text(t("Join")).font(BLACK).size(16)).padding([8, 20]).style(theme::primary),
+                    (!self.busy).then_some(Message::Join)
+                ),
+                self.focus.button_maybe(
+                    button(text(t("Watch")).size(16)).padding([8, 16]).style(theme::choice(false)),
+                    (!self.busy).then_some(Message::Watch)
+                ),
             ]
             .spacing(12)
             .align_y(Alignment::Center),

@@ -13,19 +13,25 @@ pub mod setup;
 pub mod stats;
 pub mod waiting;
 
+use crate::ui::focus::Focus;
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{Column, Row, button, column, container, row, space, text};
 use iced::{Alignment, Element};
 
 /// A page of the app (history, statistics, how to play): a title, the
-/// page's parts, and a Back button.
-pub fn page<'a, M: Clone + 'a>(title: &'a str, parts: Column<'a, M>, back: M) -> Element<'a, M> {
+/// page's parts, and a Back button (a stop for the keyboard's `focus`).
+pub fn page<'a, M: Clone + std::fmt::Debug + 'a>(
+    title: &'a str,
+    parts: Column<'a, M>,
+    back: M,
+    focus: &Focus,
+) -> Element<'a, M> {
     container(
         column![
             text(title).font(BLACK).size(30),
             parts.spacing(14),
-            button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary).on_press(back),
+            focus.button(button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary), back),
         ]
         .spacing(14),
     )
@@ -35,13 +41,18 @@ pub fn page<'a, M: Clone + 'a>(title: &'a str, parts: Column<'a, M>, back: M) ->
     .into()
 }
 
-/// A screen's title with its way out (Back, Cancel) at the right; a screen
-/// may push more buttons after it.
-pub fn heading<'a, M: Clone + 'a>(title: &'a str, leave: &'a str, on_leave: M) -> Row<'a, M> {
+/// A screen's title with its way out (Back, Cancel) at the right (a stop
+/// for the keyboard's `focus`); a screen may push more buttons after it.
+pub fn heading<'a, M: Clone + std::fmt::Debug + 'a>(
+    title: &'a str,
+    leave: &'a str,
+    on_leave: M,
+    focus: &Focus,
+) -> Row<'a, M> {
     row![
         text(title).font(BLACK).size(30),
         space::horizontal(),
-        button(text(leave).size(16)).padding([10, 20]).style(theme::primary).on_press(on_leave),
+        focus.button(button(text(leave).size(16)).padding([10, 20]).style(theme::primary), on_leave),
     ]
     .align_y(Alignment::Center)
 }

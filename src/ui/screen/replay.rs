@@ -6,6 +6,7 @@ use crate::fair::Proof;
 use crate::rules::{Game, Moves, Seat};
 use crate::table::{Record, Replica, verify_proof};
 use crate::ui::board::{self, Board};
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate::{Cast, entry_line};
@@ -26,7 +27,12 @@ pub struct Replay {
     turn: u8,
     /// Pawns carry their colour's mark (the setting).
     pub marks: bool,
+    pub focus: Focus,
 }
+
+/// The step buttons: their labels and how far each steps.
+const STEPS: [(&str, i32); 6] =
+    [("|<", -100_000), ("<<", -10), ("<", -1), (">", 1), (">>", 10), (">|", 100_000)];
 
 #[derive(Debug, Clone)]
 pub enum Message {
@@ -65,7 +71,14 @@ impl Replay {
             painted: board::Painted::default(),
             turn: board::turn_for(you),
             marks: false,
+            focus: Focus::default(),
         })
+    }
+
+    /// The step buttons, then Back.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let steps = STEPS.map(|(_, by)| Stop::press(Message::Step(by)));
+        steps.into_iter().chain([Stop::press(Message::Back)]).collect()
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -96,8 +109,11 @@ impl Replay {
             numbered: false,
             turn: self.turn,
         });
-        let step = |label: &'static str, by: i32| {
-            button(text(label).font(BOLD).size(15)).style(theme::choice(false)).on_press(Message::Step(by))
+        let step = |(label, by): (&'static str, i32)| {
+            self.focus.button(
+                button(text(label).font(BOLD).size(15)).style(theme::choice(false)),
+                Message::Step(by),
+            )
         };
         let players: Vec<&str> = self.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
         let panel = column![
@@ -108,16 +124,11 @@ impl Replay {
                 .font(BOLD)
                 .size(15),
             text(line.as_str()).size(14),
-            row![
-                step("|<", -100_000),
-                step("<<", -10),
-                step("<", -1),
-                step(">", 1),
-                step(">>", 10),
-                step(">|", 100_000)
-            ]
-            .spacing(6),
-            button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary).on_press(Message::Back),
+            row(STEPS.map(step)).spacing(6),
+            self.focus.button(
+                button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary),
+                Message::Back
+            ),
         ]
         .spacing(12)
         .align_x(Alignment::Start);

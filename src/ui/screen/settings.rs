@@ -2,6 +2,7 @@
 //! speed, sound, the helpers at the table, the relays and the DHT's
 //! bootstrap peers for network play, the software renderer.
 
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::{Lang, t};
 use crate::ui::palace::Sky;
 use crate::ui::prefs::Prefs;
@@ -20,6 +21,7 @@ pub struct SettingsScreen {
     pub bootstrap: String,
     /// What happened to the last save, shown under the form.
     pub status: String,
+    pub focus: Focus,
 }
 
 #[derive(Debug, Clone)]
@@ -64,6 +66,17 @@ impl Helper {
         }
     }
 
+    /// Its switch's name for the keyboard's focus, which stays on it as
+    /// it turns on and off.
+    fn key(self) -> &'static str {
+        match self {
+            Helper::AutoMove => "helper auto-move",
+            Helper::EnterMovesFirst => "helper enter",
+            Helper::PawnMarks => "helper marks",
+            Helper::HintsWithPeople => "helper hints",
+        }
+    }
+
     fn setting(self, settings: &mut crate::profile::Settings) -> &mut bool {
         match self {
             Helper::AutoMove => &mut settings.auto_move,
@@ -86,7 +99,29 @@ impl SettingsScreen {
     pub fn new(prefs: Prefs) -> SettingsScreen {
         let relays = prefs.settings.relays.join(" ");
         let bootstrap = prefs.settings.bootstrap.join(" ");
-        SettingsScreen { prefs, relays, bootstrap, status: String::new() }
+        SettingsScreen { prefs, relays, bootstrap, status: String::new(), focus: Focus::default() }
+    }
+
+    /// The form's fields and buttons, top to bottom (the volume slider
+    /// is the mouse's).
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let mut stops = vec![Stop::field(NAME)];
+        let languages = std::iter::once(None).chain(Lang::ALL.map(Some));
+        stops.extend(languages.map(|l| Stop::press(Message::Language(l))));
+        stops.extend(Sky::ALL.map(|s| Stop::press(Message::Sky(s))));
+        stops.extend(BotSpeed::stops(Message::BotSpeed));
+        stops.extend([Stop::press(Message::Sound(true)), Stop::press(Message::Sound(false))]);
+        let helpers = Helper::ALL.map(|h| Stop::named(h.key(), Message::Helper(h, !self.helper(h))));
+        stops.extend(helpers);
+        stops.extend([Stop::field(RELAYS), Stop::field(BOOTSTRAP)]);
+        stops.extend([false, true].map(|on| Stop::press(Message::Software(on))));
+        stops.extend([Stop::press(Message::Back), Stop::press(Message::Save)]);
+        stops
+    }
+
+    /// Whether a helper is on.
+    fn helper(&self, helper: Helper) -> bool {
+        *helper.setting(&mut self.prefs.settings.clone())
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -152,11 +187,12 @@ impl SettingsScreen {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
+        let focus = &self.focus;
         let skies = row(Sky::ALL.map(|s| {
-            button(text(t(s.name())).size(15))
-                .style(theme::choice(s == self.prefs.sky))
-                .on_press(Message::Sky(s))
-                .into()
+            focus.button(
+                button(text(t(s.name())).size(15)).style(theme::choice(s == self.prefs.sky)),
+                Message::Sky(s),
+            )
         }))
         .spacing(8);
         let software = self.prefs.software_renderer;
@@ -164,10 +200,10 @@ impl SettingsScreen {
         let chosen = self.prefs.settings.language.as_deref().and_then(Lang::from_code);
         let languages = row(std::iter::once(None).chain(Lang::ALL.map(Some)).map(|lang| {
             let label = lang.map_or(t("System language"), Lang::native_name);
-            button(text(label).size(15))
-                .style(theme::choice(lang == chosen))
-                .on_press(Message::Language(lang))
-                .into()
+            focus.button(
+                button(text(label).size(15)).style(theme::choice(lang == chosen)),
+                Message::Language(lang),
+            )
         }))
         .spacing(8);
         container(
@@ -175,26 +211,30 @@ impl SettingsScreen {
                 column![
                     text(t("Settings")).font(BLACK).size(30),
                     text(t("Your name")).font(BOLD).size(16),
-                    text_input(t("Your name"), &self.prefs.name)
-                        .id("name")
-                        .on_input(Message::Name)
-                        .padding(8)
-                        .size(16)
-                        .width(320),
+                    focus.field(
+                        text_input(t("Your name"), &self.prefs.name)
+                            .on_input(Message::Name)
+                            .padding(8)
+                            .size(16)
+                            .width(320),
+                        NAME
+                    ),
                     text(t("Language")).font(BOLD).size(16),
                     languages,
                     text(t("Sky over the palace")).font(BOLD).size(16),
                     skies,
                     text(t("Bot speed")).font(BOLD).size(16),
-                    BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed),
+                    BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed, focus),
                     text(t("Sound")).font(BOLD).size(16),
                     row![
-                        button(text(t("On")).size(15))
-                            .style(theme::choice(sound.on))
-                            .on_press(Message::Sound(true)),
-                        button(text(t("Off")).size(15))
-                            .style(theme::choice(!sound.on))
-                            .on_press(Message::Sound(false)),
+                        focus.button(
+                            button(text(t("On")).size(15)).style(theme::choice(sound.on)),
+                            Message::Sound(true)
+                        ),
+                        focus.button(
+                            button(text(t("Off")).size(15)).style(theme::choice(!sound.on)),
+                            Message::Sound(false)
+                        ),
                         slider(0..=100u8, sound.volume, Message::Volume).width(200),
                         text(crate::t!("Volume {v}%", v = sound.volume)).size(14),
                     ]
@@ -202,14 +242,17 @@ impl SettingsScreen {
                     .align_y(Alignment::Center),
                     text(t("Helpers at the table")).font(BOLD).size(16),
                     column(Helper::ALL.map(|h| {
-                        let on = *h.setting(&mut self.prefs.settings.clone());
+                        let on = self.helper(h);
                         row![
-                            button(
-                                text(if on { t("On") } else { t("Off") }).size(14).wrapping(Wrapping::None)
-                            )
-                            .width(Length::Shrink)
-                            .style(theme::choice(on))
-                            .on_press(Message::Helper(h, !on)),
+                            focus.button_named(
+                                h.key(),
+                                button(
+                                    text(if on { t("On") } else { t("Off") }).size(14).wrapping(Wrapping::None)
+                                )
+                                .width(Length::Shrink)
+                                .style(theme::choice(on)),
+                                Message::Helper(h, !on)
+                            ),
                             text(h.label()).size(14),
                         ]
                         .spacing(10)
@@ -218,32 +261,35 @@ impl SettingsScreen {
                     }))
                     .spacing(6),
                     text(t("Relays for play across the internet")).font(BOLD).size(16),
-                    addresses("relays", "/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays, Message::Relays),
+                    focus.field(addresses("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays, Message::Relays), RELAYS),
                     text(t("The addresses your relays' owners give you, separated by spaces.")).size(13),
                     text(t("Meeting by room code across the internet")).font(BOLD).size(16),
-                    addresses("bootstrap", "/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap, Message::Bootstrap),
+                    focus.field(addresses("/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap, Message::Bootstrap), BOOTSTRAP),
                     text(t("Computers of the public network to start from, separated by spaces; left empty, its usual ones.")).size(13),
                     text(t("Drawing the board")).font(BOLD).size(16),
                     row![
-                        button(text(t("Graphics card")).size(15))
-                            .style(theme::choice(!software))
-                            .on_press(Message::Software(false)),
-                        button(text(t("Processor (slower, works everywhere)")).size(15))
-                            .style(theme::choice(software))
-                            .on_press(Message::Software(true)),
+                        focus.button(
+                            button(text(t("Graphics card")).size(15)).style(theme::choice(!software)),
+                            Message::Software(false)
+                        ),
+                        focus.button(
+                            button(text(t("Processor (slower, works everywhere)")).size(15))
+                                .style(theme::choice(software)),
+                            Message::Software(true)
+                        ),
                     ]
                     .spacing(8),
                     text(t("Software drawing works on any machine; it takes effect at the next start."))
                         .size(13),
                     row![
-                        button(text(t("Back")).size(16))
-                            .padding([10, 20])
-                            .style(theme::primary)
-                            .on_press(Message::Back),
-                        button(text(t("Save")).font(BLACK).size(16))
-                            .padding([10, 24])
-                            .style(theme::primary)
-                            .on_press(Message::Save),
+                        focus.button(
+                            button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary),
+                            Message::Back
+                        ),
+                        focus.button(
+                            button(text(t("Save")).font(BLACK).size(16)).padding([10, 24]).style(theme::primary),
+                            Message::Save
+                        ),
                         text(&self.status).size(13),
                     ]
                     .spacing(12)
@@ -260,14 +306,18 @@ impl SettingsScreen {
     }
 }
 
+/// The text fields' ids.
+const NAME: &str = "name";
+const RELAYS: &str = "relays";
+const BOOTSTRAP: &str = "bootstrap";
+
 /// A field of peer addresses (the relays, the bootstrap peers).
 fn addresses<'a>(
-    id: &'static str,
     example: &'a str,
     typed: &'a str,
     on_input: fn(String) -> Message,
 ) -> iced::widget::TextInput<'a, Message> {
-    text_input(example, typed).id(id).on_input(on_input).padding(8).size(14)
+    text_input(example, typed).on_input(on_input).padding(8).size(14)
 }
 
 /// The addresses typed (relays, bootstrap peers), each a libp2p address

@@ -5,6 +5,7 @@
 use crate::bots::Strategy;
 use crate::profile::SavedPreset;
 use crate::rules::{Dice, End, FirstPlayer, Goal, Home, Preset, Rules, SafeSquares, Seat, Teams, ThreeSixes};
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
@@ -57,6 +58,7 @@ pub struct SetupScreen {
     pub saved: Vec<SavedPreset>,
     /// The name the current rules would be saved under.
     pub preset_name: String,
+    pub focus: Focus,
 }
 
 #[derive(Debug, Clone)]
@@ -231,6 +233,9 @@ impl Param {
     }
 }
 
+/// The id of the field naming a preset to save.
+const PRESET_NAME: &str = "preset-name";
+
 /// The longest name a saved preset may have, so its button fits the row.
 const PRESET_NAME_LEN: usize = 24;
 
@@ -249,7 +254,55 @@ pub fn preset_line(p: Preset) -> &'static str {
 impl SetupScreen {
     pub fn new(table: TablePlan, saved: Vec<SavedPreset>) -> SetupScreen {
         let preset = Preset::ALL.into_iter().find(|p| p.rules() == table.rules).unwrap_or(Preset::Classic);
-        SetupScreen { table, preset, listed: true, saved, preset_name: String::new() }
+        SetupScreen {
+            table,
+            preset,
+            listed: true,
+            saved,
+            preset_name: String::new(),
+            focus: Focus::default(),
+        }
+    }
+
+    /// Every choice on the page, top to bottom as `view` draws them.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let mut stops = vec![Stop::press(Message::Back)];
+        stops.extend(self.can_start().then(|| Stop::press(Message::Start)));
+        for seat in Seat::ALL {
+            stops.extend(Self::sitters().map(|(sitter, _)| Stop::press(Message::Sitter(seat, sitter))));
+            stops.extend(self.name_field(seat).map(|id| Stop::field(&id)));
+        }
+        stops.extend(Preset::ALL.map(|p| Stop::press(Message::Preset(p))));
+        stops.extend((0..self.saved.len()).map(|i| Stop::press(Message::Saved(i))));
+        for param in Param::ALL {
+            let values = param.values(&self.table.rules).len();
+            stops.extend((0..values).map(|i| Stop::press(Message::Choose(param, i))));
+        }
+        stops.push(Stop::field(PRESET_NAME));
+        stops.extend(self.name_to_save().map(|_| Stop::press(Message::SavePreset)));
+        stops.extend(TIMERS.map(|timer| Stop::press(Message::Timer(timer))));
+        stops.extend(BotSpeed::stops(Message::BotSpeed));
+        if self.table.is_hosted() {
+            stops.extend([true, false].map(|listed| Stop::press(Message::Listed(listed))));
+        }
+        stops
+    }
+
+    /// What may sit at a seat, with its label.
+    fn sitters() -> impl Iterator<Item = (Sitter, String)> {
+        let mut options = vec![
+            (Sitter::Empty, t("Empty").to_string()),
+            (Sitter::Person, t("Person here").to_string()),
+            (Sitter::Friend, t("Friend (remote)").to_string()),
+        ];
+        options.extend(LEVELS.map(|l| (Sitter::Bot(l), crate::t!("Bot · {level}", level = level_name(l)))));
+        options.into_iter()
+    }
+
+    /// The id of the field naming the person at `seat`: each person after
+    /// the first (the player, named in the settings).
+    fn name_field(&self, seat: Seat) -> Option<String> {
+        self.table.person_number(seat).filter(|&n| n > 1).map(|n| format!("person-{n}"))
     }
 
     /// Why the table cannot be played as it stands, in words.
@@ -329,21 +382,15 @@ impl SetupScreen {
 
     pub fn view(&self) -> Element<'_, Message> {
         let rules = &self.table.rules;
+        let focus = &self.focus;
         let seats = column(Seat::ALL.into_iter().map(|seat| {
             let colour = theme::colour(rules.colour_of(seat));
             let current = self.table.sitters[seat.index()];
-            let mut options = vec![
-                (Sitter::Empty, t("Empty").to_string()),
-                (Sitter::Person, t("Person here").to_string()),
-                (Sitter::Friend, t("Friend (remote)").to_string()),
-            ];
-            options
-                .extend(LEVELS.map(|l| (Sitter::Bot(l), crate::t!("Bot · {level}", level = level_name(l)))));
-            let choices = row(options.into_iter().map(|(sitter, label)| {
-                button(text(label).size(14))
-                    .style(theme::choice(sitter == current))
-                    .on_press(Message::Sitter(seat, sitter))
-                    .into()
+            let choices = row(Self::sitters().map(|(sitter, label)| {
+                focus.button(
+                    button(text(label).size(14)).style(theme::choice(sitter == current)),
+                    Message::Sitter(seat, sitter),
+                )
             }))
             .spacing(6);
             let mut line = row![
@@ -356,13 +403,15 @@ impl SetupScreen {
             .spacing(12)
             .align_y(Alignment::Center);
             // Each person after the first (the player) can be named.
-            if let Some(n) = self.table.person_number(seat).filter(|&n| n > 1) {
+            if let (Some(n), Some(id)) = (self.table.person_number(seat), self.name_field(seat)) {
                 line = line.push(
-                    text_input(&crate::t!("Player {n}", n = n), &self.table.others[seat.index()])
-                        .on_input(move |name| Message::PersonName(seat, name))
-                        .id(format!("person-{n}"))
-                        .size(14)
-                        .width(140),
+                    focus.field(
+                        text_input(&crate::t!("Player {n}", n = n), &self.table.others[seat.index()])
+                            .on_input(move |name| Message::PersonName(seat, name))
+                            .size(14)
+                            .width(140),
+                        &id,
+                    ),
                 );
             }
             line.into()
@@ -370,25 +419,27 @@ impl SetupScreen {
         .spacing(10);
         let saved_choice = self.saved_choice();
         let builtin = Preset::ALL.map(|p| -> Element<'_, Message> {
-            button(text(preset_name(p)).size(15))
-                .style(theme::choice(saved_choice.is_none() && p == self.preset))
-                .on_press(Message::Preset(p))
-                .into()
+            focus.button(
+                button(text(preset_name(p)).size(15))
+                    .style(theme::choice(saved_choice.is_none() && p == self.preset)),
+                Message::Preset(p),
+            )
         });
         let own = self.saved.iter().enumerate().map(|(i, s)| -> Element<'_, Message> {
-            button(text(s.name.clone()).size(15))
-                .style(theme::choice(saved_choice == Some(i)))
-                .on_press(Message::Saved(i))
-                .into()
+            focus.button(
+                button(text(s.name.clone()).size(15)).style(theme::choice(saved_choice == Some(i))),
+                Message::Saved(i),
+            )
         });
         let presets = row(builtin.into_iter().chain(own)).spacing(8).wrap();
         let param_line = |param: Param| -> Element<'_, Message> {
             let values = row(param.values(rules).into_iter().enumerate().map(
                 |(i, (label, set))| -> Element<'_, Message> {
-                    button(text(label).size(13).wrapping(iced::widget::text::Wrapping::None))
-                        .style(theme::choice(set == *rules))
-                        .on_press(Message::Choose(param, i))
-                        .into()
+                    focus.button(
+                        button(text(label).size(13).wrapping(iced::widget::text::Wrapping::None))
+                            .style(theme::choice(set == *rules)),
+                        Message::Choose(param, i),
+                    )
                 },
             ))
             .spacing(4);
@@ -406,32 +457,36 @@ impl SetupScreen {
         ]
         .spacing(16);
         let save = row![
-            text_input(t("Name for these rules"), &self.preset_name)
-                .on_input(Message::PresetName)
-                .on_submit(Message::SavePreset)
-                .size(14)
-                .width(240),
-            button(text(t("Save as a preset")).size(14))
-                .style(theme::choice(false))
-                .on_press_maybe(self.name_to_save().map(|_| Message::SavePreset)),
+            focus.field(
+                text_input(t("Name for these rules"), &self.preset_name)
+                    .on_input(Message::PresetName)
+                    .on_submit(Message::SavePreset)
+                    .size(14)
+                    .width(240),
+                PRESET_NAME
+            ),
+            focus.button_maybe(
+                button(text(t("Save as a preset")).size(14)).style(theme::choice(false)),
+                self.name_to_save().map(|_| Message::SavePreset)
+            ),
         ]
         .spacing(8)
         .align_y(Alignment::Center);
         let timers = row(TIMERS.map(|timer| {
             let label = timer.map_or(t("No timer").to_string(), |s| format!("{s} s"));
-            button(text(label).size(14))
-                .style(theme::choice(rules.turn_timer == timer))
-                .on_press(Message::Timer(timer))
-                .into()
+            focus.button(
+                button(text(label).size(14)).style(theme::choice(rules.turn_timer == timer)),
+                Message::Timer(timer),
+            )
         }))
         .spacing(8);
         let start_label = if self.table.is_hosted() { t("Open the table") } else { t("Start the game") };
-        let start = button(text(start_label).font(BLACK).size(20))
-            .padding([10, 28])
-            .style(theme::primary)
-            .on_press_maybe(self.can_start().then_some(Message::Start));
+        let start = focus.button_maybe(
+            button(text(start_label).font(BLACK).size(20)).padding([10, 28]).style(theme::primary),
+            self.can_start().then_some(Message::Start),
+        );
         let content = column![
-            super::heading(t("Set the table"), t("Back"), Message::Back).push(start).spacing(12),
+            super::heading(t("Set the table"), t("Back"), Message::Back, focus).push(start).spacing(12),
             text(t("Seats")).font(BOLD).size(18),
             seats,
             text(t("Rules")).font(BOLD).size(18),
@@ -450,15 +505,16 @@ impl SetupScreen {
                 text(t("Turn timer")).font(BOLD).size(18),
                 timers,
                 text(t("Bot speed")).font(BOLD).size(18),
-                BotSpeed::picker(self.table.bot_speed, Message::BotSpeed),
+                BotSpeed::picker(self.table.bot_speed, Message::BotSpeed, focus),
             ]
             .spacing(12),
         )
         .push(self.table.is_hosted().then(|| {
             let choice = |label, listed: bool| {
-                button(text(t(label)).size(14))
-                    .style(theme::choice(self.listed == listed))
-                    .on_press(Message::Listed(listed))
+                focus.button(
+                    button(text(t(label)).size(14)).style(theme::choice(self.listed == listed)),
+                    Message::Listed(listed),
+                )
             };
             column![
                 text(t("Who can find the table")).font(BOLD).size(18),

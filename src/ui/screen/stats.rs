@@ -3,6 +3,7 @@
 //! verdict a player can check for themselves.
 
 use crate::profile::stats::{CRITICAL_01, CRITICAL_05, Stats, Tally, Verdict};
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::screen::history::opponents_label;
 use crate::ui::screen::setup::preset_name;
@@ -13,6 +14,7 @@ use iced::{Element, Length};
 pub struct StatsScreen {
     pub stats: Stats,
     pub status: String,
+    pub focus: Focus,
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +58,11 @@ pub fn verdict_text(v: Verdict) -> &'static str {
 }
 
 impl StatsScreen {
+    /// Its one button.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        vec![Stop::press(Message::Back)]
+    }
+
     pub fn view(&self) -> Element<'_, Message> {
         let s = &self.stats;
         let mut games =
@@ -108,6 +115,7 @@ impl StatsScreen {
                 text(&self.status).size(13),
             ],
             Message::Back,
+            &self.focus,
         )
     }
 }

@@ -6,6 +6,7 @@
 
 use super::setup::{Sitter, TablePlan, colour_name, level_name};
 use crate::rules::Seat;
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::text::Wrapping;
@@ -24,6 +25,7 @@ pub struct WaitingRoom {
     pub problem: Option<String>,
     /// What was copied last, for its button to say so.
     copied: Option<Copied>,
+    pub focus: Focus,
 }
 
 /// What a Copy button put on the clipboard.
@@ -61,7 +63,18 @@ impl WaitingRoom {
             joined: [false; 4],
             problem: None,
             copied: None,
+            focus: Focus::default(),
         }
+    }
+
+    /// Cancel, the Copy buttons, and each seat still waiting for a friend.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        let mut stops = [Message::Cancel, Message::CopyCode, Message::CopyTicket, Message::CopyLink]
+            .map(Stop::press)
+            .to_vec();
+        let waiting = Seat::ALL.into_iter().filter(|&seat| self.waits_for(seat));
+        stops.extend(waiting.map(|seat| Stop::press(Message::BotInstead(seat))));
+        stops
     }
 
     /// The host is listening: its code and invite.
@@ -129,9 +142,10 @@ impl WaitingRoom {
         if !self.waits_for(seat) {
             return line.into();
         }
-        let instead = button(text(t("Play a bot instead")).size(13))
-            .style(theme::choice(false))
-            .on_press(Message::BotInstead(seat));
+        let instead = self.focus.button(
+            button(text(t("Play a bot instead")).size(13)).style(theme::choice(false)),
+            Message::BotInstead(seat),
+        );
         line.push(instead).into()
     }
 
@@ -143,7 +157,7 @@ impl WaitingRoom {
                 Copied::Link => t("Copy link"),
                 Copied::Code | Copied::Ticket => t("Copy"),
             };
-            button(text(label).size(14)).style(theme::choice(done)).on_press(m)
+            self.focus.button(button(text(label).size(14)).style(theme::choice(done)), m)
         };
         let waiting = self.table.sitters.iter().filter(|&&s| s == Sitter::Friend).count()
             - self.joined.iter().filter(|&&j| j).count();
@@ -159,7 +173,7 @@ impl WaitingRoom {
         };
         let code = if self.code.is_empty() { "······".to_string() } else { self.code.clone() };
         let content = column![
-            super::heading(t("Your table"), t("Cancel"), Message::Cancel),
+            super::heading(t("Your table"), t("Cancel"), Message::Cancel, &self.focus),
             text(t("Room code")).font(BOLD).size(18),
             row![text(code).font(BLACK).size(40).color(theme::GOLD), copy(Message::CopyCode, Copied::Code)]
                 .spacing(16)

@@ -1,12 +1,14 @@
 //! The player's keys and helpers at the table: what each key does, the
-//! pawn chosen with the keyboard, Enter's move, the lone move that plays
-//! itself, and Hard's hint.
+//! controls Tab reaches, the pawn chosen with the keyboard, Enter's move,
+//! the lone move that plays itself, and Hard's hint.
 
 use super::*;
+use crate::ui::focus::Stop;
 
 impl GameScreen {
-    /// Maps a key press to a message: Space or R rolls, arrows or Tab choose
-    /// a pawn, Enter confirms, 1–4 move that pawn.
+    /// Maps a key press to a message: Space or R rolls, the arrows choose
+    /// a pawn, Enter confirms, 1–4 move that pawn. (Tab is the app's: it
+    /// moves the focus ring over the panel's buttons, see [`Self::stops`].)
     pub fn key(&self, key: &keyboard::Key) -> Option<Message> {
         if self.confirming.is_some() {
             return match key.as_ref() {
@@ -22,9 +24,7 @@ impl GameScreen {
             keyboard::Key::Named(Named::Escape) => Some(Message::Leave),
             keyboard::Key::Named(Named::Space) => Some(Message::Confirm),
             keyboard::Key::Named(Named::Enter) => Some(Message::Confirm),
-            keyboard::Key::Named(Named::ArrowRight | Named::ArrowDown | Named::Tab) => {
-                Some(Message::Cycle(1))
-            }
+            keyboard::Key::Named(Named::ArrowRight | Named::ArrowDown) => Some(Message::Cycle(1)),
             keyboard::Key::Named(Named::ArrowLeft | Named::ArrowUp) => Some(Message::Cycle(-1)),
             keyboard::Key::Character("r") => Some(Message::Roll),
             keyboard::Key::Character(c) => {
@@ -32,6 +32,72 @@ impl GameScreen {
             }
             _ => None,
         }
+    }
+
+    /// The controls Tab reaches, in the order they are drawn: the question
+    /// or the Verify dice view while one is up; else the podium's buttons,
+    /// the action panel's, then the seats' mute switches.
+    ///
+    /// The pawns are not among them: they have keys of their own (the
+    /// arrows and Enter, their numbers), which work whatever the ring is
+    /// on, so Tab reaches what only the mouse reached before, and a turn
+    /// is never more than a key away. An arrow takes the ring away, so
+    /// Enter moves the pawn it chose.
+    pub fn stops(&self) -> Vec<Stop<Message>> {
+        if self.verifying.is_some() {
+            return vec![
+                Stop::field(verify::PATH),
+                Stop::press(Message::SaveProof),
+                Stop::press(Message::CloseVerify),
+            ];
+        }
+        if self.confirming.is_some() {
+            return vec![Stop::press(Message::Sure(true)), Stop::press(Message::Sure(false))];
+        }
+        let mut stops = Vec::new();
+        if self.podium_shown() {
+            if self.hosts() {
+                stops.push(Stop::named(view::PODIUM_REMATCH, Message::Rematch));
+            }
+            stops.push(Stop::named(view::PODIUM_VERIFY, Message::Verify));
+            stops.push(Stop::named(view::PODIUM_LEAVE, Message::Leave));
+        }
+        if self.can_roll() {
+            stops.push(Stop::press(Message::Roll));
+        }
+        if self.hints() {
+            stops.push(Stop::press(Message::Hint));
+        }
+        let mine = self.person_to_act().is_some();
+        match self.game.phase() {
+            Phase::ChooseOpponent if mine => {
+                let rivals = self.game.remaining().without(self.game.turn());
+                stops.extend(rivals.iter().map(|r| Stop::press(Message::Challenge(r))));
+            }
+            Phase::Duel(d) if mine => {
+                let free = (0..9u8).filter(|&i| d.cells.get(usize::from(i)).is_some_and(Option::is_none));
+                stops.extend(free.map(|i| Stop::press(Message::Mark(i))));
+            }
+            _ => {}
+        }
+        if self.authority.watches() {
+            let open = self.open_for_watcher().filter(|&s| self.reserved != Some(s));
+            stops.extend(open.map(|s| Stop::press(Message::Reserve(s))));
+        }
+        stops.extend(self.host_buttons().into_iter().map(|(_, m)| Stop::press(m)));
+        stops.extend([Stop::press(Message::Verify), Stop::press(Message::Leave)]);
+        stops.push(Stop::named(panel::SOUND, Message::Sound(!self.sound_on)));
+        if self.reacting_seat().is_some() {
+            stops.push(Stop::press(Message::Palette));
+        }
+        if self.reactions.picking {
+            let all = crate::table::Reaction::EMOTES.into_iter().chain(crate::table::Reaction::PHRASES);
+            stops.extend(all.map(|r| Stop::press(Message::React(r))));
+        }
+        stops.push(Stop::press(Message::RulesPanel));
+        let mutable = Seat::ALL.into_iter().filter(|&s| self.mutable(s));
+        stops.extend(mutable.map(|s| Stop::press(Message::MuteSeat(s))));
+        stops
     }
 
     /// Keyboard in a palace duel: 1–9 mark the board's cells row by row;

@@ -84,6 +84,8 @@ pub struct GameScreen {
     duel_won: Option<(Duel, Seat, Instant)>,
     /// The last hint: the log position it was for, the pawn and why.
     hint: Option<(u64, u8, Why)>,
+    /// The panel's control the keyboard is on (see `keys.rs`).
+    pub(crate) focus: crate::ui::focus::Focus,
 }
 
 /// What the player is asked to confirm.
@@ -97,7 +99,8 @@ pub enum Confirm {
 pub enum Message {
     Roll,
     Choose(u8),
-    /// Keyboard: select the next (+1) or previous (−1) movable pawn.
+    /// Keyboard: select the next (+1) or previous (−1) movable pawn (the
+    /// panel's focus ring goes, so that Enter moves it).
     Cycle(i8),
     /// Keyboard: roll, or move the selected pawn.
     Confirm,
@@ -351,6 +354,7 @@ impl GameScreen {
             reserved: None,
             duel_won: None,
             hint: None,
+            focus: Default::default(),
         })
     }
 
@@ -459,7 +463,10 @@ impl GameScreen {
                 return self.act(Act::Move { pawn });
             }
             Message::Choose(_) => {}
-            Message::Cycle(step) => self.cycle(step),
+            Message::Cycle(step) => {
+                self.focus.clear();
+                self.cycle(step);
+            }
             Message::Confirm => return self.confirm(now),
             Message::Challenge(opponent) => return self.act(Act::Challenge { opponent }),
             Message::Mark(cell) => return self.act(Act::Mark { cell }),

@@ -11,6 +11,9 @@ use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, canvas, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 
+/// The mute switch, for the keyboard's focus (its message turns with it).
+pub(super) const SOUND: &str = "sound";
+
 impl GameScreen {
     /// What the table waits for, in words.
     fn waiting_for(&self) -> String {
@@ -83,21 +86,22 @@ impl GameScreen {
             ),
             None => col.push(text(self.waiting_for()).font(BLACK).size(size(17))),
         };
+        let focus = &self.focus;
         if self.can_roll() {
-            col = col.push(
-                button(text(t("Roll")).font(BLACK).size(size(18)))
-                    .padding([8, 30])
-                    .style(theme::primary)
-                    .on_press(Message::Roll),
-            );
+            col = col.push(focus.button(
+                button(text(t("Roll")).font(BLACK).size(size(18))).padding([8, 30]).style(theme::primary),
+                Message::Roll,
+            ));
             col = col.push(text(t("Space or Enter rolls")).size(12));
         } else if !self.choices().is_empty() {
             col = col.push(text(t("Click a glowing pawn, or ←/→ and Enter, or its number")).size(12));
         }
         if self.hints() {
-            col = col.push(
-                button(text(t("Hint")).size(size(14))).style(theme::choice(false)).on_press(Message::Hint),
-            );
+            col =
+                col.push(focus.button(
+                    button(text(t("Hint")).size(size(14))).style(theme::choice(false)),
+                    Message::Hint,
+                ));
             if let Some(line) = self.hint_line() {
                 col = col.push(text(line).size(size(14)));
             }
@@ -110,9 +114,8 @@ impl GameScreen {
         } else if let Some(secs) = self.game.rules().turn_timer {
             col = col.push(text(crate::t!("Turn timer: {secs} s a decision", secs = secs)).size(12));
         }
-        let small = |label: &str, message: Option<Message>, on: bool| {
-            button(text(label.to_string()).size(size(14))).style(theme::choice(on)).on_press_maybe(message)
-        };
+        let small =
+            |label: &str, on: bool| button(text(label.to_string()).size(size(14))).style(theme::choice(on));
         if self.authority.watches() {
             col = col.push(text(t("You are watching this table.")).size(size(14)));
             col = col.push(self.reservations(fit));
@@ -121,21 +124,24 @@ impl GameScreen {
         // Two buttons a row: the panel is narrow on small windows.
         col = col.push(
             row![
-                small(t("Verify dice"), Some(Message::Verify), false),
-                small(t("Leave the table"), Some(Message::Leave), false),
+                focus.button(small(t("Verify dice"), false), Message::Verify),
+                focus.button(small(t("Leave the table"), false), Message::Leave),
             ]
             .spacing(6),
         );
         let sound = if self.sound_on { t("Sound on") } else { t("Muted") };
         col = col.push(
             row![
-                small(sound, Some(Message::Sound(!self.sound_on)), !self.sound_on),
-                small(t("React"), self.reacting_seat().map(|_| Message::Palette), self.reactions.picking),
+                focus.button_named(SOUND, small(sound, !self.sound_on), Message::Sound(!self.sound_on)),
+                focus.button_maybe(
+                    small(t("React"), self.reactions.picking),
+                    self.reacting_seat().map(|_| Message::Palette)
+                ),
             ]
             .spacing(6),
         );
         if self.reactions.picking {
-            col = col.push(reactions::palette());
+            col = col.push(reactions::palette(focus));
         }
         col = col.push(self.rules_panel(fit));
         container(scrollable(container(col).padding(10).width(Length::Fill)).height(Length::Fill))
@@ -153,9 +159,10 @@ impl GameScreen {
         let mut panel = column![
             row![
                 text(t("Table rules")).font(BOLD).size(if fit.compact { 12 } else { 14 }),
-                button(text(toggle).size(12))
-                    .style(theme::choice(self.rules_open))
-                    .on_press(Message::RulesPanel),
+                self.focus.button(
+                    button(text(toggle).size(12)).style(theme::choice(self.rules_open)),
+                    Message::RulesPanel
+                ),
             ]
             .spacing(8)
             .align_y(Alignment::Center),
@@ -172,48 +179,57 @@ impl GameScreen {
         container(panel).padding(6).width(Length::Fill).into()
     }
 
+    /// The seats a watcher may reserve for the next game: a bot's, or
+    /// nobody's.
+    pub(super) fn open_for_watcher(&self) -> impl Iterator<Item = Seat> + '_ {
+        let state = self.replica.state();
+        Seat::ALL
+            .into_iter()
+            .filter(|&s| matches!(state.control[s.index()], Control::Bot(_) | Control::Empty))
+    }
+
     /// A watcher's seat for the next game: a button per colour a bot holds
     /// (or nobody), the one held for it marked.
     fn reservations(&self, fit: Fit) -> Element<'_, Message> {
-        let state = self.replica.state();
-        let open = Seat::ALL
-            .into_iter()
-            .filter(|&s| matches!(state.control[s.index()], Control::Bot(_) | Control::Empty))
-            .map(|seat| {
-                let colour = self.game.rules().colour_of(seat);
-                let name = crate::ui::screen::setup::colour_name(colour);
-                let label = if self.reserved == Some(seat) {
-                    crate::t!("{colour}: yours next game", colour = name)
-                } else {
-                    crate::t!("Reserve {colour}", colour = name)
-                };
+        let open = self.open_for_watcher().map(|seat| {
+            let colour = self.game.rules().colour_of(seat);
+            let name = crate::ui::screen::setup::colour_name(colour);
+            let label = if self.reserved == Some(seat) {
+                crate::t!("{colour}: yours next game", colour = name)
+            } else {
+                crate::t!("Reserve {colour}", colour = name)
+            };
+            self.focus.button_maybe(
                 button(text(label).size(if fit.compact { 11 } else { 13 }))
-                    .style(theme::seat_button(theme::colour(colour)))
-                    .on_press_maybe((self.reserved != Some(seat)).then_some(Message::Reserve(seat)))
-                    .into()
-            });
+                    .style(theme::seat_button(theme::colour(colour))),
+                (self.reserved != Some(seat)).then_some(Message::Reserve(seat)),
+            )
+        });
         row(open).spacing(6).into()
     }
 
-    /// Pause, resume and close for the computer that hosts the table, and
-    /// rematch once the game is over.
-    fn host_controls(&self, fit: Fit) -> Element<'_, Message> {
-        let control = |label: &'static str, m: Message| {
-            button(text(t(label)).size(if fit.compact { 11 } else { 14 }))
-                .style(theme::choice(false))
-                .on_press(m)
-                .into()
-        };
+    /// The host's buttons: pause, resume and close for the computer that
+    /// hosts the table, and rematch once the game is over.
+    pub(super) fn host_buttons(&self) -> Vec<(&'static str, Message)> {
         let ended = self.is_closed() || self.game.is_over();
-        let buttons: Vec<Element<'_, Message>> = if !self.hosts() {
+        if !self.hosts() {
             Vec::new()
         } else if ended {
-            vec![control("Rematch", Message::Rematch)]
+            vec![("Rematch", Message::Rematch)]
         } else if self.is_paused() {
-            vec![control("Resume", Message::Resume), control("Close the table", Message::Close)]
+            vec![("Resume", Message::Resume), ("Close the table", Message::Close)]
         } else {
-            vec![control("Pause", Message::Pause), control("Close the table", Message::Close)]
-        };
+            vec![("Pause", Message::Pause), ("Close the table", Message::Close)]
+        }
+    }
+
+    fn host_controls(&self, fit: Fit) -> Element<'_, Message> {
+        let buttons = self.host_buttons().into_iter().map(|(label, m)| {
+            self.focus.button(
+                button(text(t(label)).size(if fit.compact { 11 } else { 14 })).style(theme::choice(false)),
+                m,
+            )
+        });
         row(buttons).spacing(8).into()
     }
 }

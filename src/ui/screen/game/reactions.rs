@@ -109,15 +109,17 @@ impl GameScreen {
     }
 }
 
-/// The reactions to pick from: the faces, then the phrases.
-pub fn palette<'a>() -> Element<'a, Message> {
+/// The reactions to pick from: the faces, then the phrases (each a stop
+/// for the keyboard's `focus`).
+pub fn palette<'a>(focus: &crate::ui::focus::Focus) -> Element<'a, Message> {
     let pick = |reaction: Reaction, size: f32| -> Element<'a, Message> {
-        button(container(emote::view(reaction, size)).center_x(Length::Fill))
-            .width(Length::Fill)
-            .padding(3)
-            .style(theme::choice(false))
-            .on_press(Message::React(reaction))
-            .into()
+        focus.button(
+            button(container(emote::view(reaction, size)).center_x(Length::Fill))
+                .width(Length::Fill)
+                .padding(3)
+                .style(theme::choice(false)),
+            Message::React(reaction),
+        )
     };
     let faces = row(Reaction::EMOTES.map(|r| pick(r, 28.0))).spacing(4);
     let phrases = column(

@@ -146,19 +146,19 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     .width(Length::Fill)
     .height(height)
     .style(if active { theme::panel_lit } else { theme::panel });
-    // Other people's seats can be muted here (bots do not react).
-    let mutable =
-        matches!(control, Control::Person { .. } | Control::Standin { .. }) && !screen.is_mine(seat);
+    let mutable = screen.mutable(seat);
     let mut corner = row![].spacing(4).align_y(Alignment::Center);
     if let Some(reaction) = screen.saying(seat) {
         corner = corner.push(container(emote::view(reaction, 30.0)).padding([3, 8]).style(bubble));
     }
     if mutable {
         corner = corner.push(
-            button(text(if muted { t("Unmute") } else { t("Mute") }).size(11))
-                .padding([2, 6])
-                .style(theme::choice(muted))
-                .on_press(Message::MuteSeat(seat)),
+            screen.focus.button(
+                button(text(if muted { t("Unmute") } else { t("Mute") }).size(11))
+                    .padding([2, 6])
+                    .style(theme::choice(muted)),
+                Message::MuteSeat(seat),
+            ),
         );
     }
     let id = iced::widget::Id::from(SEAT_IDS[seat.index()]);
@@ -168,6 +168,13 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     ])
     .id(id)
     .into()
+}
+
+impl GameScreen {
+    /// Whether another person's seat can be muted here (bots do not react).
+    pub(super) fn mutable(&self, seat: Seat) -> bool {
+        matches!(self.control(seat), Control::Person { .. } | Control::Standin { .. }) && !self.is_mine(seat)
+    }
 }
 
 /// The seat cards' ids, for tests that measure them.

@@ -131,6 +131,9 @@ pub fn default_path(game_id: &Digest) -> PathBuf {
 const GOOD: Color = theme::rgb(0x7d, 0xd8, 0x7d);
 const BAD: Color = theme::rgb(0xff, 0x6b, 0x5b);
 
+/// The field naming where the proof is saved.
+pub(super) const PATH: &str = "proof-path";
+
 pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> {
     let name = |seat: Seat| screen.name(seat).to_string();
     let mut col = column![
@@ -165,26 +168,28 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
     col = col.push(scrollable(rows).height(Length::Fill).width(Length::Fill));
     col = col.push(
         row![
-            text_input(t("Where to save the proof"), &screen.proof_path)
-                .id("proof-path")
-                .on_input(Message::ProofPath)
-                .on_submit(Message::SaveProof)
-                .padding(6)
-                .size(13),
-            button(text(t("Save the proof")).font(BOLD).size(14))
-                .style(theme::primary)
-                .on_press(Message::SaveProof),
+            screen.focus.field(
+                text_input(t("Where to save the proof"), &screen.proof_path)
+                    .on_input(Message::ProofPath)
+                    .on_submit(Message::SaveProof)
+                    .padding(6)
+                    .size(13),
+                PATH
+            ),
+            screen.focus.button(
+                button(text(t("Save the proof")).font(BOLD).size(14)).style(theme::primary),
+                Message::SaveProof
+            ),
         ]
         .spacing(8)
         .align_y(Alignment::Center),
     );
     col = col.push(text(&screen.export_status).size(13));
     col = col.push(text(t("Anyone can check the file offline: ludopia verify FILE")).size(12));
-    col = col.push(
-        button(text(t("Back to the board")).size(14))
-            .style(theme::choice(false))
-            .on_press(Message::CloseVerify),
-    );
+    col = col.push(screen.focus.button(
+        button(text(t("Back to the board")).size(14)).style(theme::choice(false)),
+        Message::CloseVerify,
+    ));
     container(col).padding(20).width(Length::Fill).height(Length::Fill).style(theme::panel).into()
 }
 

@@ -34,6 +34,12 @@ impl Fit {
     }
 }
 
+/// The podium's buttons, for the keyboard's focus: they send what the
+/// panel's Rematch, Verify dice and Leave send.
+pub(super) const PODIUM_REMATCH: &str = "podium rematch";
+pub(super) const PODIUM_VERIFY: &str = "podium verify";
+pub(super) const PODIUM_LEAVE: &str = "podium leave";
+
 /// How long a won duel's board stays up.
 const DUEL_SHOWN: std::time::Duration = std::time::Duration::from_millis(2500);
 
@@ -69,7 +75,7 @@ impl GameScreen {
             verify::view(self, dice)
         } else if let Some(question) = self.confirming {
             stack![board, center(self.question(question))].into()
-        } else if self.game.is_over() && !self.is_animating() {
+        } else if self.podium_shown() {
             stack![board, center(self.podium())].into()
         } else {
             board
@@ -93,6 +99,12 @@ impl GameScreen {
         center(row).padding(Fit::PAD).into()
     }
 
+    /// Whether the podium is up over the board: the game is over and its
+    /// last pawns have landed.
+    pub(super) fn podium_shown(&self) -> bool {
+        self.game.is_over() && !self.is_animating()
+    }
+
     /// Leave or close? Asked over the board.
     fn question(&self, question: Confirm) -> Element<'_, Message> {
         let (line, yes) = match question {
@@ -106,14 +118,14 @@ impl GameScreen {
             column![
                 text(line).font(BOLD).size(18),
                 row![
-                    button(text(yes).font(BLACK).size(16))
-                        .padding([8, 20])
-                        .style(theme::primary)
-                        .on_press(Message::Sure(true)),
-                    button(text(t("Stay")).size(16))
-                        .padding([8, 20])
-                        .style(theme::choice(false))
-                        .on_press(Message::Sure(false)),
+                    self.focus.button(
+                        button(text(yes).font(BLACK).size(16)).padding([8, 20]).style(theme::primary),
+                        Message::Sure(true)
+                    ),
+                    self.focus.button(
+                        button(text(t("Stay")).size(16)).padding([8, 20]).style(theme::choice(false)),
+                        Message::Sure(false)
+                    ),
                 ]
                 .spacing(12),
             ]
@@ -160,10 +172,11 @@ impl GameScreen {
                 let challenger = self.game.turn();
                 let rivals = self.game.remaining().without(challenger);
                 let buttons = column(rivals.iter().map(|r| {
-                    button(text(crate::t!("Challenge {who}", who = self.name(r))).size(14))
-                        .style(theme::choice(false))
-                        .on_press_maybe(mine.then_some(Message::Challenge(r)))
-                        .into()
+                    self.focus.button_maybe(
+                        button(text(crate::t!("Challenge {who}", who = self.name(r))).size(14))
+                            .style(theme::choice(false)),
+                        mine.then_some(Message::Challenge(r)),
+                    )
                 }))
                 .spacing(6);
                 Some(buttons.into())
@@ -204,7 +217,7 @@ impl GameScreen {
             let face = text(label).font(BLACK).size(26).color(if won { theme::PARCHMENT } else { colour });
             let button = button(center(face)).width(52).height(52);
             let button = if won { button.style(theme::primary) } else { button.style(theme::choice(false)) };
-            button.on_press_maybe((mine && mark.is_none()).then_some(Message::Mark(i))).into()
+            self.focus.button_maybe(button, (mine && mark.is_none()).then_some(Message::Mark(i)))
         };
         let grid = column((0..3).map(|r| row((0..3).map(|c| cell(r * 3 + c))).spacing(4).into())).spacing(4);
         column![
@@ -255,6 +268,7 @@ impl GameScreen {
             None => t("Game over").to_string(),
         };
         let colour = winner.map_or(theme::GOLD, |s| theme::seat_colour(&self.game, s));
+        let rematch = button(text(t("Rematch")).font(BLACK).size(18)).padding([8, 24]).style(theme::primary);
         container(
             column![
                 iced::widget::canvas(Trophy { colour }).width(96).height(96),
@@ -262,18 +276,21 @@ impl GameScreen {
                 text(t("Game over")).size(16),
                 lines,
                 row![
-                    button(text(t("Rematch")).font(BLACK).size(18))
-                        .padding([8, 24])
-                        .style(theme::primary)
-                        .on_press_maybe(self.hosts().then_some(Message::Rematch)),
-                    button(text(t("Verify dice")).size(18))
-                        .padding([8, 24])
-                        .style(theme::primary)
-                        .on_press(Message::Verify),
-                    button(text(t("Leave")).size(18))
-                        .padding([8, 24])
-                        .style(theme::primary)
-                        .on_press(Message::Leave),
+                    if self.hosts() {
+                        self.focus.button_named(PODIUM_REMATCH, rematch, Message::Rematch)
+                    } else {
+                        rematch.into()
+                    },
+                    self.focus.button_named(
+                        PODIUM_VERIFY,
+                        button(text(t("Verify dice")).size(18)).padding([8, 24]).style(theme::primary),
+                        Message::Verify
+                    ),
+                    self.focus.button_named(
+                        PODIUM_LEAVE,
+                        button(text(t("Leave")).size(18)).padding([8, 24]).style(theme::primary),
+                        Message::Leave
+                    ),
                 ]
                 .spacing(12),
             ]

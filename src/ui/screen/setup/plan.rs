@@ -4,6 +4,7 @@
 use crate::bots::Strategy;
 use crate::rules::{Preset, Rules, Seat, SeatSet};
 use crate::table::{Control, Participant};
+use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::t;
 use crate::ui::theme;
 use iced::Element;
@@ -51,13 +52,22 @@ impl BotSpeed {
         }
     }
 
-    /// The speed choices as a row of buttons.
-    pub fn picker<M: Clone + 'static>(current: BotSpeed, on: fn(BotSpeed) -> M) -> Element<'static, M> {
+    /// The speed choices as a row of buttons, stops for the keyboard's `focus`.
+    pub fn picker<M: Clone + std::fmt::Debug + 'static>(
+        current: BotSpeed,
+        on: fn(BotSpeed) -> M,
+        focus: &Focus,
+    ) -> Element<'static, M> {
         row(BotSpeed::ALL.map(|s| {
-            button(text(t(s.name())).size(14)).style(theme::choice(s == current)).on_press(on(s)).into()
+            focus.button(button(text(t(s.name())).size(14)).style(theme::choice(s == current)), on(s))
         }))
         .spacing(8)
         .into()
+    }
+
+    /// The picker's stops.
+    pub fn stops<M: std::fmt::Debug>(on: fn(BotSpeed) -> M) -> impl Iterator<Item = Stop<M>> {
+        BotSpeed::ALL.into_iter().map(move |s| Stop::press(on(s)))
     }
 }
 
