@@ -14,10 +14,30 @@ struct Face(Reaction);
 
 /// A reaction at `size` pixels: a face, or its phrase.
 pub fn view<'a, M: 'a>(reaction: Reaction, size: f32) -> Element<'a, M> {
-    match reaction.phrase() {
-        Some(phrase) => text(t(phrase)).font(BOLD).size(size * 0.5).color(theme::INK).into(),
+    match phrase(reaction) {
+        Some(phrase) => text(phrase).font(BOLD).size(size * 0.5).color(theme::INK).into(),
         None => canvas(Face(reaction)).width(size).height(size).into(),
     }
+}
+
+/// The phrase a reaction says, in the player's words; none for a face.
+fn phrase(reaction: Reaction) -> Option<&'static str> {
+    Some(match reaction {
+        Reaction::GoodLuck => t("Good luck!"),
+        Reaction::NiceMove => t("Nice move!"),
+        Reaction::Oops => t("Oops!"),
+        Reaction::HurryUp => t("Hurry up!"),
+        Reaction::WellPlayed => t("Well played!"),
+        Reaction::Thanks => t("Thanks!"),
+        Reaction::Smile
+        | Reaction::Laugh
+        | Reaction::Wow
+        | Reaction::Sad
+        | Reaction::Angry
+        | Reaction::Love => {
+            return None;
+        }
+    })
 }
 
 const SKIN: Color = theme::rgb(0xff, 0xd8, 0x4d);
@@ -127,5 +147,20 @@ impl<M> canvas::Program<M> for Face {
             _ => {}
         }
         vec![frame.into_geometry()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_palette_is_faces_then_phrases() {
+        for r in Reaction::EMOTES {
+            assert_eq!(phrase(r), None, "{r:?} is a face");
+        }
+        for r in Reaction::PHRASES {
+            assert!(phrase(r).is_some(), "{r:?} is a phrase");
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! while the frame clock runs for something else, so an idle table costs no
 //! CPU.
 
+use crate::ui::i18n::t;
 use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha, mix};
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, gradient};
@@ -24,10 +25,19 @@ pub enum Sky {
 impl Sky {
     pub const ALL: [Sky; 2] = [Sky::Dusk, Sky::Night];
 
+    /// The name the settings keep (English, lowercased there).
     pub fn name(self) -> &'static str {
         match self {
             Sky::Dusk => "Dusk",
             Sky::Night => "Night",
+        }
+    }
+
+    /// The name the window shows, in the player's language.
+    pub fn label(self) -> &'static str {
+        match self {
+            Sky::Dusk => t("Dusk"),
+            Sky::Night => t("Night"),
         }
     }
 

@@ -190,7 +190,7 @@ impl SettingsScreen {
         let focus = &self.focus;
         let skies = row(Sky::ALL.map(|s| {
             focus.button(
-                button(text(t(s.name())).size(15)).style(theme::choice(s == self.prefs.sky)),
+                button(text(s.label()).size(15)).style(theme::choice(s == self.prefs.sky)),
                 Message::Sky(s),
             )
         }))

@@ -512,15 +512,15 @@ impl SetupScreen {
         .push(self.table.is_hosted().then(|| {
             let choice = |label, listed: bool| {
                 focus.button(
-                    button(text(t(label)).size(14)).style(theme::choice(self.listed == listed)),
+                    button(text(label).size(14)).style(theme::choice(self.listed == listed)),
                     Message::Listed(listed),
                 )
             };
             column![
                 text(t("Who can find the table")).font(BOLD).size(18),
                 row![
-                    choice("Listed: on this network and your relays", true),
-                    choice("Private: by code or invite only", false),
+                    choice(t("Listed: on this network and your relays"), true),
+                    choice(t("Private: by code or invite only"), false),
                 ]
                 .spacing(8),
             ]

@@ -215,18 +215,18 @@ impl GameScreen {
         if !self.hosts() {
             Vec::new()
         } else if ended {
-            vec![("Rematch", Message::Rematch)]
+            vec![(t("Rematch"), Message::Rematch)]
         } else if self.is_paused() {
-            vec![("Resume", Message::Resume), ("Close the table", Message::Close)]
+            vec![(t("Resume"), Message::Resume), (t("Close the table"), Message::Close)]
         } else {
-            vec![("Pause", Message::Pause), ("Close the table", Message::Close)]
+            vec![(t("Pause"), Message::Pause), (t("Close the table"), Message::Close)]
         }
     }
 
     fn host_controls(&self, fit: Fit) -> Element<'_, Message> {
         let buttons = self.host_buttons().into_iter().map(|(label, m)| {
             self.focus.button(
-                button(text(t(label)).size(if fit.compact { 11 } else { 14 })).style(theme::choice(false)),
+                button(text(label).size(if fit.compact { 11 } else { 14 })).style(theme::choice(false)),
                 m,
             )
         });

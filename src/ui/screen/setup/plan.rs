@@ -44,11 +44,21 @@ impl BotSpeed {
         })
     }
 
+    /// The name the settings keep (English, lowercased there).
     pub fn name(self) -> &'static str {
         match self {
             BotSpeed::Slow => "Slow",
             BotSpeed::Normal => "Normal",
             BotSpeed::Fast => "Fast",
+        }
+    }
+
+    /// The name the window shows, in the player's language.
+    pub fn label(self) -> &'static str {
+        match self {
+            BotSpeed::Slow => t("Slow"),
+            BotSpeed::Normal => t("Normal"),
+            BotSpeed::Fast => t("Fast"),
         }
     }
 
@@ -59,7 +69,7 @@ impl BotSpeed {
         focus: &Focus,
     ) -> Element<'static, M> {
         row(BotSpeed::ALL.map(|s| {
-            focus.button(button(text(t(s.name())).size(14)).style(theme::choice(s == current)), on(s))
+            focus.button(button(text(s.label()).size(14)).style(theme::choice(s == current)), on(s))
         }))
         .spacing(8)
         .into()
