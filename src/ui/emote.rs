@@ -2,8 +2,8 @@
 //! (the embedded font has no emoji, and system emoji fonts differ), the
 //! phrases as translated text.
 
+use crate::fl;
 use crate::table::Reaction;
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BOLD, darker};
 use iced::widget::canvas::{Frame, Geometry, Path, Stroke, gradient};
 use iced::widget::{canvas, text};
@@ -23,12 +23,12 @@ pub fn view<'a, M: 'a>(reaction: Reaction, size: f32) -> Element<'a, M> {
 /// The phrase a reaction says, in the player's words; none for a face.
 fn phrase(reaction: Reaction) -> Option<&'static str> {
     Some(match reaction {
-        Reaction::GoodLuck => t("Good luck!"),
-        Reaction::NiceMove => t("Nice move!"),
-        Reaction::Oops => t("Oops!"),
-        Reaction::HurryUp => t("Hurry up!"),
-        Reaction::WellPlayed => t("Well played!"),
-        Reaction::Thanks => t("Thanks!"),
+        Reaction::GoodLuck => fl!("good-luck"),
+        Reaction::NiceMove => fl!("nice-move"),
+        Reaction::Oops => fl!("oops"),
+        Reaction::HurryUp => fl!("hurry-up"),
+        Reaction::WellPlayed => fl!("well-played"),
+        Reaction::Thanks => fl!("thanks"),
         Reaction::Smile
         | Reaction::Laugh
         | Reaction::Wow

@@ -39,9 +39,7 @@ use std::time::Instant;
 pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
     let home = crate::profile::Home::from_env();
     let loaded = match &home {
-        Ok(home) => {
-            Prefs::load(home).map_err(|e| crate::t!("Settings not read ({e}); defaults are used.", e = e))
-        }
+        Ok(home) => Prefs::load(home).map_err(|e| crate::fl!("settings-not-read-e-defaults", e = e)),
         Err(e) => Err(format!("{e}; nothing is saved.")),
     };
     let (prefs, notices): (Prefs, Vec<String>) = match loaded {

@@ -1,9 +1,9 @@
 //! What a verified log entry did, in the game's words: one line for the
 //! game screen's action panel and for each step of a replay.
 
+use crate::fl;
 use crate::rules::{Event, Events, Seat};
 use crate::table::{Control, Record};
-use crate::ui::i18n::t;
 
 /// Who the lines are about: the seats' names, and the seat of the one
 /// person at this computer, whom they address as "you" (none when several
@@ -32,80 +32,74 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
     let mut parts: Vec<String> = Vec::new();
     match *record? {
         Record::Start { first, .. } => {
-            parts.push(cast.say(first, t("You start").into(), |who| crate::t!("{who} starts", who = who)))
+            parts.push(cast.say(first, fl!("you-start").into(), |who| fl!("who-starts", who = who)))
         }
         Record::Roll { seat, face, .. } => {
-            parts.push(cast.say(seat, crate::t!("You rolled a {face}", face = face), |who| {
-                crate::t!("{who} rolled a {face}", who = who, face = face)
+            parts.push(cast.say(seat, fl!("you-rolled-a-face", face = face), |who| {
+                fl!("who-rolled-a-face", who = who, face = face)
             }))
         }
         Record::Act { .. } => {}
         // Who took the seat: a stand-in bot while its peer is away, a bot
         // for good, or its person back.
         Record::Control { seat, control } => parts.push(match control {
-            Control::Standin { .. } => {
-                cast.say(seat, t("You dropped out: a bot plays your seat").into(), |who| {
-                    crate::t!("{who} dropped out: a bot plays the seat", who = who)
-                })
-            }
-            Control::Bot(_) => cast.say(seat, t("You left: a bot plays your seat").into(), |who| {
-                crate::t!("{who} left: a bot plays the seat", who = who)
+            Control::Standin { .. } => cast.say(seat, fl!("you-dropped-out-a-bot").into(), |who| {
+                fl!("who-dropped-out-a-bot", who = who)
             }),
+            Control::Bot(_) => cast
+                .say(seat, fl!("you-left-a-bot-plays").into(), |who| fl!("who-left-a-bot-plays", who = who)),
             Control::Person { .. } => {
-                cast.say(seat, t("You are back").into(), |who| crate::t!("{who} is back", who = who))
+                cast.say(seat, fl!("you-are-back").into(), |who| fl!("who-is-back", who = who))
             }
-            Control::Empty => cast.say(seat, t("Your seat changes hands").into(), |who| {
-                crate::t!("{who} changes hands", who = who)
-            }),
+            Control::Empty => cast
+                .say(seat, fl!("your-seat-changes-hands").into(), |who| fl!("who-changes-hands", who = who)),
         }),
         Record::Missed { seat, .. } => parts.push(cast.say(
             seat,
-            t("Your dice link did not come: a bot plays your seat").into(),
-            |who| crate::t!("{who}'s dice link did not come: a bot plays the seat", who = who),
+            fl!("your-dice-link-did-not").into(),
+            |who| fl!("who-s-dice-link-did", who = who),
         )),
-        Record::Pause { .. } => parts.push(t("The table is paused").to_string()),
-        Record::Resume => parts.push(t("The table resumes").to_string()),
-        Record::Close { .. } => parts.push(t("The table closes").to_string()),
+        Record::Pause { .. } => parts.push(fl!("the-table-is-paused").to_string()),
+        Record::Resume => parts.push(fl!("the-table-resumes").to_string()),
+        Record::Close { .. } => parts.push(fl!("the-table-closes").to_string()),
         Record::Handover { host, .. } => {
-            parts.push(cast.say(host, t("You host the table now").into(), |who| {
-                crate::t!("{who} hosts the table now", who = who)
+            parts.push(cast.say(host, fl!("you-host-the-table-now").into(), |who| {
+                fl!("who-hosts-the-table-now", who = who)
             }))
         }
     }
     for event in events {
         let line = match *event {
             Event::NoMove { seat } => {
-                cast.say(seat, t("You cannot move").into(), |who| crate::t!("{who} cannot move", who = who))
+                cast.say(seat, fl!("you-cannot-move").into(), |who| fl!("who-cannot-move", who = who))
             }
-            Event::Entered { seat, .. } => cast.say(seat, t("You bring a pawn out").into(), |who| {
-                crate::t!("{who} brings a pawn out", who = who)
-            }),
+            Event::Entered { seat, .. } => cast
+                .say(seat, fl!("you-bring-a-pawn-out").into(), |who| fl!("who-brings-a-pawn-out", who = who)),
             Event::Captured { seat, by, .. } => capture(cast, by, seat),
-            Event::ReachedHome { seat, .. } => cast.say(seat, t("You bring a pawn home").into(), |who| {
-                crate::t!("{who} brings a pawn home", who = who)
+            Event::ReachedHome { seat, .. } => cast.say(seat, fl!("you-bring-a-pawn-home").into(), |who| {
+                fl!("who-brings-a-pawn-home", who = who)
             }),
-            Event::ThreeSixes { seat } => cast.say(seat, t("Three sixes: you lose the turn").into(), |who| {
-                crate::t!("Three sixes: {who} loses the turn", who = who)
+            Event::ThreeSixes { seat } => cast.say(seat, fl!("three-sixes-you-lose-the").into(), |who| {
+                fl!("three-sixes-who-loses-the", who = who)
             }),
             Event::SentToYard { seat, .. } => {
-                cast.say(seat, t("A pawn of yours goes back to the yard").into(), |who| {
-                    crate::t!("A pawn of {who} goes back to the yard", who = who)
-                })
+                cast.say(seat, fl!("a-pawn-of-yours-goes").into(), |who| fl!("a-pawn-of-who-goes", who = who))
             }
             Event::BonusRoll { seat, .. } => {
-                cast.say(seat, t("You roll again").into(), |who| crate::t!("{who} rolls again", who = who))
+                cast.say(seat, fl!("you-roll-again").into(), |who| fl!("who-rolls-again", who = who))
             }
             Event::Finished { seat, place } => {
                 let place = ordinal(place);
-                cast.say(seat, crate::t!("You finish {place}", place = place), |who| {
-                    crate::t!("{who} finishes {place}", who = who, place = place)
+                cast.say(seat, fl!("you-finish-place", place = place), |who| {
+                    fl!("who-finishes-place", who = who, place = place)
                 })
             }
             Event::Challenged { seat, opponent } => challenge(cast, seat, opponent),
-            Event::DuelDrawn { .. } => t("The duel is drawn and starts again").to_string(),
-            Event::DuelWon { seat } => cast
-                .say(seat, t("You win the duel").into(), |who| crate::t!("{who} wins the duel", who = who)),
-            Event::GameOver { .. } => t("The game is over").to_string(),
+            Event::DuelDrawn { .. } => fl!("the-duel-is-drawn-and").to_string(),
+            Event::DuelWon { seat } => {
+                cast.say(seat, fl!("you-win-the-duel").into(), |who| fl!("who-wins-the-duel", who = who))
+            }
+            Event::GameOver { .. } => fl!("the-game-is-over").to_string(),
             _ => continue,
         };
         parts.push(line);
@@ -113,7 +107,7 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
     if parts.is_empty()
         && let Some(Record::Act { action, .. }) = record
     {
-        parts.push(cast.say(action.seat(), t("You move").into(), |who| crate::t!("{who} moves", who = who)));
+        parts.push(cast.say(action.seat(), fl!("you-move").into(), |who| fl!("who-moves", who = who)));
     }
     Some(parts.join(" · "))
 }
@@ -122,11 +116,11 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
 fn capture(cast: Cast, by: Seat, seat: Seat) -> String {
     let (who, whom) = (cast.name(by), cast.name(seat));
     if cast.you == Some(by) {
-        crate::t!("You capture a pawn of {whom}!", whom = whom)
+        fl!("you-capture-a-pawn-of", whom = whom)
     } else if cast.you == Some(seat) {
-        crate::t!("{who} captures your pawn!", who = who)
+        fl!("who-captures-your-pawn", who = who)
     } else {
-        crate::t!("{who} captures a pawn of {whom}!", who = who, whom = whom)
+        fl!("who-captures-a-pawn-of", who = who, whom = whom)
     }
 }
 
@@ -134,21 +128,21 @@ fn capture(cast: Cast, by: Seat, seat: Seat) -> String {
 fn challenge(cast: Cast, seat: Seat, opponent: Seat) -> String {
     let (who, whom) = (cast.name(seat), cast.name(opponent));
     if cast.you == Some(seat) {
-        crate::t!("You challenge {whom}", whom = whom)
+        fl!("you-challenge-whom", whom = whom)
     } else if cast.you == Some(opponent) {
-        crate::t!("{who} challenges you", who = who)
+        fl!("who-challenges-you", who = who)
     } else {
-        crate::t!("{who} challenges {whom}", who = who, whom = whom)
+        fl!("who-challenges-whom", who = who, whom = whom)
     }
 }
 
 /// 1st, 2nd, 3rd, 4th.
 pub fn ordinal(place: u8) -> String {
     match place {
-        1 => crate::t!("{n}st", n = place),
-        2 => crate::t!("{n}nd", n = place),
-        3 => crate::t!("{n}rd", n = place),
-        _ => crate::t!("{n}th", n = place),
+        1 => fl!("ordinal-1st", n = place),
+        2 => fl!("ordinal-2nd", n = place),
+        3 => fl!("ordinal-3rd", n = place),
+        _ => fl!("ordinal-nth", n = place),
     }
 }
 

@@ -5,7 +5,7 @@
 //! while the frame clock runs for something else, so an idle table costs no
 //! CPU.
 
-use crate::ui::i18n::t;
+use crate::fl;
 use crate::ui::raster::Still;
 use crate::ui::theme::{self, alpha, mix};
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, gradient};
@@ -36,8 +36,8 @@ impl Sky {
     /// The name the window shows, in the player's language.
     pub fn label(self) -> &'static str {
         match self {
-            Sky::Dusk => t("Dusk"),
-            Sky::Night => t("Night"),
+            Sky::Dusk => fl!("dusk"),
+            Sky::Night => fl!("night"),
         }
     }
 

@@ -2,8 +2,8 @@
 //! profile (src/profile): the name and colour, the sky, the renderer; the
 //! other settings are kept as read and written back unchanged.
 
+use crate::fl;
 use crate::profile::{Home, Loaded, Notice, Profile, ProfileError, Settings};
-use crate::ui::i18n::t;
 use crate::ui::palace::Sky;
 use crate::ui::screen::setup::BotSpeed;
 
@@ -55,7 +55,7 @@ impl Prefs {
     /// "You" in their language while they have chosen none.
     pub fn player_name(&self) -> String {
         match self.name.trim() {
-            "" => t("You").to_string(),
+            "" => fl!("you").to_string(),
             name => name.to_string(),
         }
     }

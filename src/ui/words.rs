@@ -2,25 +2,25 @@
 //! `Display` texts are English for logs and the command line, so the window
 //! says each case again in the player's language.
 
+use crate::fl;
 use crate::profile::{Notice, Problem};
 use crate::table::Refusal;
-use crate::ui::i18n::t;
 
 /// Why the table refused this computer's act, as a sentence's end.
 pub fn refusal(refusal: &Refusal) -> String {
     match refusal {
-        Refusal::NotYourSeat(_) => t("that seat is not yours to play").to_string(),
-        Refusal::NotHost => t("only the host can do that").to_string(),
-        Refusal::NotYourTurn(_) => t("it is not that seat's turn").to_string(),
-        Refusal::Closed => t("the table is closed").to_string(),
-        Refusal::Paused => t("the table is paused").to_string(),
-        Refusal::GameOver => t("the game is over").to_string(),
-        Refusal::NotSealed => t("the game has not begun").to_string(),
-        Refusal::ColourTaken(_) => t("that colour is taken").to_string(),
+        Refusal::NotYourSeat(_) => fl!("refusal-not-your-seat").to_string(),
+        Refusal::NotHost => fl!("refusal-not-host").to_string(),
+        Refusal::NotYourTurn(_) => fl!("refusal-not-your-turn").to_string(),
+        Refusal::Closed => fl!("refusal-closed").to_string(),
+        Refusal::Paused => fl!("refusal-paused").to_string(),
+        Refusal::GameOver => fl!("refusal-game-over").to_string(),
+        Refusal::NotSealed => fl!("refusal-not-sealed").to_string(),
+        Refusal::ColourTaken(_) => fl!("refusal-colour-taken").to_string(),
         // The details of these come from the rules and the dice, in English.
-        Refusal::BadReveal(why) => crate::t!("a dice link was refused ({why})", why = why),
-        Refusal::Rules(why) => crate::t!("the rules do not allow it ({why})", why = why),
-        Refusal::Setup(why) => crate::t!("the game cannot start ({why})", why = why),
+        Refusal::BadReveal(why) => fl!("refusal-bad-reveal", why = why),
+        Refusal::Rules(why) => fl!("refusal-rules", why = why),
+        Refusal::Setup(why) => fl!("refusal-setup", why = why),
     }
 }
 
@@ -32,18 +32,8 @@ pub fn notice(notice: &Notice) -> String {
         .map_or_else(|| notice.path.display().to_string(), |n| n.to_string_lossy().into_owned());
     let kept = notice.kept.display().to_string();
     match &notice.problem {
-        Problem::Damaged(why) => crate::t!(
-            "{file} could not be read ({why}); it was kept as {kept}",
-            file = file,
-            why = why,
-            kept = kept
-        ),
-        Problem::Newer(version) => crate::t!(
-            "{file} is from a newer Ludopia (format {version}); it was kept as {kept}",
-            file = file,
-            version = version,
-            kept = kept
-        ),
+        Problem::Damaged(why) => fl!("notice-damaged", file = file, why = why, kept = kept),
+        Problem::Newer(version) => fl!("notice-newer", file = file, version = version, kept = kept),
     }
 }
 
@@ -55,8 +45,8 @@ mod tests {
     #[test]
     fn refusals_and_notices_have_words_in_every_language() {
         assert_eq!(refusal(&Refusal::Paused), "the table is paused");
-        assert_eq!(translate(Lang::Pt, "the table is paused"), "a mesa está pausada");
-        assert_eq!(translate(Lang::Vi, "the table is paused"), "bàn đang tạm dừng");
+        assert_eq!(translate(Lang::Pt, "refusal-paused"), "a mesa está pausada");
+        assert_eq!(translate(Lang::Vi, "refusal-paused"), "bàn đang tạm dừng");
         let notice = Notice {
             path: "/home/ana/.config/ludopia/settings.json".into(),
             kept: "/home/ana/.config/ludopia/settings.json.damaged".into(),

@@ -8,8 +8,9 @@ mod network;
 pub use keeper::{Keeper, Written};
 
 use crate::bots::Strategy;
+use crate::fl;
 use crate::ui::focus::{self, Does, Focus, Stop};
-use crate::ui::i18n::{self, t};
+use crate::ui::i18n;
 use crate::ui::palace::{self, Palace};
 use crate::ui::prefs::Prefs;
 use crate::ui::screen::game::{self, GameScreen};
@@ -267,7 +268,7 @@ impl App {
         match GameScreen::resume(saved, now) {
             Ok(game) => self.play(game),
             Err(e) => {
-                self.notices.push(crate::t!("The saved game cannot resume: {e}", e = e));
+                self.notices.push(fl!("the-saved-game-cannot-resume", e = e));
                 Task::none()
             }
         }
@@ -280,7 +281,7 @@ impl App {
                 (games, kept.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
             }
             Some(Err(e)) => (Vec::new(), e.to_string()),
-            None => (Vec::new(), t("No profile folder: games are not kept.").to_string()),
+            None => (Vec::new(), fl!("no-profile-folder-games-are").to_string()),
         }
     }
 
@@ -302,7 +303,7 @@ impl App {
         if let Some(home) = &self.home
             && let Err(e) = self.prefs.save(home)
         {
-            self.notices.push(crate::t!("Not saved: {e}", e = e));
+            self.notices.push(fl!("not-saved-e", e = e));
         }
     }
 
@@ -627,7 +628,7 @@ impl App {
                 r.marks = self.prefs.settings.pawn_marks;
                 self.screen = Screen::Replay(Box::new(r))
             }
-            (Err(e), Screen::History(h)) => h.status = crate::t!("Cannot open the game: {e}", e = e),
+            (Err(e), Screen::History(h)) => h.status = fl!("cannot-open-the-game-e", e = e),
             (Err(_), _) => {}
         }
     }
@@ -695,9 +696,9 @@ impl App {
     /// Settings saved: the screen says whether they were.
     fn keep_prefs(&mut self, prefs: &Prefs) {
         let status = match self.home.as_ref().map(|home| prefs.save(home)) {
-            Some(Ok(())) => t("Saved.").to_string(),
-            Some(Err(e)) => crate::t!("Not saved: {e}", e = e),
-            None => t("Not saved: no profile folder.").to_string(),
+            Some(Ok(())) => fl!("saved").to_string(),
+            Some(Err(e)) => fl!("not-saved-e", e = e),
+            None => fl!("not-saved-no-profile-folder").to_string(),
         };
         if let Screen::Settings(s) = &mut self.screen {
             s.status = status;

@@ -3,10 +3,10 @@
 //! they concern (the waiting room, the join screen, the game).
 
 use super::{App, Message, Screen, entropy};
+use crate::fl;
 use crate::net::{self as play, Deed, Line};
 use crate::profile::network::Role;
 use crate::rules::Seat;
-use crate::ui::i18n::t;
 use crate::ui::net::{self, Report};
 use crate::ui::screen::game::GameScreen;
 use crate::ui::screen::setup::{Sitter, TablePlan};
@@ -141,7 +141,7 @@ impl App {
         let (acts, acts_in) = mpsc::unbounded_channel();
         let mut joining = crate::ui::screen::joining::Joining::default();
         joining.busy = true;
-        joining.status = Some(t("Going back to your table…").to_string());
+        joining.status = Some(fl!("going-back-to-your-table").to_string());
         let hosting = matches!(saved.role, Role::Host { .. });
         let (stream, seat) = match saved.role {
             Role::Host { config, entropy, preset, listed } => {
@@ -169,7 +169,7 @@ impl App {
                 let host = match saved.host.parse::<play::Ticket>() {
                     Ok(host) => host,
                     Err(e) => {
-                        self.notices.push(crate::t!("The saved game cannot resume: {e}", e = e));
+                        self.notices.push(fl!("the-saved-game-cannot-resume", e = e));
                         return Task::none();
                     }
                 };
@@ -212,7 +212,7 @@ impl App {
         now: Instant,
     ) -> Task<Message> {
         let taken = self.session.as_mut().and_then(|s| Some((s.acts.take()?, s.seat?, s.hosting)));
-        let opened = taken.ok_or_else(|| t("this computer holds no seat at the table").to_string()).and_then(
+        let opened = taken.ok_or_else(|| fl!("this-computer-holds-no-seat").to_string()).and_then(
             |(acts, seat, hosting)| {
                 GameScreen::networked(self.prefs.player_name(), genesis, roster, seat, acts, hosting, now)
                     .map_err(|e| e.to_string())
@@ -270,9 +270,8 @@ impl App {
             }
             (Report::Line(Line::Watching { from: Some(from), .. }), Screen::Joining(_)) => {
                 let acts = self.session.as_mut().and_then(|s| s.acts.take());
-                let opened = acts
-                    .ok_or_else(|| t("this computer is not watching that table").to_string())
-                    .and_then(|acts| {
+                let opened =
+                    acts.ok_or_else(|| fl!("this-computer-is-not-watching").to_string()).and_then(|acts| {
                         GameScreen::watching(self.prefs.player_name(), *from, acts, now)
                             .map_err(|e| e.to_string())
                     });
@@ -312,7 +311,7 @@ impl App {
             (Report::TableFound(peer, info, ticket), Screen::Joining(j)) => j.found(peer, info, ticket),
             (Report::TableGone(peer), Screen::Joining(j)) => j.gone(peer),
             (Report::LobbyFailed(why), Screen::Joining(j)) => {
-                j.status = Some(crate::t!("This network cannot be searched: {why}.", why = why))
+                j.status = Some(fl!("this-network-cannot-be-searched", why = why))
             }
             // A report for a screen that has since closed.
             _ => {}

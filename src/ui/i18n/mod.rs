@@ -1,17 +1,46 @@
-//! The window's languages: English, Vietnamese and Brazilian Portuguese.
-//! Gettext-style: a string is looked up by its English text, so wrapping a
-//! new string in [`t`] (or [`t!`](crate::t) with `{name}` arguments) is all
-//! a screen needs; a string with no translation shows in English.
+//! The window's languages: English, Vietnamese and Brazilian Portuguese, in
+//! Project Fluent (`fluent-bundle`). Each language is one `.ftl` file beside
+//! this module, embedded in the program; a text is a message named by an ID.
+//!
+//! A screen says `fl!("resume-game")` for a fixed text (a `&'static str`,
+//! formatted once per language) and `fl!("who-rolled-a-face", who = name,
+//! face = face)` for one with arguments (a `String`). A number argument is
+//! a Fluent number, so a message picks its form by the language's CLDR
+//! plural category (`{ $n -> [one] … *[other] … }`: English's `one` is 1,
+//! Brazilian Portuguese's is 0 and 1, Vietnamese has only `other`); any
+//! other argument goes in by its `Display`.
+//!
+//! IDs are the English text's first words in kebab case (`resume-game`,
+//! `who-rolled-a-face`; longer, or numbered, where two texts would meet):
+//! a call site still reads as what it says, and a text several screens
+//! show is one message to translate. A reworded English keeps its ID; a
+//! new meaning takes a new one, so that translators see it as new.
+//!
+//! Bidi isolation is off. Fluent wraps every argument in FSI/PDI marks
+//! (U+2068, U+2069) so that a right-to-left name cannot reorder the
+//! sentence around it; the three languages here are left to right, the
+//! window's embedded font has no glyphs for the marks, and invisible
+//! characters inside a text would part it from what a player (or a test)
+//! looks for. A right-to-left language would want them back.
+//!
+//! A message missing from a language shows in English, and one missing
+//! from English shows its ID; the tests below fail on either, on a file
+//! that does not parse, and on a translation that uses a variable the
+//! English does not pass.
 //!
 //! The language is chosen in the settings or, by default, from the system
 //! locale (`LC_ALL`, `LC_MESSAGES`, `LANG`).
 
-mod pt;
-mod vi;
-
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentResource, FluentValue};
+use fluent_syntax::ast;
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
+
+#[doc(hidden)]
+pub use fluent_bundle::FluentArgs;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
@@ -62,15 +91,81 @@ impl Lang {
         setting.and_then(Lang::from_code).unwrap_or_else(Lang::from_environment)
     }
 
-    fn table(self) -> Option<&'static HashMap<&'static str, &'static str>> {
-        static VI: OnceLock<HashMap<&str, &str>> = OnceLock::new();
-        static PT: OnceLock<HashMap<&str, &str>> = OnceLock::new();
+    /// The locale whose plural rules the messages follow: Brazilian
+    /// Portuguese, whose `one` takes 0 as well as 1 (Portugal's takes 1).
+    fn locale(self) -> &'static str {
         match self {
-            Lang::En => None,
-            Lang::Vi => Some(VI.get_or_init(|| vi::STRINGS.iter().copied().collect())),
-            Lang::Pt => Some(PT.get_or_init(|| pt::STRINGS.iter().copied().collect())),
+            Lang::En => "en",
+            Lang::Vi => "vi",
+            Lang::Pt => "pt-BR",
         }
     }
+
+    /// The language's messages, as written.
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("en.ftl"),
+            Lang::Vi => include_str!("vi.ftl"),
+            Lang::Pt => include_str!("pt.ftl"),
+        }
+    }
+}
+
+/// One language's messages, and those without arguments formatted once.
+struct Speech {
+    bundle: FluentBundle<FluentResource>,
+    fixed: HashMap<String, String>,
+}
+
+impl Speech {
+    fn new(lang: Lang) -> Speech {
+        let locale = lang.locale().parse().unwrap_or_default();
+        let mut bundle = FluentBundle::new_concurrent(vec![locale]);
+        bundle.set_use_isolating(false);
+        // A damaged file keeps the messages that parse (the tests fail on it).
+        let resource =
+            FluentResource::try_new(lang.source().to_owned()).unwrap_or_else(|(resource, errors)| {
+                tracing::warn!(lang = lang.code(), ?errors, "messages that do not parse");
+                resource
+            });
+        let ids: Vec<String> = resource
+            .entries()
+            .filter_map(|entry| match entry {
+                ast::Entry::Message(m) => Some(m.id.name.to_owned()),
+                _ => None,
+            })
+            .collect();
+        if let Err(errors) = bundle.add_resource(resource) {
+            tracing::warn!(lang = lang.code(), ?errors, "messages given twice");
+        }
+        let fixed = ids
+            .into_iter()
+            .filter_map(|id| {
+                let pattern = bundle.get_message(&id)?.value()?;
+                let mut errors = Vec::new();
+                // A message that needs arguments is formatted at each use.
+                let text = bundle.format_pattern(pattern, None, &mut errors).into_owned();
+                errors.is_empty().then_some((id, text))
+            })
+            .collect();
+        Speech { bundle, fixed }
+    }
+
+    /// The message `id` with `args`, if this language has it.
+    fn format(&self, id: &str, args: &FluentArgs) -> Option<String> {
+        let pattern = self.bundle.get_message(id)?.value()?;
+        let mut errors = Vec::new();
+        let text = self.bundle.format_pattern(pattern, Some(args), &mut errors).into_owned();
+        if !errors.is_empty() {
+            tracing::warn!(id, ?errors, "a message did not format");
+        }
+        Some(text)
+    }
+}
+
+fn speech(lang: Lang) -> &'static Speech {
+    static ALL: OnceLock<[Speech; 3]> = OnceLock::new();
+    &ALL.get_or_init(|| Lang::ALL.map(Speech::new))[lang as usize]
 }
 
 /// The language the window speaks now (one per process, like the window).
@@ -81,6 +176,10 @@ pub fn set(lang: Lang) {
 }
 
 pub fn current() -> Lang {
+    #[cfg(test)]
+    if let Some(lang) = SPEAKING.get() {
+        return lang;
+    }
     match CURRENT.load(Ordering::Relaxed) {
         1 => Lang::Vi,
         2 => Lang::Pt,
@@ -88,192 +187,107 @@ pub fn current() -> Lang {
     }
 }
 
-/// `english` in `lang`, or `english` itself when it has no translation.
-pub fn translate(lang: Lang, english: &'static str) -> &'static str {
-    lang.table().and_then(|t| t.get(english).copied()).unwrap_or(english)
+/// The fixed message `id` in the current language (what `fl!("id")` is).
+pub fn text(id: &'static str) -> &'static str {
+    let said = |lang| speech(lang).fixed.get(id).map(String::as_str);
+    said(current()).or_else(|| said(Lang::En)).unwrap_or(id)
 }
 
-/// `english` in the current language.
-pub fn t(english: &'static str) -> &'static str {
-    translate(current(), english)
+/// The message `id` with its arguments in the current language (what
+/// `fl!("id", name = value, …)` is).
+pub fn format(id: &str, args: &FluentArgs) -> String {
+    speech(current())
+        .format(id, args)
+        .or_else(|| speech(Lang::En).format(id, args))
+        .unwrap_or_else(|| id.to_owned())
 }
 
-/// Fills `{name}` placeholders of a translated text.
-pub fn fill(text: &str, args: &[(&str, String)]) -> String {
-    let mut out = text.to_string();
-    for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
-    }
-    out
-}
-
-/// `t!("{name} rolled a {face}", name = who, face = face)`: the English
-/// text looked up, then its `{name}` placeholders filled with the values'
-/// `Display`.
+/// `fl!("id")`: the fixed message in the current language.
+/// `fl!("id", who = name, n = count)`: the message with its arguments.
+/// The ID is a literal, so that the tests find every message the code uses.
 #[macro_export]
-macro_rules! t {
-    ($english:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::ui::i18n::fill(
-            $crate::ui::i18n::t($english),
-            &[$((stringify!($name), ($value).to_string())),*],
-        )
+macro_rules! fl {
+    ($id:literal $(,)?) => {
+        $crate::ui::i18n::text($id)
     };
-}
-
-/// Which of a text's two forms `n` takes in `lang`: English says "1
-/// friend" and "2 friends"; Brazilian Portuguese uses the singular for 0 as
-/// well; Vietnamese does not inflect, so its two forms read alike.
-pub fn choose(lang: Lang, n: u64, one: &'static str, other: &'static str) -> &'static str {
-    let singular = match lang {
-        Lang::En => n == 1,
-        Lang::Pt => n <= 1,
-        Lang::Vi => false,
-    };
-    if singular { one } else { other }
-}
-
-/// `tn!(n, "{n} friend", "{n} friends", …)`: the form `n` takes in the
-/// current language, translated, with `{n}` and the other placeholders
-/// filled as by [`t!`](crate::t).
-#[macro_export]
-macro_rules! tn {
-    ($n:expr, $one:literal, $other:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        let n = $n;
-        let lang = $crate::ui::i18n::current();
-        $crate::ui::i18n::fill(
-            $crate::ui::i18n::translate(lang, $crate::ui::i18n::choose(lang, n as u64, $one, $other)),
-            &[("n", n.to_string()) $(, (stringify!($name), ($value).to_string()))*],
-        )
+    ($id:literal $(, $name:ident = $value:expr)+ $(,)?) => {{
+        #[allow(unused_imports)]
+        use $crate::ui::i18n::{AsNumber as _, AsText as _};
+        let mut args = $crate::ui::i18n::FluentArgs::new();
+        $(args.set(stringify!($name), (&$crate::ui::i18n::Arg(&$value)).fluent());)+
+        $crate::ui::i18n::format($id, &args)
     }};
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::BTreeSet;
+/// An argument on its way into a message. A number becomes a Fluent
+/// number (so that plurals select on it) and anything else its `Display`:
+/// the method is looked up on `&Arg`, where [`AsNumber`] answers for the
+/// number types before the compiler tries `&&Arg`, where [`AsText`] does
+/// (the call sites name no conversion).
+#[doc(hidden)]
+pub struct Arg<'a, T: ?Sized>(pub &'a T);
 
-    /// Every `t("…")` and `t!("…"` key in the window's source.
-    fn keys_in_ui() -> BTreeSet<String> {
-        let mut keys = BTreeSet::new();
-        let mut dirs = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui"))];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    if !path.ends_with("i18n") {
-                        dirs.push(path);
-                    }
-                    continue;
-                }
-                let source = std::fs::read_to_string(&path).unwrap();
-                for opener in ["t(", "t!(", "tn!("] {
-                    for (at, _) in source.match_indices(opener) {
-                        // Only the function itself, not e.g. `text(`.
-                        let before = source[..at].chars().next_back();
-                        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                            continue;
-                        }
-                        // A literal key, perhaps on the next line; a plural's
-                        // two keys come after its count.
-                        let mut rest = source[at + opener.len()..].trim_start();
-                        let forms = if opener == "tn!(" { 2 } else { 1 };
-                        if forms == 2 {
-                            rest = rest.split_once(',').map_or("", |(_, r)| r.trim_start());
-                        }
-                        for _ in 0..forms {
-                            let Some(after) = rest.strip_prefix('"') else { break };
-                            let (key, tail) = literal(after);
-                            keys.insert(key);
-                            rest = tail.trim_start().trim_start_matches(',').trim_start();
-                        }
-                    }
-                }
-            }
-        }
-        keys
-    }
+#[doc(hidden)]
+pub trait AsNumber {
+    fn fluent(&self) -> FluentValue<'static>;
+}
 
-    /// A string literal's text (after its opening quote), and what follows it.
-    fn literal(source: &str) -> (String, &str) {
-        let mut key = String::new();
-        let mut chars = source.char_indices();
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '"' => return (key, &source[i + 1..]),
-                '\\' => match chars.next() {
-                    Some((_, 'n')) => key.push('\n'),
-                    Some((_, other)) => key.push(other),
-                    None => {}
-                },
-                c => key.push(c),
-            }
-        }
-        (key, "")
-    }
+#[doc(hidden)]
+pub trait AsText {
+    fn fluent(&self) -> FluentValue<'static>;
+}
 
-    #[test]
-    fn counts_take_each_languages_form() {
-        let (one, other) = ("{n} pawn", "{n} pawns");
-        assert_eq!(choose(Lang::En, 1, one, other), one);
-        assert_eq!(choose(Lang::En, 0, one, other), other);
-        assert_eq!(choose(Lang::En, 2, one, other), other);
-        assert_eq!(choose(Lang::Pt, 0, one, other), one);
-        assert_eq!(choose(Lang::Pt, 2, one, other), other);
-        assert_eq!(
-            fill(translate(Lang::Pt, choose(Lang::Pt, 1, one, other)), &[("n", "1".into())]),
-            "1 peão"
-        );
-        assert_eq!(
-            fill(translate(Lang::Pt, choose(Lang::Pt, 3, one, other)), &[("n", "3".into())]),
-            "3 peões"
-        );
-        assert_eq!(
-            fill(translate(Lang::Vi, choose(Lang::Vi, 1, one, other)), &[("n", "1".into())]),
-            "1 quân"
-        );
-    }
-
-    #[test]
-    fn every_key_in_the_ui_is_in_every_language() {
-        let keys = keys_in_ui();
-        assert!(keys.len() > 100, "the scan finds the window's strings ({} found)", keys.len());
-        for lang in [Lang::Vi, Lang::Pt] {
-            let table = lang.table().unwrap();
-            let missing: Vec<&String> = keys.iter().filter(|k| !table.contains_key(k.as_str())).collect();
-            assert!(missing.is_empty(), "{} lacks {} strings: {missing:#?}", lang.code(), missing.len());
-        }
-    }
-
-    #[test]
-    fn translations_keep_their_placeholders() {
-        for lang in [Lang::Vi, Lang::Pt] {
-            for (english, translated) in lang.table().unwrap() {
-                let holes = |s: &str| {
-                    let mut v: Vec<String> = s
-                        .split('{')
-                        .skip(1)
-                        .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string()))
-                        .collect();
-                    v.sort();
-                    v
-                };
-                assert_eq!(holes(english), holes(translated), "{}: {english:?}", lang.code());
-            }
-        }
-    }
-
-    #[test]
-    fn a_missing_key_falls_back_to_english_and_locales_are_read() {
-        assert_eq!(translate(Lang::Vi, "No such string anywhere"), "No such string anywhere");
-        assert_eq!(translate(Lang::Vi, "Settings"), "Cài đặt");
-        assert_eq!(translate(Lang::Pt, "Settings"), "Configurações");
-        assert_eq!(Lang::from_code("vi_VN.UTF-8"), Some(Lang::Vi));
-        assert_eq!(Lang::from_code("pt_BR.UTF-8"), Some(Lang::Pt));
-        assert_eq!(Lang::from_code("de_DE.UTF-8"), None);
-        assert_eq!(Lang::chosen(Some("pt")), Lang::Pt);
-        assert_eq!(
-            fill("{who} rolled a {face}", &[("who", "Lan".into()), ("face", "6".into())]),
-            "Lan rolled a 6"
-        );
+impl<T: fmt::Display + ?Sized> AsText for &Arg<'_, T> {
+    fn fluent(&self) -> FluentValue<'static> {
+        FluentValue::from(self.0.to_string())
     }
 }
+
+macro_rules! numbers {
+    ($($t:ty),*) => {$(
+        impl AsNumber for Arg<'_, $t> {
+            fn fluent(&self) -> FluentValue<'static> {
+                number(*self.0)
+            }
+        }
+        impl AsNumber for Arg<'_, &$t> {
+            fn fluent(&self) -> FluentValue<'static> {
+                number(**self.0)
+            }
+        }
+    )*};
+}
+numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+/// A whole number as Fluent's (an f64), or as its digits past 2^53,
+/// where an f64 would round it.
+fn number<N: TryInto<i64> + fmt::Display + Copy>(n: N) -> FluentValue<'static> {
+    match n.try_into() {
+        Ok(exact) if exact.unsigned_abs() <= 1 << 53 => FluentValue::from(exact),
+        _ => FluentValue::from(n.to_string()),
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// A test's language: tests run side by side, the window's is global.
+    static SPEAKING: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// `f`, said in `lang` on this thread.
+#[cfg(test)]
+pub fn speaking<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    let before = SPEAKING.replace(Some(lang));
+    let out = f();
+    SPEAKING.set(before);
+    out
+}
+
+/// The fixed message `id` in `lang`.
+#[cfg(test)]
+pub fn translate(lang: Lang, id: &'static str) -> &'static str {
+    speaking(lang, || text(id))
+}
+
+#[cfg(test)]
+mod tests;

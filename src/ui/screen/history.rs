@@ -1,8 +1,8 @@
 //! History: the finished games, newest first; open one as a replay.
 
+use crate::fl;
 use crate::profile::history::{Finished, Opponents};
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::screen::game::ordinal;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{button, column, row, scrollable, text};
@@ -32,11 +32,11 @@ pub enum Action {
 pub fn opponents_label(o: Option<Opponents>) -> String {
     match o {
         Some(Opponents::Bots(s)) => {
-            crate::t!("vs {level} bots", level = crate::ui::screen::setup::level_name(s))
+            fl!("vs-level-bots", level = crate::ui::screen::setup::level_name(s))
         }
-        Some(Opponents::People) => t("vs people").to_string(),
-        Some(Opponents::Mixed) => t("vs people and bots").to_string(),
-        None => t("bots only").to_string(),
+        Some(Opponents::People) => fl!("vs-people").to_string(),
+        Some(Opponents::Mixed) => fl!("vs-people-and-bots").to_string(),
+        None => fl!("bots-only").to_string(),
     }
 }
 
@@ -68,7 +68,7 @@ impl History {
     pub fn view(&self) -> Element<'_, Message> {
         let lines = column(self.games.iter().enumerate().map(|(i, g)| {
             let s = &g.summary;
-            let preset = s.preset.map_or(t("House rules"), crate::ui::screen::setup::preset_name);
+            let preset = s.preset.map_or(fl!("house-rules"), crate::ui::screen::setup::preset_name);
             let players: Vec<&str> = s.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
             let place = s.me.and_then(|m| s.places[m.index()]).map_or("–".to_string(), ordinal);
             let line = row![
@@ -78,7 +78,7 @@ impl History {
                     text(players.join(", ")).size(13),
                 ]
                 .width(Length::Fill),
-                button(text(t("Replay")).size(14)).style(theme::choice(false)).on_press(Message::Open(i)),
+                button(text(fl!("replay")).size(14)).style(theme::choice(false)).on_press(Message::Open(i)),
             ]
             .spacing(12)
             .align_y(Alignment::Center);
@@ -89,10 +89,10 @@ impl History {
         // Room for the focus ring inside the scrolled area.
         .padding([6, 8]);
         let body: Element<'_, Message> = if self.games.is_empty() {
-            text(t("No finished games yet.")).size(15).into()
+            text(fl!("no-finished-games-yet")).size(15).into()
         } else {
             scrollable(lines).height(420).into()
         };
-        super::page(t("History"), column![body, text(&self.status).size(13),], Message::Back, &self.focus)
+        super::page(fl!("history"), column![body, text(&self.status).size(13),], Message::Back, &self.focus)
     }
 }

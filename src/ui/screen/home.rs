@@ -1,8 +1,8 @@
 //! Home: play here against bots or friends, host or join a table, settings,
 //! how to play. Each button's message is what the app does.
 
+use crate::fl;
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{button, column, container, text};
 use iced::{Alignment, Element, Length};
@@ -73,33 +73,33 @@ pub fn view<'a>(
     focus: &Focus,
 ) -> Element<'a, Message> {
     let entry = |label: &str, message: Message| focus.button(menu_button(label), message);
-    let resume = resumable.then(|| entry(t("Resume game"), Message::Resume));
-    let rejoin = networked.then(|| entry(t("Resume network game"), Message::ResumeNetwork));
+    let resume = resumable.then(|| entry(fl!("resume-game"), Message::Resume));
+    let rejoin = networked.then(|| entry(fl!("resume-network-game"), Message::ResumeNetwork));
     let warning = (resumable && replacing).then(|| {
         column![
-            text(t("A saved game is waiting. A new game replaces it.")).size(15).color(theme::GOLD),
-            focus.button_named(AGAIN, menu_button(t("Start a new game")), Message::PlayHere),
+            text(fl!("a-saved-game-is-waiting")).size(15).color(theme::GOLD),
+            focus.button_named(AGAIN, menu_button(fl!("start-a-new-game")), Message::PlayHere),
         ]
         .spacing(8)
         .align_x(Alignment::Center)
     });
     container(
         column![
-            text(t("Ludopia")).font(BLACK).size(52).color(theme::GOLD),
-            text(crate::t!("Welcome, {name}. Pull up a cushion.", name = name)).size(17),
+            text(fl!("app-name")).font(BLACK).size(52).color(theme::GOLD),
+            text(fl!("welcome-name-pull-up-a", name = name)).size(17),
         ]
         .push(resume)
         .push(rejoin)
         .push(warning)
         .push(
             column![
-                entry(t("Play on this computer"), Message::PlayHere),
-                entry(t("Host a table"), Message::Host),
-                entry(t("Join a table"), Message::Join),
-                entry(t("How to play"), Message::HowToPlay),
-                entry(t("History"), Message::History),
-                entry(t("Statistics"), Message::Stats),
-                entry(t("Settings"), Message::Settings),
+                entry(fl!("play-on-this-computer"), Message::PlayHere),
+                entry(fl!("host-a-table"), Message::Host),
+                entry(fl!("join-a-table"), Message::Join),
+                entry(fl!("how-to-play"), Message::HowToPlay),
+                entry(fl!("history"), Message::History),
+                entry(fl!("statistics"), Message::Stats),
+                entry(fl!("settings"), Message::Settings),
             ]
             .spacing(10),
         )

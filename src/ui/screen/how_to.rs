@@ -1,9 +1,9 @@
 //! How to play, written from the rule parameters themselves, so each preset's
 //! page says exactly what its rules do.
 
+use crate::fl;
 use crate::rules::{Dice, End, Goal, Home, Preset, Rules, SafeSquares, Teams, ThreeSixes};
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BOLD};
 use iced::widget::{button, column, row, scrollable, text};
 use iced::{Element, Length};
@@ -31,91 +31,71 @@ pub enum Action {
 /// The rules as sentences, one per parameter that matters.
 pub fn explain(r: &Rules) -> Vec<String> {
     let mut lines = vec![match r.goal {
-        Goal::All => crate::t!(
-            "Each player has {n} pawns in a yard. Bring them all round the board and up your lane to the centre.",
-            n = r.pawns
-        ),
-        Goal::One => crate::t!(
-            "Each player has {n} pawns in a yard. Bring one of them round the board and up your lane to the centre: you finish with your first pawn home, and your other pawns leave the board.",
-            n = r.pawns
-        ),
+        Goal::All => fl!("each-player-has-n-pawns-in-a-yard-2", n = r.pawns),
+        Goal::One => fl!("each-player-has-n-pawns-in-a-yard", n = r.pawns),
     }];
     if r.start_out > 0 {
-        lines.push(crate::tn!(
-            r.start_out,
-            "{n} of your pawns begins on your start square.",
-            "{n} of your pawns begin on your start square."
-        ));
+        lines.push(fl!("n-of-your-pawns-begin", n = r.start_out));
     }
     if r.has_teams() {
-        lines.push(t("Opposite seats play as partners. Partners share squares and never capture each other. Once you have finished, your rolls move your partner's pawns.").to_string());
+        lines.push(fl!("opposite-seats-play-as-partners-partners").to_string());
     }
     lines.push(match r.dice {
-        Dice::Rolled => t("On your turn roll the die, then move one pawn that many squares.").to_string(),
-        Dice::Duel => t("On your turn challenge a rival to Tic-Tac-Toe; whoever wins the duel rolls and moves. A drawn duel replays with the marks swapped.").to_string(),
+        Dice::Rolled => fl!("on-your-turn-roll-the").to_string(),
+        Dice::Duel => fl!("on-your-turn-challenge-a").to_string(),
     });
-    lines.push(t("A pawn leaves its yard only on a 6, onto its start square.").to_string());
+    lines.push(fl!("a-pawn-leaves-its-yard").to_string());
     if r.start_blocked_by_own {
-        lines.push(t("It cannot leave while one of your own pawns stands on the start.").to_string());
+        lines.push(fl!("it-cannot-leave-while-one").to_string());
     }
-    lines.push(t("A 6 gives another roll.").to_string());
+    lines.push(fl!("a-6-gives-another-roll").to_string());
     lines.push(match r.three_sixes {
-        ThreeSixes::None => t("Sixes in a row carry no penalty.").to_string(),
-        ThreeSixes::Forfeit => t("A third six in a row ends your turn without moving.").to_string(),
-        ThreeSixes::LeadingPawnHome => {
-            t("A third six in a row sends your leading pawn back to its yard.").to_string()
-        }
+        ThreeSixes::None => fl!("sixes-in-a-row-carry").to_string(),
+        ThreeSixes::Forfeit => fl!("a-third-six-in-a-row-ends").to_string(),
+        ThreeSixes::LeadingPawnHome => fl!("a-third-six-in-a-row-sends").to_string(),
     });
     lines.push(if r.capture_bonus {
-        t("Land on a rival's pawn to send it back to its yard, and roll again.").to_string()
+        fl!("land-on-a-rivals-pawn-to-send-it").to_string()
     } else {
-        t("Land on a rival's pawn to send it back to its yard.").to_string()
+        fl!("land-on-a-rivals-pawn-to-send-it-2").to_string()
     });
     if r.must_capture {
-        lines.push(t("If you can capture, you must: moving another pawn instead sends your leading pawn back to its yard.").to_string());
+        lines.push(fl!("if-you-can-capture-you").to_string());
     }
     lines.push(match r.safe_squares {
-        SafeSquares::StartsAndStars => t("Pawns on the start squares and the stars are safe.").to_string(),
-        SafeSquares::None => t("No square is safe.").to_string(),
+        SafeSquares::StartsAndStars => fl!("pawns-on-the-start-squares").to_string(),
+        SafeSquares::None => fl!("no-square-is-safe").to_string(),
     });
     if r.one_per_space {
-        lines.push(t("Only one pawn may stand on a square.").to_string());
+        lines.push(fl!("only-one-pawn-may-stand").to_string());
     }
     if r.blocking {
-        lines.push(t("No pawn may pass another pawn.").to_string());
+        lines.push(fl!("no-pawn-may-pass-another-pawn").to_string());
     }
     lines.push(match r.home {
-        Home::Lane => t("Reach the centre with an exact roll.").to_string(),
-        Home::FourSpaces => {
-            t("Your lane's first four squares are your home spaces, one pawn each.").to_string()
-        }
+        Home::Lane => fl!("reach-the-centre-with-an").to_string(),
+        Home::FourSpaces => fl!("your-lanes-first-four-squares").to_string(),
     });
     if r.capture_to_home {
         lines.push(if r.has_teams() {
-            t("Your pawns turn up your lane only once you or your partner have captured a pawn; until then they go round the board again.").to_string()
+            fl!("your-pawns-turn-up-your-lane-only-once-2").to_string()
         } else {
-            t("Your pawns turn up your lane only once you have captured a pawn; until then they go round the board again.").to_string()
+            fl!("your-pawns-turn-up-your-lane-only-once").to_string()
         });
-        lines.push(t("Going round, a pawn never stops on the square just before its start.").to_string());
+        lines.push(fl!("going-round-a-pawn-never").to_string());
     }
     if r.arrival_bonus {
-        lines.push(t("Bringing a pawn home gives another roll.").to_string());
+        lines.push(fl!("bringing-a-pawn-home-gives").to_string());
     }
     // Teams end the game whatever `end` says: the first team home wins.
     lines.push(match (r.has_teams(), r.end, r.goal) {
-        (true, ..) => {
-            t("The first team with both partners finished wins; the other team comes second.").to_string()
-        }
-        (false, End::FirstHome, Goal::All) => t("The first player with every pawn home wins.").to_string(),
-        (false, End::FirstHome, Goal::One) => t("The first player with a pawn home wins.").to_string(),
-        (false, End::PlayOn, _) => t("Play on until every place is decided.").to_string(),
+        (true, ..) => fl!("the-first-team-with-both").to_string(),
+        (false, End::FirstHome, Goal::All) => fl!("the-first-player-with-every").to_string(),
+        (false, End::FirstHome, Goal::One) => fl!("the-first-player-with-a").to_string(),
+        (false, End::PlayOn, _) => fl!("play-on-until-every-place").to_string(),
     });
     if let Some(secs) = r.turn_timer {
-        lines.push(crate::tn!(
-            secs,
-            "Each decision has {n} second; then the table plays for you.",
-            "Each decision has {n} seconds; then the table plays for you."
-        ));
+        lines.push(fl!("each-decision-has-n-seconds", n = secs));
     }
     lines
 }
@@ -123,9 +103,11 @@ pub fn explain(r: &Rules) -> Vec<String> {
 /// A table's rules in a line: its preset (or house rules), the pawns, and
 /// the quick-game and team parameters that change how it plays.
 pub fn summary(r: &Rules) -> String {
-    let name =
-        Preset::ALL.into_iter().find(|p| p.rules() == *r).map_or(t("House rules"), super::setup::preset_name);
-    let mut parts = vec![name.to_string(), crate::tn!(r.pawns, "{n} pawn", "{n} pawns")];
+    let name = Preset::ALL
+        .into_iter()
+        .find(|p| p.rules() == *r)
+        .map_or(fl!("house-rules"), super::setup::preset_name);
+    let mut parts = vec![name.to_string(), fl!("n-pawns", n = r.pawns)];
     parts.extend(distinctions(r));
     parts.join(" · ")
 }
@@ -135,16 +117,16 @@ pub fn summary(r: &Rules) -> String {
 pub fn distinctions(r: &Rules) -> Vec<String> {
     let mut parts = Vec::new();
     if r.start_out > 0 {
-        parts.push(crate::t!("{out} out", out = r.start_out));
+        parts.push(fl!("out-out", out = r.start_out));
     }
     if r.goal == Goal::One {
-        parts.push(t("first pawn home").to_string());
+        parts.push(fl!("first-pawn-home").to_string());
     }
     if r.capture_to_home {
-        parts.push(t("capture to enter home").to_string());
+        parts.push(fl!("capture-to-enter-home-2").to_string());
     }
     if r.has_teams() {
-        parts.push(t("teams").to_string());
+        parts.push(fl!("teams-2").to_string());
     }
     parts
 }
@@ -192,14 +174,14 @@ impl HowTo {
         .spacing(8)
         .push(self.focus.button_named(
             "teams",
-            button(text(t("2 v 2 teams")).size(15)).style(theme::choice(self.teams)),
+            button(text(fl!("n-2-v-2-teams")).size(15)).style(theme::choice(self.teams)),
             Message::Teams(!self.teams),
         ));
         let lines =
             column(explain(&self.rules()).into_iter().map(|l| text(format!("•  {l}")).size(16).into()))
                 .spacing(8);
         super::page(
-            t("How to play"),
+            fl!("how-to-play"),
             column![
                 tabs,
                 text(super::setup::preset_line(self.preset)).font(BOLD).size(16),

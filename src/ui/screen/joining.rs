@@ -4,11 +4,11 @@
 //! genesis.
 
 use super::setup::colour_name;
+use crate::fl;
 use crate::net::{RouteKind, TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
 use crate::ui::board;
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, text, text_input};
 use iced::{Alignment, Element, Length};
@@ -20,11 +20,8 @@ use libp2p::PeerId;
 pub fn route_sentence(kind: RouteKind, via: &str) -> String {
     let at = crate::net::route::host_of(via);
     match kind {
-        RouteKind::Direct => crate::t!("Connected directly to the table ({at}).", at = at),
-        RouteKind::Relayed => crate::t!(
-            "Connected through the relay at {at}; trying to punch a hole for a direct connection.",
-            at = at
-        ),
+        RouteKind::Direct => fl!("connected-directly-to-the-table", at = at),
+        RouteKind::Relayed => fl!("connected-through-the-relay-at", at = at),
     }
 }
 
@@ -111,7 +108,7 @@ impl Joining {
     pub fn invited(ticket: &Ticket) -> Joining {
         Joining {
             field: ticket.link(),
-            status: Some(t("An invite link opened Ludopia: press Join to sit at its table.").to_string()),
+            status: Some(fl!("an-invite-link-opened-ludopia").to_string()),
             ..Joining::default()
         }
     }
@@ -156,7 +153,7 @@ impl Joining {
     /// Joining failed: says why, and lets the player try again.
     pub fn failed(&mut self, why: &str) {
         self.busy = false;
-        self.status = Some(crate::t!("Could not join: {why}.", why = why));
+        self.status = Some(fl!("could-not-join-why", why = why));
     }
 
     pub fn update(&mut self, message: Message) -> Action {
@@ -173,9 +170,7 @@ impl Joining {
             Message::Join | Message::Watch => match self.field.parse::<Target>() {
                 Ok(target) if matches!(message, Message::Watch) => return self.watching(target),
                 Ok(target) => return self.joining(target, None),
-                Err(why) => {
-                    self.status = Some(crate::t!("That is not a room code or an invite: {why}.", why = why))
-                }
+                Err(why) => self.status = Some(fl!("that-is-not-a-room", why = why)),
             },
             Message::JoinListed(peer, seat) => {
                 if let Some(target) = self.listed(peer) {
@@ -199,18 +194,15 @@ impl Joining {
 
     fn watching(&mut self, target: Target) -> Action {
         self.busy = true;
-        self.status = Some(t("Asking the table to let you watch…").to_string());
+        self.status = Some(fl!("asking-the-table-to-let").to_string());
         Action::Watch(target)
     }
 
     fn joining(&mut self, target: Target, seat: Option<Seat>) -> Action {
         self.busy = true;
         self.status = Some(match &target {
-            Target::Code(code) => crate::t!(
-                "Looking for table {code} on this network, at your relays and on the public network…",
-                code = code
-            ),
-            Target::Ticket(_) | Target::Lan(_) => t("Joining the table…").to_string(),
+            Target::Code(code) => fl!("looking-for-table-code-on", code = code),
+            Target::Ticket(_) | Target::Lan(_) => fl!("joining-the-table").to_string(),
         });
         Action::Join(target, seat)
     }
@@ -224,22 +216,21 @@ impl Joining {
 
     pub fn view(&self) -> Element<'_, Message> {
         let lan: Element<'_, Message> = if self.tables.is_empty() {
-            text(t("No open table on this network or your relays yet.")).size(14).into()
+            text(fl!("no-open-table-on-this")).size(14).into()
         } else {
             column(self.tables.iter().map(|(peer, info, ticket)| {
-                let mut line =
-                    crate::t!("{host} · {preset}", host = info.host_name, preset = info.preset.name());
+                let mut line = fl!("host-preset", host = info.host_name, preset = info.preset.name());
                 // A team or quick-goal table says so beside its preset's name.
                 for part in crate::ui::screen::how_to::distinctions(&info.rules) {
                     line = format!("{line} · {part}");
                 }
                 if info.free.is_empty() {
-                    line = crate::t!("{table} · game under way", table = line);
+                    line = fl!("table-game-under-way", table = line);
                 }
                 if info.watching > 0 {
-                    line = crate::t!("{table} · {n} watching", table = line, n = info.watching);
+                    line = fl!("table-n-watching", table = line, n = info.watching);
                 }
-                let place = if ticket.is_some() { t("via a relay") } else { t("on this network") };
+                let place = if ticket.is_some() { fl!("via-a-relay") } else { fl!("on-this-network") };
                 let preview =
                     self.previews.iter().find(|(p, ..)| *p == info.preset).map(|(_, game, painted)| {
                         container(board::preview(painted, game)).width(64).height(64)
@@ -248,7 +239,7 @@ impl Joining {
                 let rules = info.rules;
                 let seats = Self::seats(info).map(|seat| {
                     let colour = rules.colour_of(seat);
-                    let label = crate::t!("Join as {colour}", colour = colour_name(colour));
+                    let label = fl!("join-as-colour", colour = colour_name(colour));
                     self.focus.button_maybe(
                         button(text(label).size(13)).style(theme::seat_button(theme::colour(colour))),
                         (!self.busy).then_some(Message::JoinListed(*peer, seat)),
@@ -257,7 +248,7 @@ impl Joining {
                 // A game under way may be watched.
                 let watch = info.free.is_empty().then(|| {
                     self.focus.button_maybe(
-                        button(text(t("Watch")).size(13)).style(theme::choice(false)),
+                        button(text(fl!("watch")).size(13)).style(theme::choice(false)),
                         (!self.busy).then_some(Message::WatchListed(*peer)),
                     )
                 });
@@ -273,7 +264,7 @@ impl Joining {
             .into()
         };
         let field = self.focus.field(
-            text_input(t("Room code or invite"), &self.field)
+            text_input(fl!("room-code-or-invite"), &self.field)
                 .on_input(Message::Field)
                 .on_submit(Message::Join)
                 .padding(8)
@@ -281,18 +272,18 @@ impl Joining {
             FIELD,
         );
         let content = column![
-            super::heading(t("Join a table"), t("Back"), Message::Back, &self.focus),
-            text(t("Open tables")).font(BOLD).size(18),
+            super::heading(fl!("join-a-table"), fl!("back"), Message::Back, &self.focus),
+            text(fl!("open-tables")).font(BOLD).size(18),
             lan,
-            text(t("A room code or an invite")).font(BOLD).size(18),
+            text(fl!("a-room-code-or-an")).font(BOLD).size(18),
             row![
                 field,
                 self.focus.button_maybe(
-                    button(text(t("Join")).font(BLACK).size(16)).padding([8, 20]).style(theme::primary),
+                    button(text(fl!("join")).font(BLACK).size(16)).padding([8, 20]).style(theme::primary),
                     (!self.busy).then_some(Message::Join)
                 ),
                 self.focus.button_maybe(
-                    button(text(t("Watch")).size(16)).padding([8, 16]).style(theme::choice(false)),
+                    button(text(fl!("watch")).size(16)).padding([8, 16]).style(theme::choice(false)),
                     (!self.busy).then_some(Message::Watch)
                 ),
             ]

@@ -13,8 +13,8 @@ pub mod setup;
 pub mod stats;
 pub mod waiting;
 
+use crate::fl;
 use crate::ui::focus::Focus;
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK};
 use iced::widget::{Column, Row, button, column, container, row, space, text};
 use iced::{Alignment, Element};
@@ -31,7 +31,7 @@ pub fn page<'a, M: Clone + std::fmt::Debug + 'a>(
         column![
             text(title).font(BLACK).size(30),
             parts.spacing(14),
-            focus.button(button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary), back),
+            focus.button(button(text(fl!("back")).size(16)).padding([10, 20]).style(theme::primary), back),
         ]
         .spacing(14),
     )

@@ -3,11 +3,11 @@
 //! `ludopia verify` runs.
 
 use crate::fair::Proof;
+use crate::fl;
 use crate::rules::{Game, Moves, Seat};
 use crate::table::{Record, Replica, verify_proof};
 use crate::ui::board::{self, Board};
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate::{Cast, entry_line};
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -51,11 +51,11 @@ impl Replay {
     /// address as "you".
     pub fn new(proof: &Proof<Record>, names: [String; 4], you: Option<Seat>) -> Result<Replay, String> {
         let verdict = match verify_proof(proof) {
-            Ok((valid, _)) => crate::t!("Verified: {valid}", valid = valid),
-            Err(invalid) => crate::t!("Does not verify: {invalid}", invalid = invalid),
+            Ok((valid, _)) => fl!("verified-valid", valid = valid),
+            Err(invalid) => fl!("does-not-verify-invalid", invalid = invalid),
         };
         let mut replica = Replica::new(&proof.genesis).map_err(|e| e.to_string())?;
-        let mut steps = vec![(replica.state().game, t("The table is set.").to_string())];
+        let mut steps = vec![(replica.state().game, fl!("the-table-is-set").to_string())];
         for entry in &proof.entries {
             let record = entry.body.decode().map(|b| b.content).ok();
             let Ok(events) = replica.apply(entry.clone()) else { break };
@@ -117,16 +117,16 @@ impl Replay {
         };
         let players: Vec<&str> = self.names.iter().filter(|n| !n.is_empty()).map(String::as_str).collect();
         let panel = column![
-            text(t("Replay")).font(BLACK).size(26),
+            text(fl!("replay")).font(BLACK).size(26),
             text(players.join(", ")).size(14),
             text(&self.verdict).size(14),
-            text(crate::t!("Entry {n} of {total}", n = self.at, total = self.steps.len().saturating_sub(1)))
+            text(fl!("entry-n-of-total", n = self.at, total = self.steps.len().saturating_sub(1)))
                 .font(BOLD)
                 .size(15),
             text(line.as_str()).size(14),
             row(STEPS.map(step)).spacing(6),
             self.focus.button(
-                button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary),
+                button(text(fl!("back")).size(16)).padding([10, 20]).style(theme::primary),
                 Message::Back
             ),
         ]

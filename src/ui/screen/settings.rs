@@ -2,8 +2,9 @@
 //! speed, sound, the helpers at the table, the relays and the DHT's
 //! bootstrap peers for network play, the software renderer.
 
+use crate::fl;
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::{Lang, t};
+use crate::ui::i18n::Lang;
 use crate::ui::palace::Sky;
 use crate::ui::prefs::Prefs;
 use crate::ui::screen::setup::BotSpeed;
@@ -59,10 +60,10 @@ impl Helper {
 
     fn label(self) -> &'static str {
         match self {
-            Helper::AutoMove => t("Move by itself when every move is the same"),
-            Helper::EnterMovesFirst => t("Enter moves the first movable pawn"),
-            Helper::PawnMarks => t("A shape on each pawn as well as its colour"),
-            Helper::HintsWithPeople => t("Hints at tables with other people too"),
+            Helper::AutoMove => fl!("move-by-itself-when-every"),
+            Helper::EnterMovesFirst => fl!("enter-moves-the-first-movable"),
+            Helper::PawnMarks => fl!("a-shape-on-each-pawn"),
+            Helper::HintsWithPeople => fl!("hints-at-tables-with-other"),
         }
     }
 
@@ -173,12 +174,11 @@ impl SettingsScreen {
                     Action::Save(self.prefs.clone())
                 }
                 (Err(bad), _) => {
-                    self.status =
-                        crate::t!("Not saved: {bad} is not a relay address (/ip4/…/tcp/…/p2p/…).", bad = bad);
+                    self.status = fl!("not-saved-bad-is-not-a-relay", bad = bad);
                     Action::None
                 }
                 (_, Err(bad)) => {
-                    self.status = crate::t!("Not saved: {bad} is not a peer's address (…/p2p/…).", bad = bad);
+                    self.status = fl!("not-saved-bad-is-not-a-peers", bad = bad);
                     Action::None
                 }
             },
@@ -199,7 +199,7 @@ impl SettingsScreen {
         let sound = self.prefs.settings.sound;
         let chosen = self.prefs.settings.language.as_deref().and_then(Lang::from_code);
         let languages = row(std::iter::once(None).chain(Lang::ALL.map(Some)).map(|lang| {
-            let label = lang.map_or(t("System language"), Lang::native_name);
+            let label = lang.map_or(fl!("system-language"), Lang::native_name);
             focus.button(
                 button(text(label).size(15)).style(theme::choice(lang == chosen)),
                 Message::Language(lang),
@@ -209,45 +209,47 @@ impl SettingsScreen {
         container(
             scrollable(
                 column![
-                    text(t("Settings")).font(BLACK).size(30),
-                    text(t("Your name")).font(BOLD).size(16),
+                    text(fl!("settings")).font(BLACK).size(30),
+                    text(fl!("your-name")).font(BOLD).size(16),
                     focus.field(
-                        text_input(t("Your name"), &self.prefs.name)
+                        text_input(fl!("your-name"), &self.prefs.name)
                             .on_input(Message::Name)
                             .padding(8)
                             .size(16)
                             .width(320),
                         NAME
                     ),
-                    text(t("Language")).font(BOLD).size(16),
+                    text(fl!("language")).font(BOLD).size(16),
                     languages,
-                    text(t("Sky over the palace")).font(BOLD).size(16),
+                    text(fl!("sky-over-the-palace")).font(BOLD).size(16),
                     skies,
-                    text(t("Bot speed")).font(BOLD).size(16),
+                    text(fl!("bot-speed")).font(BOLD).size(16),
                     BotSpeed::picker(self.prefs.bot_speed, Message::BotSpeed, focus),
-                    text(t("Sound")).font(BOLD).size(16),
+                    text(fl!("sound")).font(BOLD).size(16),
                     row![
                         focus.button(
-                            button(text(t("On")).size(15)).style(theme::choice(sound.on)),
+                            button(text(fl!("on")).size(15)).style(theme::choice(sound.on)),
                             Message::Sound(true)
                         ),
                         focus.button(
-                            button(text(t("Off")).size(15)).style(theme::choice(!sound.on)),
+                            button(text(fl!("off")).size(15)).style(theme::choice(!sound.on)),
                             Message::Sound(false)
                         ),
                         slider(0..=100u8, sound.volume, Message::Volume).width(200),
-                        text(crate::t!("Volume {v}%", v = sound.volume)).size(14),
+                        text(fl!("volume-v", v = sound.volume)).size(14),
                     ]
                     .spacing(8)
                     .align_y(Alignment::Center),
-                    text(t("Helpers at the table")).font(BOLD).size(16),
+                    text(fl!("helpers-at-the-table")).font(BOLD).size(16),
                     column(Helper::ALL.map(|h| {
                         let on = self.helper(h);
                         row![
                             focus.button_named(
                                 h.key(),
                                 button(
-                                    text(if on { t("On") } else { t("Off") }).size(14).wrapping(Wrapping::None)
+                                    text(if on { fl!("on") } else { fl!("off") })
+                                        .size(14)
+                                        .wrapping(Wrapping::None)
                                 )
                                 .width(Length::Shrink)
                                 .style(theme::choice(on)),
@@ -260,34 +262,41 @@ impl SettingsScreen {
                         .into()
                     }))
                     .spacing(6),
-                    text(t("Relays for play across the internet")).font(BOLD).size(16),
-                    focus.field(addresses("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays, Message::Relays), RELAYS),
-                    text(t("The addresses your relays' owners give you, separated by spaces.")).size(13),
-                    text(t("Meeting by room code across the internet")).font(BOLD).size(16),
-                    focus.field(addresses("/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap, Message::Bootstrap), BOOTSTRAP),
-                    text(t("Computers of the public network to start from, separated by spaces; left empty, its usual ones.")).size(13),
-                    text(t("Drawing the board")).font(BOLD).size(16),
+                    text(fl!("relays-for-play-across-the")).font(BOLD).size(16),
+                    focus.field(
+                        addresses("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…", &self.relays, Message::Relays),
+                        RELAYS
+                    ),
+                    text(fl!("the-addresses-your-relays-owners")).size(13),
+                    text(fl!("meeting-by-room-code-across")).font(BOLD).size(16),
+                    focus.field(
+                        addresses("/dnsaddr/bootstrap.libp2p.io/p2p/…", &self.bootstrap, Message::Bootstrap),
+                        BOOTSTRAP
+                    ),
+                    text(fl!("computers-of-the-public-network")).size(13),
+                    text(fl!("drawing-the-board")).font(BOLD).size(16),
                     row![
                         focus.button(
-                            button(text(t("Graphics card")).size(15)).style(theme::choice(!software)),
+                            button(text(fl!("graphics-card")).size(15)).style(theme::choice(!software)),
                             Message::Software(false)
                         ),
                         focus.button(
-                            button(text(t("Processor (slower, works everywhere)")).size(15))
+                            button(text(fl!("processor-slower-works-everywhere")).size(15))
                                 .style(theme::choice(software)),
                             Message::Software(true)
                         ),
                     ]
                     .spacing(8),
-                    text(t("Software drawing works on any machine; it takes effect at the next start."))
-                        .size(13),
+                    text(fl!("software-drawing-works-on-any")).size(13),
                     row![
                         focus.button(
-                            button(text(t("Back")).size(16)).padding([10, 20]).style(theme::primary),
+                            button(text(fl!("back")).size(16)).padding([10, 20]).style(theme::primary),
                             Message::Back
                         ),
                         focus.button(
-                            button(text(t("Save")).font(BLACK).size(16)).padding([10, 24]).style(theme::primary),
+                            button(text(fl!("save")).font(BLACK).size(16))
+                                .padding([10, 24])
+                                .style(theme::primary),
                             Message::Save
                         ),
                         text(&self.status).size(13),

@@ -3,10 +3,10 @@
 //! with a line on each, the turn timer.
 
 use crate::bots::Strategy;
+use crate::fl;
 use crate::profile::SavedPreset;
 use crate::rules::{Dice, End, FirstPlayer, Goal, Home, Preset, Rules, SafeSquares, Seat, Teams, ThreeSixes};
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Element, Length};
@@ -17,30 +17,30 @@ pub const LEVELS: [Strategy; 3] = [Strategy::Easy, Strategy::Normal, Strategy::H
 /// A strength as the table shows it.
 pub fn level_name(s: Strategy) -> String {
     match s {
-        Strategy::Random => t("Random"),
-        Strategy::Easy => t("Easy"),
-        Strategy::Normal => t("Normal"),
-        Strategy::Hard => t("Hard"),
+        Strategy::Random => fl!("random"),
+        Strategy::Easy => fl!("easy"),
+        Strategy::Normal => fl!("normal"),
+        Strategy::Hard => fl!("hard"),
     }
     .to_string()
 }
 
 pub fn preset_name(p: Preset) -> &'static str {
     match p {
-        Preset::Classic => t("Classic"),
-        Preset::Plaza => t("Plaza"),
-        Preset::Race => t("Race"),
-        Preset::Palace => t("Palace"),
-        Preset::Quick => t("Quick"),
+        Preset::Classic => fl!("classic"),
+        Preset::Plaza => fl!("plaza"),
+        Preset::Race => fl!("race"),
+        Preset::Palace => fl!("palace"),
+        Preset::Quick => fl!("quick"),
     }
 }
 
 pub fn colour_name(c: crate::rules::Colour) -> &'static str {
     match c {
-        crate::rules::Colour::Red => t("Red"),
-        crate::rules::Colour::Green => t("Green"),
-        crate::rules::Colour::Yellow => t("Yellow"),
-        crate::rules::Colour::Blue => t("Blue"),
+        crate::rules::Colour::Red => fl!("red"),
+        crate::rules::Colour::Green => fl!("green"),
+        crate::rules::Colour::Yellow => fl!("yellow"),
+        crate::rules::Colour::Blue => fl!("blue"),
     }
 }
 
@@ -137,46 +137,46 @@ impl Param {
 
     pub fn title(self) -> &'static str {
         match self {
-            Param::Pawns => t("Pawns"),
-            Param::StartOut => t("Pawns starting out"),
-            Param::Goal => t("Goal"),
-            Param::CaptureToHome => t("Capture to enter home"),
-            Param::Teams => t("Teams"),
-            Param::CaptureBonus => t("Capture bonus"),
-            Param::ArrivalBonus => t("Arrival bonus"),
-            Param::SafeSquares => t("Safe squares"),
-            Param::ThreeSixes => t("Three sixes"),
-            Param::StartBlocked => t("Own pawn blocks the start"),
-            Param::OnePerSpace => t("One pawn per space"),
-            Param::Blocking => t("Blocking"),
-            Param::FourSpaces => t("Four home spaces"),
-            Param::MustCapture => t("Must capture"),
-            Param::FirstHome => t("First home wins"),
-            Param::Duel => t("Duel for the die"),
-            Param::FirstPlayer => t("First player"),
+            Param::Pawns => fl!("pawns"),
+            Param::StartOut => fl!("pawns-starting-out"),
+            Param::Goal => fl!("goal"),
+            Param::CaptureToHome => fl!("capture-to-enter-home"),
+            Param::Teams => fl!("teams"),
+            Param::CaptureBonus => fl!("capture-bonus"),
+            Param::ArrivalBonus => fl!("arrival-bonus"),
+            Param::SafeSquares => fl!("safe-squares"),
+            Param::ThreeSixes => fl!("three-sixes"),
+            Param::StartBlocked => fl!("own-pawn-blocks-the-start"),
+            Param::OnePerSpace => fl!("one-pawn-per-space"),
+            Param::Blocking => fl!("blocking"),
+            Param::FourSpaces => fl!("four-home-spaces"),
+            Param::MustCapture => fl!("must-capture"),
+            Param::FirstHome => fl!("first-home-wins"),
+            Param::Duel => fl!("duel-for-the-die"),
+            Param::FirstPlayer => fl!("first-player"),
         }
     }
 
     /// One line on what the parameter does, as it reads in RULES.md.
     pub fn explain(self) -> &'static str {
         match self {
-            Param::Pawns => t("How many pawns each player brings round."),
-            Param::StartOut => t("Pawns that begin on the start square instead of the yard."),
-            Param::Goal => t("A player finishes with every pawn home, or with its first."),
-            Param::CaptureToHome => t("Pawns go round again until their player (or team) has captured."),
-            Param::Teams => t("Opposite seats play as partners; needs all four seats."),
-            Param::CaptureBonus => t("Capturing a pawn earns another roll."),
-            Param::ArrivalBonus => t("Bringing a pawn home earns another roll."),
-            Param::SafeSquares => t("Starts and stars shelter every pawn on them."),
-            Param::ThreeSixes => t("What a third six in a row does."),
-            Param::StartBlocked => t("No pawn may leave the yard onto its own pawn."),
-            Param::OnePerSpace => t("At most one pawn on a space; no stacking your own."),
-            Param::Blocking => t("No pawn may pass another pawn on the track."),
-            Param::FourSpaces => t("The lane's first four squares are home, one pawn each."),
-            Param::MustCapture => t("Skip a possible capture and your leading pawn goes home."),
-            Param::FirstHome => t("The game ends when the first player is home."),
-            Param::Duel => t("Win a Tic-Tac-Toe duel to earn each roll (palace)."),
-            Param::FirstPlayer => t("Who opens: drawn with the fair dice, or the first seat."),
+            Param::Pawns => fl!("how-many-pawns-each-player"),
+            Param::StartOut => fl!("pawns-that-begin-on-the"),
+            Param::Goal => fl!("a-player-finishes-with-every"),
+            Param::CaptureToHome => fl!("pawns-go-round-again-until"),
+            Param::Teams => fl!("opposite-seats-play-as-partners-needs"),
+            Param::CaptureBonus => fl!("capturing-a-pawn-earns-another"),
+            Param::ArrivalBonus => fl!("bringing-a-pawn-home-earns"),
+            Param::SafeSquares => fl!("starts-and-stars-shelter-every"),
+            Param::ThreeSixes => fl!("what-a-third-six-in"),
+            Param::StartBlocked => fl!("no-pawn-may-leave-the"),
+            Param::OnePerSpace => fl!("at-most-one-pawn-on"),
+            Param::Blocking => fl!("no-pawn-may-pass-another-pawn-on"),
+            Param::FourSpaces => fl!("the-lanes-first-four-squares"),
+            Param::MustCapture => fl!("skip-a-possible-capture-and"),
+            Param::FirstHome => fl!("the-game-ends-when-the"),
+            Param::Duel => fl!("win-a-tic-tac-toe"),
+            Param::FirstPlayer => fl!("who-opens-drawn-with-the"),
         }
     }
 
@@ -185,7 +185,7 @@ impl Param {
     pub fn values(self, r: &Rules) -> Vec<(String, Rules)> {
         let r = *r;
         let switch = |set: fn(&mut Rules, bool)| {
-            [(t("Off"), false), (t("On"), true)]
+            [(fl!("off"), false), (fl!("on"), true)]
                 .map(|(label, on)| {
                     let mut changed = r;
                     set(&mut changed, on);
@@ -200,21 +200,24 @@ impl Param {
                 .to_vec(),
             Param::StartOut => (0..=r.pawns).map(|n| (n.to_string(), Rules { start_out: n, ..r })).collect(),
             Param::Goal => vec![
-                (t("All pawns").to_string(), Rules { goal: Goal::All, ..r }),
-                (t("One pawn").to_string(), Rules { goal: Goal::One, ..r }),
+                (fl!("all-pawns").to_string(), Rules { goal: Goal::All, ..r }),
+                (fl!("one-pawn").to_string(), Rules { goal: Goal::One, ..r }),
             ],
             Param::Teams => vec![
-                (t("None").to_string(), Rules { teams: Teams::None, ..r }),
-                (t("Opposite seats").to_string(), Rules { teams: Teams::Opposite, ..r }),
+                (fl!("none").to_string(), Rules { teams: Teams::None, ..r }),
+                (fl!("opposite-seats").to_string(), Rules { teams: Teams::Opposite, ..r }),
             ],
             Param::ThreeSixes => vec![
-                (t("Nothing").to_string(), Rules { three_sixes: ThreeSixes::None, ..r }),
-                (t("Turn forfeit").to_string(), Rules { three_sixes: ThreeSixes::Forfeit, ..r }),
-                (t("Leading pawn home").to_string(), Rules { three_sixes: ThreeSixes::LeadingPawnHome, ..r }),
+                (fl!("nothing").to_string(), Rules { three_sixes: ThreeSixes::None, ..r }),
+                (fl!("turn-forfeit").to_string(), Rules { three_sixes: ThreeSixes::Forfeit, ..r }),
+                (
+                    fl!("leading-pawn-home").to_string(),
+                    Rules { three_sixes: ThreeSixes::LeadingPawnHome, ..r },
+                ),
             ],
             Param::FirstPlayer => vec![
-                (t("Random").to_string(), Rules { first_player: FirstPlayer::Random, ..r }),
-                (t("First seat").to_string(), Rules { first_player: FirstPlayer::Seat0, ..r }),
+                (fl!("random").to_string(), Rules { first_player: FirstPlayer::Random, ..r }),
+                (fl!("first-seat").to_string(), Rules { first_player: FirstPlayer::Seat0, ..r }),
             ],
             Param::CaptureToHome => switch(|r, on| r.capture_to_home = on),
             Param::CaptureBonus => switch(|r, on| r.capture_bonus = on),
@@ -243,11 +246,11 @@ pub const TIMERS: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90)];
 
 pub fn preset_line(p: Preset) -> &'static str {
     match p {
-        Preset::Classic => t("Classic Ludo: a 6 to leave, captures, safe stars."),
-        Preset::Plaza => t("Plaza: no capture bonus, first home wins, 60 s turns."),
-        Preset::Race => t("Race: one pawn a square, blocks, four home spaces."),
-        Preset::Palace => t("Palace: duel at Tic-Tac-Toe for every roll."),
-        Preset::Quick => t("Quick: one pawn out, capture to open home, first pawn home wins."),
+        Preset::Classic => fl!("classic-ludo-a-6-to"),
+        Preset::Plaza => fl!("plaza-no-capture-bonus-first"),
+        Preset::Race => fl!("race-one-pawn-a-square"),
+        Preset::Palace => fl!("palace-duel-at-tic-tac"),
+        Preset::Quick => fl!("quick-one-pawn-out-capture"),
     }
 }
 
@@ -291,11 +294,11 @@ impl SetupScreen {
     /// What may sit at a seat, with its label.
     fn sitters() -> impl Iterator<Item = (Sitter, String)> {
         let mut options = vec![
-            (Sitter::Empty, t("Empty").to_string()),
-            (Sitter::Person, t("Person here").to_string()),
-            (Sitter::Friend, t("Friend (remote)").to_string()),
+            (Sitter::Empty, fl!("empty").to_string()),
+            (Sitter::Person, fl!("person-here").to_string()),
+            (Sitter::Friend, fl!("friend-remote").to_string()),
         ];
-        options.extend(LEVELS.map(|l| (Sitter::Bot(l), crate::t!("Bot · {level}", level = level_name(l)))));
+        options.extend(LEVELS.map(|l| (Sitter::Bot(l), fl!("bot-level", level = level_name(l)))));
         options.into_iter()
     }
 
@@ -308,10 +311,10 @@ impl SetupScreen {
     /// Why the table cannot be played as it stands, in words.
     pub fn problem(&self) -> Option<String> {
         if let Err(why) = self.table.rules.validate() {
-            return Some(crate::t!("These rules cannot be played: {why}", why = why));
+            return Some(fl!("these-rules-cannot-be-played", why = why));
         }
         (self.table.rules.has_teams() && self.table.players().len() != 4)
-            .then(|| t("Teams need all four seats filled.").to_string())
+            .then(|| fl!("teams-need-all-four-seats").to_string())
     }
 
     /// Whether the table can start: two players at least, rules that can
@@ -406,7 +409,7 @@ impl SetupScreen {
             if let (Some(n), Some(id)) = (self.table.person_number(seat), self.name_field(seat)) {
                 line = line.push(
                     focus.field(
-                        text_input(&crate::t!("Player {n}", n = n), &self.table.others[seat.index()])
+                        text_input(&fl!("player-n", n = n), &self.table.others[seat.index()])
                             .on_input(move |name| Message::PersonName(seat, name))
                             .size(14)
                             .width(140),
@@ -458,7 +461,7 @@ impl SetupScreen {
         .spacing(16);
         let save = row![
             focus.field(
-                text_input(t("Name for these rules"), &self.preset_name)
+                text_input(fl!("name-for-these-rules"), &self.preset_name)
                     .on_input(Message::PresetName)
                     .on_submit(Message::SavePreset)
                     .size(14)
@@ -466,33 +469,33 @@ impl SetupScreen {
                 PRESET_NAME
             ),
             focus.button_maybe(
-                button(text(t("Save as a preset")).size(14)).style(theme::choice(false)),
+                button(text(fl!("save-as-a-preset")).size(14)).style(theme::choice(false)),
                 self.name_to_save().map(|_| Message::SavePreset)
             ),
         ]
         .spacing(8)
         .align_y(Alignment::Center);
         let timers = row(TIMERS.map(|timer| {
-            let label = timer.map_or(t("No timer").to_string(), |s| format!("{s} s"));
+            let label = timer.map_or(fl!("no-timer").to_string(), |s| format!("{s} s"));
             focus.button(
                 button(text(label).size(14)).style(theme::choice(rules.turn_timer == timer)),
                 Message::Timer(timer),
             )
         }))
         .spacing(8);
-        let start_label = if self.table.is_hosted() { t("Open the table") } else { t("Start the game") };
+        let start_label = if self.table.is_hosted() { fl!("open-the-table") } else { fl!("start-the-game") };
         let start = focus.button_maybe(
             button(text(start_label).font(BLACK).size(20)).padding([10, 28]).style(theme::primary),
             self.can_start().then_some(Message::Start),
         );
         let content = column![
-            super::heading(t("Set the table"), t("Back"), Message::Back, focus).push(start).spacing(12),
-            text(t("Seats")).font(BOLD).size(18),
+            super::heading(fl!("set-the-table"), fl!("back"), Message::Back, focus).push(start).spacing(12),
+            text(fl!("seats")).font(BOLD).size(18),
             seats,
-            text(t("Rules")).font(BOLD).size(18),
+            text(fl!("rules")).font(BOLD).size(18),
             presets,
             text(match saved_choice {
-                Some(i) => crate::t!("Your preset: {name}", name = self.saved[i].name),
+                Some(i) => fl!("your-preset-name", name = self.saved[i].name),
                 None => preset_line(self.preset).to_string(),
             })
             .size(14),
@@ -502,9 +505,9 @@ impl SetupScreen {
         .push(save)
         .push(
             column![
-                text(t("Turn timer")).font(BOLD).size(18),
+                text(fl!("turn-timer")).font(BOLD).size(18),
                 timers,
-                text(t("Bot speed")).font(BOLD).size(18),
+                text(fl!("bot-speed")).font(BOLD).size(18),
                 BotSpeed::picker(self.table.bot_speed, Message::BotSpeed, focus),
             ]
             .spacing(12),
@@ -517,10 +520,10 @@ impl SetupScreen {
                 )
             };
             column![
-                text(t("Who can find the table")).font(BOLD).size(18),
+                text(fl!("who-can-find-the-table")).font(BOLD).size(18),
                 row![
-                    choice(t("Listed: on this network and your relays"), true),
-                    choice(t("Private: by code or invite only"), false),
+                    choice(fl!("listed-on-this-network-and"), true),
+                    choice(fl!("private-by-code-or-invite"), false),
                 ]
                 .spacing(8),
             ]

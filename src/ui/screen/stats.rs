@@ -2,9 +2,9 @@
 //! dice — each face against the count a fair die gives, with a chi-square
 //! verdict a player can check for themselves.
 
+use crate::fl;
 use crate::profile::stats::{CRITICAL_01, CRITICAL_05, Stats, Tally, Verdict};
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::screen::history::opponents_label;
 use crate::ui::screen::setup::preset_name;
 use crate::ui::theme::{BLACK, BOLD};
@@ -39,21 +39,21 @@ fn header(first: &str) -> Element<'static, Message> {
     let cell = |s: &str| text(s.to_string()).font(BOLD).size(14).width(Length::FillPortion(1));
     row![
         text(first.to_string()).font(BOLD).size(14).width(Length::FillPortion(3)),
-        cell(t("Games")),
-        cell(t("Wins")),
-        cell(t("2nd")),
-        cell(t("3rd")),
-        cell(t("4th")),
+        cell(fl!("games")),
+        cell(fl!("wins")),
+        cell(fl!("place-2nd")),
+        cell(fl!("place-3rd")),
+        cell(fl!("place-4th")),
     ]
     .into()
 }
 
 pub fn verdict_text(v: Verdict) -> &'static str {
     match v {
-        Verdict::TooFewRolls => t("Too few rolls to judge yet (30 or more are needed)."),
-        Verdict::Fair => t("Consistent with a fair die."),
-        Verdict::Unusual => t("A little unusual: fair dice do this about once in 20 to 100 sets of rolls."),
-        Verdict::VeryUnusual => t("Very unusual: fair dice do this less than once in 100 sets of rolls."),
+        Verdict::TooFewRolls => fl!("too-few-rolls-to-judge"),
+        Verdict::Fair => fl!("consistent-with-a-fair-die"),
+        Verdict::Unusual => fl!("a-little-unusual-fair-dice"),
+        Verdict::VeryUnusual => fl!("very-unusual-fair-dice-do"),
     }
 }
 
@@ -66,20 +66,20 @@ impl StatsScreen {
     pub fn view(&self) -> Element<'_, Message> {
         let s = &self.stats;
         let mut games =
-            column![header(t("Preset")), tally_row(t("All games").to_string(), &s.overall)].spacing(4);
+            column![header(fl!("preset")), tally_row(fl!("all-games").to_string(), &s.overall)].spacing(4);
         for (preset, tally) in &s.by_preset {
-            let label = preset.map_or(t("House rules"), preset_name).to_string();
+            let label = preset.map_or(fl!("house-rules"), preset_name).to_string();
             games = games.push(tally_row(label, tally));
         }
-        let mut against = column![header(t("Opponents"))].spacing(4);
+        let mut against = column![header(fl!("opponents"))].spacing(4);
         for (o, tally) in &s.by_opponents {
             against = against.push(tally_row(opponents_label(Some(*o)), tally));
         }
         let expected = s.dice.expected();
         let mut dice = column![row![
-            text(t("Face")).font(BOLD).size(14).width(80),
-            text(t("Rolled")).font(BOLD).size(14).width(100),
-            text(t("Expected")).font(BOLD).size(14).width(100),
+            text(fl!("face")).font(BOLD).size(14).width(80),
+            text(fl!("rolled")).font(BOLD).size(14).width(100),
+            text(fl!("expected")).font(BOLD).size(14).width(100),
         ]]
         .spacing(4);
         for (face, count) in s.dice.counts.iter().enumerate() {
@@ -89,8 +89,8 @@ impl StatsScreen {
                 text(format!("{expected:.1}")).size(14).width(100),
             ]);
         }
-        let test = crate::t!(
-            "{n} rolls · chi-square {x} (5 degrees of freedom) · p = {p} · critical values {c5} (5%) and {c1} (1%)",
+        let test = fl!(
+            "n-rolls-chi-square-x",
             n = s.dice.total(),
             x = format!("{:.2}", s.dice.chi_square()),
             p = format!("{:.3}", s.dice.p_value()),
@@ -98,13 +98,13 @@ impl StatsScreen {
             c1 = CRITICAL_01,
         );
         super::page(
-            t("Statistics"),
+            fl!("statistics"),
             column![
                 scrollable(
                     column![
                         games,
                         against,
-                        text(t("The dice")).font(BLACK).size(20),
+                        text(fl!("the-dice")).font(BLACK).size(20),
                         dice,
                         text(test).size(13),
                         text(verdict_text(s.dice.verdict())).font(BOLD).size(15),

@@ -5,9 +5,9 @@
 //! reports the sealed genesis.
 
 use super::setup::{Sitter, TablePlan, colour_name, level_name};
+use crate::fl;
 use crate::rules::Seat;
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::text::Wrapping;
 use iced::widget::{button, column, container, row, text};
@@ -124,11 +124,11 @@ impl WaitingRoom {
     fn seat_line(&self, seat: Seat) -> Element<'_, Message> {
         let rules = &self.table.rules;
         let who = match self.table.sitters[seat.index()] {
-            Sitter::Empty => t("Empty").to_string(),
-            Sitter::Bot(level) => crate::t!("Bot · {level}", level = level_name(level)),
+            Sitter::Empty => fl!("empty").to_string(),
+            Sitter::Bot(level) => fl!("bot-level", level = level_name(level)),
             Sitter::Person => self.table.name.clone(),
-            Sitter::Friend if self.joined[seat.index()] => t("A friend joined").to_string(),
-            Sitter::Friend => t("Waiting for a friend…").to_string(),
+            Sitter::Friend if self.joined[seat.index()] => fl!("a-friend-joined").to_string(),
+            Sitter::Friend => fl!("waiting-for-a-friend").to_string(),
         };
         let line = row![
             container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
@@ -143,7 +143,7 @@ impl WaitingRoom {
             return line.into();
         }
         let instead = self.focus.button(
-            button(text(t("Play a bot instead")).size(13)).style(theme::choice(false)),
+            button(text(fl!("play-a-bot-instead")).size(13)).style(theme::choice(false)),
             Message::BotInstead(seat),
         );
         line.push(instead).into()
@@ -153,33 +153,29 @@ impl WaitingRoom {
         let copy = |m: Message, what: Copied| {
             let done = self.copied == Some(what);
             let label = match what {
-                _ if done => t("Copied"),
-                Copied::Link => t("Copy link"),
-                Copied::Code | Copied::Ticket => t("Copy"),
+                _ if done => fl!("copied"),
+                Copied::Link => fl!("copy-link"),
+                Copied::Code | Copied::Ticket => fl!("copy"),
             };
             self.focus.button(button(text(label).size(14)).style(theme::choice(done)), m)
         };
         let waiting = self.table.sitters.iter().filter(|&&s| s == Sitter::Friend).count()
             - self.joined.iter().filter(|&&j| j).count();
         let status = match &self.problem {
-            Some(why) => crate::t!("The table stopped: {why}.", why = why),
-            None if self.code.is_empty() => t("Opening the table…").to_string(),
-            None if waiting == 0 => t("Every seat is taken: the game begins.").to_string(),
-            None => crate::tn!(
-                waiting,
-                "Waiting for {n} more friend; the game begins when every seat is taken.",
-                "Waiting for {n} more friends; the game begins when every seat is taken."
-            ),
+            Some(why) => fl!("the-table-stopped-why", why = why),
+            None if self.code.is_empty() => fl!("opening-the-table").to_string(),
+            None if waiting == 0 => fl!("every-seat-is-taken-the").to_string(),
+            None => fl!("waiting-for-n-more-friends", n = waiting),
         };
         let code = if self.code.is_empty() { "······".to_string() } else { self.code.clone() };
         let content = column![
-            super::heading(t("Your table"), t("Cancel"), Message::Cancel, &self.focus),
-            text(t("Room code")).font(BOLD).size(18),
+            super::heading(fl!("your-table"), fl!("cancel"), Message::Cancel, &self.focus),
+            text(fl!("room-code")).font(BOLD).size(18),
             row![text(code).font(BLACK).size(40).color(theme::GOLD), copy(Message::CopyCode, Copied::Code)]
                 .spacing(16)
                 .align_y(Alignment::Center),
-            text(t("Friends on this network type the code; anyone else needs the invite.")).size(13),
-            text(t("Invite")).font(BOLD).size(18),
+            text(fl!("friends-on-this-network-type")).size(13),
+            text(fl!("invite")).font(BOLD).size(18),
             row![
                 // An invite has no spaces: it wraps at any letter.
                 container(text(self.ticket.clone()).size(11).wrapping(Wrapping::Glyph))
@@ -191,7 +187,7 @@ impl WaitingRoom {
             ]
             .spacing(12)
             .align_y(Alignment::Center),
-            text(t("Seats")).font(BOLD).size(18),
+            text(fl!("seats")).font(BOLD).size(18),
             column(Seat::ALL.map(|seat| self.seat_line(seat))).spacing(8),
             text(status).size(15),
         ]

@@ -8,11 +8,11 @@
 use super::seam::Authority;
 use super::{Action, GameScreen};
 use crate::fair::{Digest, Identity, Proof};
+use crate::fl;
 use crate::profile::Home;
 use crate::profile::saves::{GameMeta, SavedGame};
 use crate::rules::Seat;
 use crate::table::{self, Control, Participant, Record};
-use crate::ui::i18n::t;
 use crate::ui::screen::setup::{Sitter, TablePlan};
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -47,7 +47,7 @@ impl Save {
     /// Writes it, each file atomically (the profile's writer). `home` is
     /// the profile's folders; a game is not saved without one.
     pub fn write(&self, home: Option<&Home>) -> Result<(), String> {
-        let home = || home.ok_or_else(|| t("no profile folder").to_string());
+        let home = || home.ok_or_else(|| fl!("no-profile-folder").to_string());
         match self {
             Save::Begin(meta, proof) => {
                 let home = home()?;
@@ -105,7 +105,7 @@ impl GameScreen {
         let table = TablePlan { sitters, ..TablePlan::unseated(meta.config.rules, name) };
         let mut screen =
             GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
-        screen.tell(t("Welcome back: the game resumes where it stopped.").to_string());
+        screen.tell(fl!("welcome-back-the-game-resumes").to_string());
         Ok(screen)
     }
 
@@ -196,7 +196,7 @@ impl GameScreen {
     /// A save of this game failed: the player is told, and saving stops
     /// (the game goes on).
     pub fn not_kept(&mut self, why: &str) {
-        self.tell(crate::t!("The game is no longer saved: {e}", e = why));
+        self.tell(fl!("the-game-is-no-longer", e = why));
         self.keeping = None;
     }
 }

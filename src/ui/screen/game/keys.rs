@@ -165,13 +165,13 @@ impl GameScreen {
         let (head, pawn, why) = self.hint?;
         (head == self.replica.head().0).then(|| {
             let why = match why {
-                Why::Home => t("it reaches home"),
-                Why::Capture => t("it captures"),
-                Why::Enter => t("it brings a pawn out"),
-                Why::Safe => t("it lands safe"),
-                Why::Ahead => t("it moves on"),
+                Why::Home => crate::fl!("it-reaches-home"),
+                Why::Capture => crate::fl!("it-captures"),
+                Why::Enter => crate::fl!("it-brings-a-pawn-out"),
+                Why::Safe => crate::fl!("it-lands-safe"),
+                Why::Ahead => crate::fl!("it-moves-on"),
             };
-            crate::t!("Hint: pawn {n}, {why}.", n = pawn + 1, why = why)
+            crate::fl!("hint-pawn-n-why", n = pawn + 1, why = why)
         })
     }
 

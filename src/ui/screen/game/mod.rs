@@ -19,6 +19,7 @@ pub use keep::{Save, host_key};
 use super::setup::{Sitter, TablePlan};
 use crate::bots::Why;
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
+use crate::fl;
 use crate::net::Deed;
 use crate::rules::{Duel, Event, Events, Game, Moves, Phase, Seat};
 use crate::table::message::clean_name;
@@ -26,7 +27,6 @@ use crate::table::{
     self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, Roster, TableConfig,
 };
 use crate::ui::board;
-use crate::ui::i18n::t;
 use crate::ui::motion::Motion;
 use crate::ui::narrate;
 use crate::ui::sound::{self, Cue};
@@ -181,13 +181,13 @@ pub fn names(table: &TablePlan) -> [String; 4] {
     Seat::ALL.map(|seat| match table.sitters[seat.index()] {
         Sitter::Person => match (table.person_number(seat), table.others[seat.index()].trim()) {
             (Some(1), _) => table.name.clone(),
-            (n, "") => crate::t!("Player {n}", n = n.unwrap_or_default()),
+            (n, "") => fl!("player-n", n = n.unwrap_or_default()),
             (_, typed) => typed.to_string(),
         },
         Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
         Sitter::Friend => {
             let colour = super::setup::colour_name(table.rules.colour_of(seat));
-            crate::t!("Friend ({colour})", colour = colour)
+            fl!("friend-colour", colour = colour)
         }
         Sitter::Empty => String::new(),
     })
@@ -277,7 +277,7 @@ impl GameScreen {
             screen.game = replica.state().game;
             screen.replica = replica;
             screen.seated(seats);
-            screen.tell(t("You are watching this table.").to_string());
+            screen.tell(fl!("you-are-watching-this-table").to_string());
         }
         Ok(screen)
     }
@@ -336,7 +336,7 @@ impl GameScreen {
             motion,
             painted: board::Painted::default(),
             selected: None,
-            log: VecDeque::from([t("The table is set. Good luck!").to_string()]),
+            log: VecDeque::from([fl!("the-table-is-set-good").to_string()]),
             now,
             entry_at: now,
             entropy,
@@ -522,8 +522,8 @@ impl GameScreen {
                 return None;
             }
             let said = match acts.send(Deed::Rematch) {
-                Ok(()) => t("Starting another game with the same group…"),
-                Err(_) => t("The connection to the table is closed."),
+                Ok(()) => fl!("starting-another-game-with-the"),
+                Err(_) => fl!("the-connection-to-the-table"),
             };
             self.tell(said.to_string());
             return None;
@@ -532,10 +532,7 @@ impl GameScreen {
         match table.rematch(Participant::LOCAL) {
             Ok(_) => Some(Action::Rematch(self.table.clone())),
             Err(refusal) => {
-                self.tell(crate::t!(
-                    "Not allowed: {refusal}.",
-                    refusal = crate::ui::words::refusal(&refusal)
-                ));
+                self.tell(fl!("not-allowed-refusal", refusal = crate::ui::words::refusal(&refusal)));
                 None
             }
         }
@@ -552,8 +549,8 @@ impl GameScreen {
     /// The proof export finished: where it went, or why not.
     pub fn exported(&mut self, outcome: Result<std::path::PathBuf, String>) {
         self.export_status = match outcome {
-            Ok(path) => crate::t!("Saved to {path}", path = path.display()),
-            Err(e) => crate::t!("Not saved: {e}", e = e),
+            Ok(path) => fl!("saved-to-path", path = path.display()),
+            Err(e) => fl!("not-saved-e", e = e),
         };
     }
 
@@ -592,7 +589,7 @@ impl GameScreen {
                 Err(refused) => {
                     // Our own table's entries always verify; if one did not,
                     // say so rather than draw a state we cannot vouch for.
-                    self.tell(crate::t!("A log entry was refused: {refused}.", refused = refused));
+                    self.tell(fl!("a-log-entry-was-refused", refused = refused));
                     self.refused.push(refused.to_string());
                     if let table::EntryRefused::Equivocation(e) = refused {
                         self.evidence.push(Evidence::Equivocation(*e));

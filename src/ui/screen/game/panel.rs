@@ -3,10 +3,10 @@
 //! Leave, the mute switch and the reaction palette.
 
 use super::{Fit, GameScreen, Message, reactions};
+use crate::fl;
 use crate::rules::{Phase, Seat};
 use crate::table::Control;
 use crate::ui::die::Die;
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, canvas, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
@@ -18,24 +18,19 @@ impl GameScreen {
     /// What the table waits for, in words.
     fn waiting_for(&self) -> String {
         if self.is_closed() {
-            return t("The table is closed.").to_string();
+            return fl!("the-table-is-closed").to_string();
         }
         if self.is_paused() {
-            return t("The table is paused.").to_string();
+            return fl!("the-table-is-paused-2").to_string();
         }
-        let Some(seat) = self.game.to_act() else { return t("The game is over.").to_string() };
+        let Some(seat) = self.game.to_act() else { return fl!("the-game-is-over-2").to_string() };
         let who = self.name(seat);
         match self.game.phase() {
-            Phase::Roll => crate::t!("{who} to roll", who = who),
-            Phase::Move { face } => crate::tn!(
-                face,
-                "{who} to move a pawn {n} space",
-                "{who} to move a pawn {n} spaces",
-                who = who
-            ),
-            Phase::ChooseOpponent => crate::t!("{who} to challenge a rival", who = who),
-            Phase::Duel(_) => crate::t!("{who} to mark the duel board", who = who),
-            Phase::Over => t("The game is over.").to_string(),
+            Phase::Roll => fl!("who-to-roll", who = who),
+            Phase::Move { face } => fl!("who-to-move-a-pawn", n = face, who = who),
+            Phase::ChooseOpponent => fl!("who-to-challenge-a-rival", who = who),
+            Phase::Duel(_) => fl!("who-to-mark-the-duel", who = who),
+            Phase::Over => fl!("the-game-is-over-2").to_string(),
         }
     }
 
@@ -60,16 +55,16 @@ impl GameScreen {
         let seat = self.person_to_act()?;
         let persons = Seat::ALL.into_iter().filter(|&s| self.is_mine(s)).count();
         let what = match self.game.phase() {
-            Phase::Roll => t("Roll the die"),
-            Phase::Move { .. } => t("Move a glowing pawn"),
-            Phase::ChooseOpponent => t("Challenge a rival"),
-            Phase::Duel(_) => t("Mark the duel board"),
+            Phase::Roll => fl!("roll-the-die"),
+            Phase::Move { .. } => fl!("move-a-glowing-pawn"),
+            Phase::ChooseOpponent => fl!("challenge-a-rival"),
+            Phase::Duel(_) => fl!("mark-the-duel-board"),
             Phase::Over => return None,
         };
         Some(if persons > 1 {
-            crate::t!("Your turn, {who}: {what}", who = self.name(seat), what = what)
+            fl!("your-turn-who-what", who = self.name(seat), what = what)
         } else {
-            crate::t!("Your turn: {what}", what = what)
+            fl!("your-turn-what", what = what)
         })
     }
 
@@ -89,17 +84,17 @@ impl GameScreen {
         let focus = &self.focus;
         if self.can_roll() {
             col = col.push(focus.button(
-                button(text(t("Roll")).font(BLACK).size(size(18))).padding([8, 30]).style(theme::primary),
+                button(text(fl!("roll")).font(BLACK).size(size(18))).padding([8, 30]).style(theme::primary),
                 Message::Roll,
             ));
-            col = col.push(text(t("Space or Enter rolls")).size(12));
+            col = col.push(text(fl!("space-or-enter-rolls")).size(12));
         } else if !self.choices().is_empty() {
-            col = col.push(text(t("Click a glowing pawn, or ←/→ and Enter, or its number")).size(12));
+            col = col.push(text(fl!("click-a-glowing-pawn-or")).size(12));
         }
         if self.hints() {
             col =
                 col.push(focus.button(
-                    button(text(t("Hint")).size(size(14))).style(theme::choice(false)),
+                    button(text(fl!("hint")).size(size(14))).style(theme::choice(false)),
                     Message::Hint,
                 ));
             if let Some(line) = self.hint_line() {
@@ -110,31 +105,31 @@ impl GameScreen {
             col = col.push(duel);
         }
         if let Some(left) = self.countdown() {
-            col = col.push(text(crate::t!("{left} s left to decide", left = left)).font(BOLD).size(size(15)));
+            col = col.push(text(fl!("left-s-left-to-decide", left = left)).font(BOLD).size(size(15)));
         } else if let Some(secs) = self.game.rules().turn_timer {
-            col = col.push(text(crate::t!("Turn timer: {secs} s a decision", secs = secs)).size(12));
+            col = col.push(text(fl!("turn-timer-secs-s-a", secs = secs)).size(12));
         }
         let small =
             |label: &str, on: bool| button(text(label.to_string()).size(size(14))).style(theme::choice(on));
         if self.authority.watches() {
-            col = col.push(text(t("You are watching this table.")).size(size(14)));
+            col = col.push(text(fl!("you-are-watching-this-table")).size(size(14)));
             col = col.push(self.reservations(fit));
         }
         col = col.push(self.host_controls(fit));
         // Two buttons a row: the panel is narrow on small windows.
         col = col.push(
             row![
-                focus.button(small(t("Verify dice"), false), Message::Verify),
-                focus.button(small(t("Leave the table"), false), Message::Leave),
+                focus.button(small(fl!("verify-dice"), false), Message::Verify),
+                focus.button(small(fl!("leave-the-table"), false), Message::Leave),
             ]
             .spacing(6),
         );
-        let sound = if self.sound_on { t("Sound on") } else { t("Muted") };
+        let sound = if self.sound_on { fl!("sound-on") } else { fl!("muted-2") };
         col = col.push(
             row![
                 focus.button_named(SOUND, small(sound, !self.sound_on), Message::Sound(!self.sound_on)),
                 focus.button_maybe(
-                    small(t("React"), self.reactions.picking),
+                    small(fl!("react"), self.reactions.picking),
                     self.reacting_seat().map(|_| Message::Palette)
                 ),
             ]
@@ -155,10 +150,10 @@ impl GameScreen {
     /// (How to play's sentences, from the same parameters) when opened.
     fn rules_panel(&self, fit: Fit) -> Element<'_, Message> {
         let rules = self.game.rules();
-        let toggle = if self.rules_open { t("Hide") } else { t("Show all") };
+        let toggle = if self.rules_open { fl!("hide") } else { fl!("show-all") };
         let mut panel = column![
             row![
-                text(t("Table rules")).font(BOLD).size(if fit.compact { 12 } else { 14 }),
+                text(fl!("table-rules")).font(BOLD).size(if fit.compact { 12 } else { 14 }),
                 self.focus.button(
                     button(text(toggle).size(12)).style(theme::choice(self.rules_open)),
                     Message::RulesPanel
@@ -195,9 +190,9 @@ impl GameScreen {
             let colour = self.game.rules().colour_of(seat);
             let name = crate::ui::screen::setup::colour_name(colour);
             let label = if self.reserved == Some(seat) {
-                crate::t!("{colour}: yours next game", colour = name)
+                fl!("colour-yours-next-game", colour = name)
             } else {
-                crate::t!("Reserve {colour}", colour = name)
+                fl!("reserve-colour", colour = name)
             };
             self.focus.button_maybe(
                 button(text(label).size(if fit.compact { 11 } else { 13 }))
@@ -215,11 +210,11 @@ impl GameScreen {
         if !self.hosts() {
             Vec::new()
         } else if ended {
-            vec![(t("Rematch"), Message::Rematch)]
+            vec![(fl!("rematch"), Message::Rematch)]
         } else if self.is_paused() {
-            vec![(t("Resume"), Message::Resume), (t("Close the table"), Message::Close)]
+            vec![(fl!("resume"), Message::Resume), (fl!("close-the-table"), Message::Close)]
         } else {
-            vec![(t("Pause"), Message::Pause), (t("Close the table"), Message::Close)]
+            vec![(fl!("pause"), Message::Pause), (fl!("close-the-table"), Message::Close)]
         }
     }
 

@@ -3,12 +3,12 @@
 //! and this computer's own rate (held to a player's, as the host holds it).
 
 use super::{GameScreen, Message};
+use crate::fl;
 use crate::net::Kind;
 use crate::net::limits::{PLAYER_REACTIONS, RateLimiter};
 use crate::rules::Seat;
 use crate::table::Reaction;
 use crate::ui::emote;
-use crate::ui::i18n::t;
 use crate::ui::theme;
 use iced::widget::{button, column, container, row};
 use iced::{Element, Length};
@@ -91,7 +91,7 @@ impl GameScreen {
         if self.reactions.say(seat, reaction, self.now) {
             self.send_reaction(reaction);
         } else {
-            self.tell(t("Slow down: three reactions every two seconds.").to_string());
+            self.tell(fl!("slow-down-three-reactions-every").to_string());
         }
     }
 

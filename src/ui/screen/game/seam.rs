@@ -6,10 +6,10 @@
 
 use super::{Action, GameScreen};
 use crate::fair::{SignedEntry, SignedGenesis};
+use crate::fl;
 use crate::net::Deed;
 use crate::rules::Seat;
 use crate::table::{self, Input, Record};
-use crate::ui::i18n::t;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -90,10 +90,7 @@ impl GameScreen {
         let fresh = match &mut self.authority {
             Authority::Here(table) => {
                 if let Err(refusal) = table.handle(now, input) {
-                    self.tell(crate::t!(
-                        "Not allowed: {refusal}.",
-                        refusal = crate::ui::words::refusal(&refusal)
-                    ));
+                    self.tell(fl!("not-allowed-refusal", refusal = crate::ui::words::refusal(&refusal)));
                     return Vec::new();
                 }
                 table.entries().get(seen as usize..).unwrap_or_default().to_vec()
@@ -109,7 +106,7 @@ impl GameScreen {
                 let acting = matches!(deed, Some(Deed::Act(_)));
                 match deed.map(|deed| acts.send(deed)) {
                     Some(Ok(())) if acting => *acted_at = Some(seen),
-                    Some(Err(_)) => self.tell(t("The connection to the table is closed.").to_string()),
+                    Some(Err(_)) => self.tell(fl!("the-connection-to-the-table").to_string()),
                     _ => {}
                 }
                 return Vec::new();
@@ -132,7 +129,7 @@ impl GameScreen {
         if let Authority::Away { acts, seat: None, .. } = &self.authority
             && acts.send(Deed::Reserve(seat)).is_err()
         {
-            self.tell(t("The connection to the table is closed.").to_string());
+            self.tell(fl!("the-connection-to-the-table").to_string());
         }
     }
 
@@ -143,17 +140,15 @@ impl GameScreen {
         match why {
             None => {
                 self.reserved = Some(seat);
-                self.tell(crate::t!("{colour} is yours in the next game.", colour = colour));
+                self.tell(fl!("colour-is-yours-in-the", colour = colour));
             }
-            Some(why) => {
-                self.tell(crate::t!("{colour} is not held for you: {why}.", colour = colour, why = why))
-            }
+            Some(why) => self.tell(fl!("colour-is-not-held-for", colour = colour, why = why)),
         }
     }
 
     /// The host refused this computer's act: says why, and the seat may act again.
     pub fn refused(&mut self, why: &str) {
-        self.tell(crate::t!("Not allowed: {refusal}.", refusal = why));
+        self.tell(fl!("not-allowed-refusal", refusal = why));
         if let Authority::Away { acted_at, .. } = &mut self.authority {
             *acted_at = None;
         }
@@ -168,7 +163,7 @@ impl GameScreen {
     /// The network driver stopped before the game was over: says why.
     pub fn disconnected(&mut self, why: &str) {
         if !self.game.is_over() {
-            self.tell(crate::t!("The network game stopped: {why}.", why = why));
+            self.tell(fl!("the-network-game-stopped-why", why = why));
         }
     }
 

@@ -5,10 +5,10 @@
 //! another player's seat can be muted on this screen.
 
 use super::{Fit, GameScreen, Message, ordinal};
+use crate::fl;
 use crate::rules::Seat;
 use crate::table::Control;
 use crate::ui::emote;
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD, alpha};
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, path};
 use iced::widget::text::Wrapping;
@@ -56,7 +56,7 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     let control = screen.control(seat);
     let height = if fit.compact { 104.0 } else { 124.0 };
     if control == Control::Empty {
-        return container(text(t("Empty seat")).size(14).color(alpha(theme::PARCHMENT, 0.6)))
+        return container(text(fl!("empty-seat")).size(14).color(alpha(theme::PARCHMENT, 0.6)))
             .padding(12)
             .width(Length::Fill)
             .height(height)
@@ -97,17 +97,17 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     let mut badges = row![].spacing(4);
     badges = match control {
         Control::Bot(level) => badges.push(badge(
-            &crate::t!("BOT · {level}", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
+            &fl!("bot-level-badge", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
             small,
         )),
-        Control::Person { .. } if screen.is_mine(seat) => badges.push(badge(t("THIS COMPUTER"), small)),
-        Control::Person { .. } => badges.push(badge(t("REMOTE"), small)),
-        Control::Standin { .. } => badges.push(badge(t("AWAY · BOT PLAYS"), small)),
+        Control::Person { .. } if screen.is_mine(seat) => badges.push(badge(fl!("this-computer"), small)),
+        Control::Person { .. } => badges.push(badge(fl!("remote"), small)),
+        Control::Standin { .. } => badges.push(badge(fl!("away-bot-plays"), small)),
         Control::Empty => badges,
     };
     let muted = screen.reactions.is_muted(seat);
     if muted {
-        badges = badges.push(badge(t("MUTED"), small));
+        badges = badges.push(badge(fl!("muted"), small));
     }
     let home = game.pawns(seat).iter().filter(|&&p| game.rules().is_home(p)).count();
     let pip = if fit.compact { 10.0 } else { 13.0 };
@@ -122,8 +122,8 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     .spacing(3);
     // A finished seat shows its place where its pawns were counted.
     let tally: Element<'_, Message> = match game.place(seat) {
-        Some(place) => badge(&crate::t!("{place} PLACE", place = ordinal(place)).to_uppercase(), small),
-        None => text(crate::t!("{home} home", home = home)).size(small).into(),
+        Some(place) => badge(&fl!("place-place", place = ordinal(place)).to_uppercase(), small),
+        None => text(fl!("home-home", home = home)).size(small).into(),
     };
     let body = column![
         container(
@@ -154,7 +154,7 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     if mutable {
         corner = corner.push(
             screen.focus.button(
-                button(text(if muted { t("Unmute") } else { t("Mute") }).size(11))
+                button(text(if muted { fl!("unmute") } else { fl!("mute") }).size(11))
                     .padding([2, 6])
                     .style(theme::choice(muted)),
                 Message::MuteSeat(seat),

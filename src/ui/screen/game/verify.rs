@@ -9,9 +9,9 @@
 
 use super::{GameScreen, Message};
 use crate::fair::{At, Digest, Proof};
+use crate::fl;
 use crate::rules::Seat;
 use crate::table::{self, By, DRAW_ROLLER, Link, Record, RollProof, verify_proof};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Color, Element, Length};
@@ -137,39 +137,28 @@ pub(super) const PATH: &str = "proof-path";
 pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> {
     let name = |seat: Seat| screen.name(seat).to_string();
     let mut col = column![
-        text(t("Verify dice")).font(BLACK).size(28),
-        text(crate::t!("Game {id}", id = dice.game_id.to_hex())).size(12),
+        text(fl!("verify-dice")).font(BLACK).size(28),
+        text(fl!("game-id", id = dice.game_id.to_hex())).size(12),
         text(&dice.verdict).font(BOLD).size(16).color(if dice.valid { GOOD } else { BAD }),
     ]
     .spacing(8);
     for at in &dice.equivocations {
-        col = col.push(
-            text(crate::t!(
-                "The host signed two different entries #{at}: it lied, and this proof shows it.",
-                at = at
-            ))
-            .font(BOLD)
-            .color(BAD),
-        );
+        col = col.push(text(fl!("the-host-signed-two-different", at = at)).font(BOLD).color(BAD));
     }
     for refused in &screen.refused {
-        col = col.push(text(crate::t!("Refused: {refused}", refused = refused)).font(BOLD).color(BAD));
+        col = col.push(text(fl!("refused-refused", refused = refused)).font(BOLD).color(BAD));
     }
-    col = col.push(text(t("Commitments (each seat's dice chain head)")).font(BOLD).size(14));
+    col = col.push(text(fl!("commitments-each-seats-dice-chain")).font(BOLD).size(14));
     for (seat, anchor) in &dice.anchors {
         col = col.push(text(format!("{}: {}…", name(*seat), short(anchor))).size(12));
     }
     let rows = column(dice.rolls.iter().rev().map(|r| roll_row(r, &name))).spacing(6);
-    col = col.push(
-        text(crate::tn!(dice.rolls.len(), "{n} roll, newest first", "{n} rolls, newest first"))
-            .font(BOLD)
-            .size(14),
-    );
+    col = col.push(text(fl!("n-rolls-newest-first", n = dice.rolls.len())).font(BOLD).size(14));
     col = col.push(scrollable(rows).height(Length::Fill).width(Length::Fill));
     col = col.push(
         row![
             screen.focus.field(
-                text_input(t("Where to save the proof"), &screen.proof_path)
+                text_input(fl!("where-to-save-the-proof"), &screen.proof_path)
                     .on_input(Message::ProofPath)
                     .on_submit(Message::SaveProof)
                     .padding(6)
@@ -177,7 +166,7 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
                 PATH
             ),
             screen.focus.button(
-                button(text(t("Save the proof")).font(BOLD).size(14)).style(theme::primary),
+                button(text(fl!("save-the-proof")).font(BOLD).size(14)).style(theme::primary),
                 Message::SaveProof
             ),
         ]
@@ -185,9 +174,9 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
         .align_y(Alignment::Center),
     );
     col = col.push(text(&screen.export_status).size(13));
-    col = col.push(text(t("Anyone can check the file offline: ludopia verify FILE")).size(12));
+    col = col.push(text(fl!("anyone-can-check-the-file")).size(12));
     col = col.push(screen.focus.button(
-        button(text(t("Back to the board")).size(14)).style(theme::choice(false)),
+        button(text(fl!("back-to-the-board")).size(14)).style(theme::choice(false)),
         Message::CloseVerify,
     ));
     container(col).padding(20).width(Length::Fill).height(Length::Fill).style(theme::panel).into()
@@ -196,33 +185,27 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
 fn roll_row<'a>(r: &RollLine, name: &impl Fn(Seat) -> String) -> Element<'a, Message> {
     let what = match (r.seat, r.outcome) {
         (Some(seat), Outcome::Face(face)) => {
-            crate::t!("#{seq} {who} rolled {face}", seq = r.seq, who = name(seat), face = face)
+            fl!("seq-who-rolled-face", seq = r.seq, who = name(seat), face = face)
         }
         (_, Outcome::First(first)) => {
-            crate::t!("#{seq} first-player draw: {who} starts", seq = r.seq, who = name(first))
+            fl!("seq-first-player-draw-who", seq = r.seq, who = name(first))
         }
-        (None, Outcome::Face(face)) => crate::t!("#{seq} a roll of {face}", seq = r.seq, face = face),
+        (None, Outcome::Face(face)) => fl!("seq-a-roll-of-face", seq = r.seq, face = face),
     };
     let flag = match r.by {
-        Some(By::Bot) => t(" · bot"),
-        Some(By::Timeout) => t(" · timeout"),
+        Some(By::Bot) => fl!("bot"),
+        Some(By::Timeout) => fl!("timeout"),
         Some(By::Player) | None => "",
     };
-    let mark = if r.verified { text(t("verified")).color(GOOD) } else { text(t("NOT verified")).color(BAD) };
+    let mark =
+        if r.verified { text(fl!("verified")).color(GOOD) } else { text(fl!("not-verified")).color(BAD) };
     let links: Vec<String> = r.links.iter().map(|(s, l)| format!("{} {}…", name(*s), short(l))).collect();
-    let seed =
-        r.seed.map_or_else(|| t("none: the links do not match").to_string(), |s| format!("{}…", short(&s)));
+    let seed = r.seed.map_or_else(|| fl!("none-the-links-do-not").to_string(), |s| format!("{}…", short(&s)));
     column![
         row![text(format!("{what}{flag}")).font(BOLD).size(14), mark.font(BOLD).size(13)]
             .spacing(10)
             .align_y(Alignment::Center),
-        text(crate::t!(
-            "roll {k} · links {links} · seed {seed}",
-            k = r.k,
-            links = links.join(", "),
-            seed = seed
-        ))
-        .size(11),
+        text(fl!("roll-k-links-links-seed", k = r.k, links = links.join(", "), seed = seed)).size(11),
     ]
     .spacing(2)
     .into()

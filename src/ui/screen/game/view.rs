@@ -2,9 +2,9 @@
 //! around it, the action panel; the palace duel board and the podium.
 
 use super::{Confirm, GameScreen, Message, seats, verify};
+use crate::fl;
 use crate::rules::{Duel, Phase, Seat};
 use crate::ui::board::{self, Board};
-use crate::ui::i18n::t;
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, center, column, container, responsive, row, stack, text};
 use iced::{Alignment, Element, Length, Size};
@@ -108,11 +108,9 @@ impl GameScreen {
     /// Leave or close? Asked over the board.
     fn question(&self, question: Confirm) -> Element<'_, Message> {
         let (line, yes) = match question {
-            Confirm::Leave if self.is_networked() => (t("Leave the table?"), t("Yes, leave")),
-            Confirm::Leave => {
-                (t("Leave the table? The game is saved: resume it from the home screen."), t("Yes, leave"))
-            }
-            Confirm::Close => (t("Close the table for everyone? The game ends here."), t("Yes, close it")),
+            Confirm::Leave if self.is_networked() => (fl!("leave-the-table-question"), fl!("yes-leave")),
+            Confirm::Leave => (fl!("leave-the-table-the-game"), fl!("yes-leave")),
+            Confirm::Close => (fl!("close-the-table-for-everyone"), fl!("yes-close-it")),
         };
         container(
             column![
@@ -123,7 +121,7 @@ impl GameScreen {
                         Message::Sure(true)
                     ),
                     self.focus.button(
-                        button(text(t("Stay")).size(16)).padding([8, 20]).style(theme::choice(false)),
+                        button(text(fl!("stay")).size(16)).padding([8, 20]).style(theme::choice(false)),
                         Message::Sure(false)
                     ),
                 ]
@@ -153,7 +151,7 @@ impl GameScreen {
         }))
         .spacing(6);
         container(
-            column![text(t("Last moves")).font(BOLD).size(if fit.compact { 13 } else { 15 }), lines]
+            column![text(fl!("last-moves")).font(BOLD).size(if fit.compact { 13 } else { 15 }), lines]
                 .spacing(6),
         )
         .padding(10)
@@ -173,7 +171,7 @@ impl GameScreen {
                 let rivals = self.game.remaining().without(challenger);
                 let buttons = column(rivals.iter().map(|r| {
                     self.focus.button_maybe(
-                        button(text(crate::t!("Challenge {who}", who = self.name(r))).size(14))
+                        button(text(fl!("challenge-who", who = self.name(r))).size(14))
                             .style(theme::choice(false)),
                         mine.then_some(Message::Challenge(r)),
                     )
@@ -185,17 +183,14 @@ impl GameScreen {
                 // Whose turn it is challenged the other duellist.
                 let challenger = self.game.turn();
                 let challenged = if d.x == challenger { d.o } else { d.x };
-                let heading = crate::t!(
-                    "{who} challenged {whom}",
-                    who = self.name(challenger),
-                    whom = self.name(challenged)
-                );
+                let heading =
+                    fl!("who-challenged-whom", who = self.name(challenger), whom = self.name(challenged));
                 Some(self.duel_grid(d, heading, mine))
             }
             // A duel just won stays up a moment, its line drawn.
             _ => self.duel_won.filter(|&(_, _, at)| self.now.saturating_duration_since(at) < DUEL_SHOWN).map(
                 |(d, winner, _)| {
-                    self.duel_grid(d, crate::t!("{who} wins the duel!", who = self.name(winner)), false)
+                    self.duel_grid(d, fl!("who-wins-the-duel-2", who = self.name(winner)), false)
                 },
             ),
         }
@@ -262,18 +257,19 @@ impl GameScreen {
             Some(seat)
                 if self.is_mine(seat) && Seat::ALL.iter().filter(|&&s| self.is_mine(s)).count() == 1 =>
             {
-                t("You win!").to_string()
+                fl!("you-win").to_string()
             }
-            Some(seat) => crate::t!("{who} wins!", who = self.name(seat)),
-            None => t("Game over").to_string(),
+            Some(seat) => fl!("who-wins", who = self.name(seat)),
+            None => fl!("game-over").to_string(),
         };
         let colour = winner.map_or(theme::GOLD, |s| theme::seat_colour(&self.game, s));
-        let rematch = button(text(t("Rematch")).font(BLACK).size(18)).padding([8, 24]).style(theme::primary);
+        let rematch =
+            button(text(fl!("rematch")).font(BLACK).size(18)).padding([8, 24]).style(theme::primary);
         container(
             column![
                 iced::widget::canvas(Trophy { colour }).width(96).height(96),
                 text(headline).font(BLACK).size(32).color(theme::GOLD),
-                text(t("Game over")).size(16),
+                text(fl!("game-over")).size(16),
                 lines,
                 row![
                     if self.hosts() {
@@ -283,12 +279,12 @@ impl GameScreen {
                     },
                     self.focus.button_named(
                         PODIUM_VERIFY,
-                        button(text(t("Verify dice")).size(18)).padding([8, 24]).style(theme::primary),
+                        button(text(fl!("verify-dice")).size(18)).padding([8, 24]).style(theme::primary),
                         Message::Verify
                     ),
                     self.focus.button_named(
                         PODIUM_LEAVE,
-                        button(text(t("Leave")).size(18)).padding([8, 24]).style(theme::primary),
+                        button(text(fl!("leave")).size(18)).padding([8, 24]).style(theme::primary),
                         Message::Leave
                     ),
                 ]

@@ -2,10 +2,10 @@
 //! rules and the names of the persons here.
 
 use crate::bots::Strategy;
+use crate::fl;
 use crate::rules::{Preset, Rules, Seat, SeatSet};
 use crate::table::{Control, Participant};
 use crate::ui::focus::{Focus, Stop};
-use crate::ui::i18n::t;
 use crate::ui::theme;
 use iced::Element;
 use iced::widget::{button, row, text};
@@ -56,9 +56,9 @@ impl BotSpeed {
     /// The name the window shows, in the player's language.
     pub fn label(self) -> &'static str {
         match self {
-            BotSpeed::Slow => t("Slow"),
-            BotSpeed::Normal => t("Normal"),
-            BotSpeed::Fast => t("Fast"),
+            BotSpeed::Slow => fl!("slow"),
+            BotSpeed::Normal => fl!("normal"),
+            BotSpeed::Fast => fl!("fast"),
         }
     }
 
