@@ -701,7 +701,7 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     assert_eq!(game.game(), &fresh.state().game, "a fresh board for the next game");
     assert!(shows(&app, "Pause"), "the host still steers the next game");
     // The driver stops: the screen says why, in a sentence.
-    report(&mut app, Report::Ended(Err(PlayError("the network stopped".into()))));
+    report(&mut app, Report::Ended(Err(PlayError::NetworkStopped)));
     assert!(shows(&app, "The network game stopped: the network stopped."));
     Ok(())
 }
@@ -773,7 +773,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
         &app,
         "Looking for table QWERTY on this network, at your relays and on the public network…"
     ));
-    report(&mut app, Report::Ended(Err(PlayError("the host refused: the table is full".into()))));
+    report(&mut app, Report::Ended(Err(PlayError::HostRefused("the table is full".into()))));
     assert!(shows(&app, "Could not join: the host refused: the table is full."));
     // Again, and this time the host seats us at green.
     let _ = app.update(Message::Joining(JoinMessage::Join));

@@ -16,7 +16,7 @@ use futures::{FutureExt, StreamExt, future::BoxFuture, stream::FuturesUnordered}
 use libp2p::PeerId;
 use tracing::{debug, info, warn};
 
-use super::report::{Line, Places, PlayError, fail, places};
+use super::report::{Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::succession::Lost;
 use super::wire::Request;
@@ -164,7 +164,7 @@ impl Follower {
             tokio::select! {
                 event = session.events.recv() => match event {
                     Some(event) => self.on_event(event, session).await?,
-                    None => return fail("the network stopped"),
+                    None => return Err(PlayError::NetworkStopped),
                 },
                 (message, at, answer) = sending => {
                     self.sending = None;
@@ -192,7 +192,7 @@ impl Follower {
                     }
                     // The person left the podium: no next game for this seat.
                     None if self.over.is_some() => self.again = false,
-                    None => return fail("this computer left the table"),
+                    None => return Err(PlayError::Left),
                 },
             }
         }
@@ -463,7 +463,7 @@ impl Follower {
             }
             NodeEvent::PeerDisconnected { peer } if peer == self.host => {
                 if self.guest.replica().is_none() {
-                    return fail("the host left before the game began");
+                    return Err(PlayError::HostLeft);
                 }
                 // Gone after the end: no other game follows.
                 if self.over.is_some() && self.offer.is_none() {

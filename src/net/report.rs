@@ -6,7 +6,7 @@ use std::{collections::BTreeMap, fmt};
 
 use serde::Serialize;
 
-use super::NetError;
+use super::{NetError, Target};
 use crate::fair::{SignedEntry, SignedGenesis};
 use crate::rules::{Colour, Seat};
 use crate::table::{Act, EvidenceKind, Reaction, Record, Roster, TableState, Watching};
@@ -184,24 +184,82 @@ pub enum Deed {
     Reserve(Seat),
 }
 
-/// Why networked play stopped early, in a sentence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayError(pub String);
+/// Why networked play stopped early. `Display` is the English sentence
+/// for logs and the command line; the window says each case in the
+/// player's words (`ui::words::play_error`). A detail from further down
+/// (a decoding error, the host's own reason) stays as it came.
+#[derive(Clone, Debug)]
+pub enum PlayError {
+    /// The network failed, for its own reason.
+    Net(NetError),
+    /// The network task stopped under the driver.
+    NetworkStopped,
+    /// The network gave no address to listen on.
+    NoAddress,
+    /// This computer's person left the table.
+    Left,
+    /// This computer's person stopped watching.
+    StoppedWatching,
+    /// The table did not answer in time: where it was looked for, for how
+    /// many seconds, and why the last try failed.
+    NotReached { target: Box<Target>, secs: u64, missed: Option<NetError> },
+    /// The host would not seat this computer, or let it watch: its reason.
+    HostRefused(String),
+    /// The table filled up while this computer took a seat.
+    TableFilled,
+    /// The host left before the game began.
+    HostLeft,
+    /// The host answered outside the protocol, or sent what does not verify.
+    HostFault(String),
+    /// The game the profile keeps cannot be taken up again.
+    Saved(String),
+    /// This computer's own table cannot go on (its key, its log, its next game).
+    Table(String),
+}
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PlayError::Net(e) => e.fmt(f),
+            PlayError::NetworkStopped => f.write_str("the network stopped"),
+            PlayError::NoAddress => f.write_str("no address to listen on"),
+            PlayError::Left => f.write_str("this computer left the table"),
+            PlayError::StoppedWatching => f.write_str("this computer stopped watching"),
+            PlayError::NotReached { target, secs, missed } => {
+                match **target {
+                    Target::Code(ref code) => write!(
+                        f,
+                        "no table with code {code} answered within {secs} s on the local network, at the \
+                         relays or on the public network"
+                    )?,
+                    Target::Ticket(_) => write!(f, "the table of the ticket did not answer within {secs} s")?,
+                    Target::Lan(_) => {
+                        write!(f, "the table on the local network did not answer within {secs} s")?
+                    }
+                }
+                match missed.as_ref().filter(|why| told_more(why)) {
+                    Some(why) => write!(f, " ({why})"),
+                    None => Ok(()),
+                }
+            }
+            PlayError::HostRefused(why) => write!(f, "the host refused: {why}"),
+            PlayError::TableFilled => f.write_str("no seat could be taken: the table filled up meanwhile"),
+            PlayError::HostLeft => f.write_str("the host left before the game began"),
+            PlayError::HostFault(what) | PlayError::Table(what) => f.write_str(what),
+            PlayError::Saved(why) => write!(f, "the saved game cannot be resumed: {why}"),
+        }
     }
+}
+
+/// Whether a try's failure says more than "the table is not there".
+pub fn told_more(missed: &NetError) -> bool {
+    !matches!(missed, NetError::CodeNotFound(_))
 }
 
 impl std::error::Error for PlayError {}
 
 impl From<NetError> for PlayError {
     fn from(e: NetError) -> Self {
-        PlayError(e.to_string())
+        PlayError::Net(e)
     }
-}
-
-pub(super) fn fail<T>(why: impl fmt::Display) -> Result<T, PlayError> {
-    Err(PlayError(why.to_string()))
 }

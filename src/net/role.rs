@@ -13,7 +13,7 @@ use tracing::{debug, info, warn};
 
 use super::guest::{Followed, Follower};
 use super::host::{Host, Hosted, Listing, Opening};
-use super::report::{Deed, Line, Places, PlayError, fail};
+use super::report::{Deed, Line, Places, PlayError};
 use super::session::{Events, Keeper, Report, Session};
 use super::watcher::{self, Watched};
 use super::wire::{Request, WireError};
@@ -30,8 +30,10 @@ use crate::table::{
 
 /// The signing identity of a peer's key (one key names the peer and signs).
 pub fn identity_of(keypair: &Keypair) -> Result<(Identity, [u8; 32]), PlayError> {
-    let ed =
-        keypair.clone().try_into_ed25519().map_err(|e| PlayError(format!("the key cannot sign: {e}")))?;
+    let ed = keypair
+        .clone()
+        .try_into_ed25519()
+        .map_err(|e| PlayError::Table(format!("the key cannot sign: {e}")))?;
     let mut secret = [0u8; 32];
     secret.copy_from_slice(ed.secret().as_ref());
     Ok((Identity::from_secret(&secret), secret))
@@ -44,11 +46,9 @@ pub(super) async fn first_address(events: &mut mpsc::Receiver<NodeEvent>) -> Res
                 return Ok(());
             }
         }
-        fail("the network stopped")
+        Err(PlayError::NetworkStopped)
     };
-    tokio::time::timeout(Duration::from_secs(10), wait)
-        .await
-        .map_err(|_| PlayError("no address to listen on".into()))?
+    tokio::time::timeout(Duration::from_secs(10), wait).await.map_err(|_| PlayError::NoAddress)?
 }
 
 /// How long a host with relays waits for its first reservation before it
@@ -221,7 +221,7 @@ impl Seating {
     /// A guest for this seat, verifying the game from `proof`.
     fn guest(&self, proof: &Proof<Record>, roster: Roster, key: Identity) -> Result<Guest, PlayError> {
         let genesis =
-            proof.genesis.genesis.decode().map_err(|e| PlayError(format!("the saved genesis: {e}")))?;
+            proof.genesis.genesis.decode().map_err(|e| PlayError::Saved(format!("its genesis: {e}")))?;
         let mut guest = match self {
             Seating::Creator { entropy } => {
                 let seat = genesis.host;
@@ -236,9 +236,9 @@ impl Seating {
                 Guest::new(*seat, genesis.game_nonce, genesis.chain_len, key, secret, *bot)
             }
         };
-        guest.seal(&proof.genesis, roster).map_err(|e| PlayError(e.to_string()))?;
+        guest.seal(&proof.genesis, roster).map_err(|e| PlayError::Saved(e.to_string()))?;
         for entry in &proof.entries {
-            guest.apply(entry.clone(), 0).map_err(|e| PlayError(format!("the saved game: {e}")))?;
+            guest.apply(entry.clone(), 0).map_err(|e| PlayError::Saved(format!("its log: {e}")))?;
         }
         Ok(guest)
     }
@@ -260,7 +260,7 @@ async fn play<O: FnMut(Line)>(
                     info!(%peer, epoch = branch.epoch, "stepping down: the table follows another host");
                     let (proof, roster, rules) = host
                         .handed()
-                        .ok_or_else(|| PlayError("stepping down before the game began".into()))?;
+                        .ok_or_else(|| PlayError::Table("stepping down before the game began".into()))?;
                     let key = session.identity();
                     let guest = seating.guest(&proof, roster, key)?;
                     let mut follower = Follower::new(guest, peer, rules, None);
@@ -289,7 +289,7 @@ async fn lead<O: FnMut(Line)>(
     let reported = follower.guest.head().seq as usize;
     let rules = follower.rules;
     let (mut table, kept) =
-        follower.guest.take_over(epoch, session.now()).map_err(|e| PlayError(e.to_string()))?;
+        follower.guest.take_over(epoch, session.now()).map_err(|e| PlayError::Table(e.to_string()))?;
     // Headless, this computer's seat is played by a bot from here on; a
     // person plays on.
     if session.acts.is_none()
@@ -297,7 +297,7 @@ async fn lead<O: FnMut(Line)>(
     {
         table
             .handle(session.now(), Input::Intent { from: who, seat: me, act: Act::Leave })
-            .map_err(|e| PlayError(format!("the seat cannot go to a bot: {e}")))?;
+            .map_err(|e| PlayError::Table(format!("the seat cannot go to a bot: {e}")))?;
     }
     let roster = kept.roster;
     // The other guests come back to us, and so may the departed host (it
@@ -373,7 +373,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             &proof.entries,
             session.now(),
         )
-        .map_err(|e| PlayError(format!("the saved game cannot be resumed: {e}")))?;
+        .map_err(|e| PlayError::Saved(e.to_string()))?;
         let over = table.state().game.is_over() || table.state().closed.is_some();
         if !over {
             session.events.listing = Some(code.clone());
@@ -529,8 +529,9 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         let seating = Seating::Guest { seat: *seat, secret: secret.0, bot: *saved_bot };
         let guest = seating.guest(&proof, game.roster.clone(), key)?;
         let host: Ticket =
-            game.host.parse().map_err(|e| PlayError(format!("the saved table's address: {e}")))?;
-        let rules = proof.genesis.genesis.decode().map_err(|e| PlayError(e.to_string()))?.rules;
+            game.host.parse().map_err(|e| PlayError::Saved(format!("its table's address: {e}")))?;
+        let rules =
+            proof.genesis.genesis.decode().map_err(|e| PlayError::Saved(format!("its genesis: {e}")))?.rules;
         let _ = session.client.connect(host.clone()).await;
         let _ = session.client.keep(host.peer, true).await;
         let entries = proof.entries.clone();
@@ -561,7 +562,11 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         Ok((peer, Some(welcome)))
     })
     .await
-    .map_err(|_| PlayError(not_reached(&target, within, missed.as_ref())))?;
+    .map_err(|_| PlayError::NotReached {
+        target: Box::new(target.clone()),
+        secs: within.as_secs(),
+        missed,
+    })?;
     let (mut host, welcome) = match reached? {
         (peer, Some(welcome)) => (peer, welcome),
         // A watcher plays only if the next game seats it.
@@ -611,9 +616,9 @@ async fn take_seat<O: FnMut(Line)>(
 ) -> Result<(Guest, Rules), PlayError> {
     for _ in 0..4 {
         let Answer::Welcome { seat, rules, nonce, chain_len } = welcome else {
-            return fail(match welcome {
-                Answer::Refused(why) => format!("the host refused: {why}"),
-                other => format!("the host answered {other:?} to a join"),
+            return Err(match welcome {
+                Answer::Refused(why) => PlayError::HostRefused(why),
+                other => PlayError::HostFault(format!("the host answered {other:?} to a join")),
             });
         };
         let guest = Guest::new(seat, nonce, chain_len, session.identity(), secret, bot);
@@ -621,10 +626,12 @@ async fn take_seat<O: FnMut(Line)>(
         match session.client.send(host, Request::Host(commit)).await? {
             Answer::Done => return Ok((guest, rules)),
             next @ Answer::Welcome { .. } => welcome = next,
-            other => return fail(format!("the host refused the dice commitment: {other:?}")),
+            other => {
+                return Err(PlayError::HostFault(format!("the host refused the dice commitment: {other:?}")));
+            }
         }
     }
-    fail("no seat could be taken: the table filled up meanwhile")
+    Err(PlayError::TableFilled)
 }
 
 /// A guest's game as its profile keeps it: how it sits, and the table.
@@ -645,23 +652,5 @@ fn guest_game(name: &str, target: &Target, host: PeerId, role: Role) -> NetGame 
         roster: Roster::default(),
         name: name.to_owned(),
         started_at: unix_now(),
-    }
-}
-
-/// Why a table was not reached, in a sentence: where it was looked for,
-/// and the last reason a way failed, if one told more than "not there".
-pub(super) fn not_reached(target: &Target, within: Duration, missed: Option<&NetError>) -> String {
-    let s = within.as_secs();
-    let looked = match target {
-        Target::Code(code) => format!(
-            "no table with code {code} answered within {s} s on the local network, at the relays \
-             or on the public network"
-        ),
-        Target::Ticket(_) => format!("the table of the ticket did not answer within {s} s"),
-        Target::Lan(_) => format!("the table on the local network did not answer within {s} s"),
-    };
-    match missed {
-        Some(NetError::CodeNotFound(_)) | None => looked,
-        Some(why) => format!("{looked} ({why})"),
     }
 }

@@ -13,7 +13,7 @@ use libp2p::PeerId;
 use tracing::{debug, info, warn};
 
 use super::guest::AGAIN_WITHIN;
-use super::report::{Deed, Line, Places, PlayError, fail, places};
+use super::report::{Deed, Line, Places, PlayError, places};
 use super::session::{LOST, Session, TICK};
 use super::wire::Request;
 use super::{NodeEvent, Ticket, ticket};
@@ -64,8 +64,8 @@ pub(super) async fn watch<O: FnMut(Line)>(
         match session.client.send(host, Request::Host(ask)).await? {
             Answer::Watching(watching) => break watching,
             Answer::NotBegun => tokio::time::sleep(Duration::from_secs(1)).await,
-            Answer::Refused(why) => return fail(format!("the host refused: {why}")),
-            other => return fail(format!("the host answered {other:?} to a watcher")),
+            Answer::Refused(why) => return Err(PlayError::HostRefused(why)),
+            other => return Err(PlayError::HostFault(format!("the host answered {other:?} to a watcher"))),
         }
     };
     let mut follow = Follow::start((*watching).clone(), host)?;
@@ -84,9 +84,9 @@ impl Follow {
         let Watching { genesis, roster, snapshot } = watching;
         let replica = match &snapshot {
             Some(snapshot) => Replica::from_snapshot(&genesis, snapshot)
-                .map_err(|e| PlayError(format!("the host's snapshot is refused: {e}")))?,
+                .map_err(|e| PlayError::HostFault(format!("the host's snapshot is refused: {e}")))?,
             None => Replica::new(&genesis)
-                .map_err(|e| PlayError(format!("the host's genesis is refused: {e}")))?,
+                .map_err(|e| PlayError::HostFault(format!("the host's genesis is refused: {e}")))?,
         };
         let rules = replica.genesis().genesis().rules;
         Ok(Follow {
@@ -151,12 +151,12 @@ impl Follow {
                     }
                     Some(NodeEvent::Problem(why)) => warn!("{why}"),
                     Some(_) => {}
-                    None => return fail("the network stopped"),
+                    None => return Err(PlayError::NetworkStopped),
                 },
                 deed = Session::<O>::next_deed(&mut session.acts) => match deed {
                     Some(Deed::Reserve(seat)) => self.reserve(session, seat).await,
                     Some(_) => debug!("a watcher has no seat to act for"),
-                    None => return fail("this computer stopped watching"),
+                    None => return Err(PlayError::StoppedWatching),
                 },
                 _ = ticker.tick() => {
                     if self.last_heard.elapsed() >= LOST && self.over_at.is_none() {
@@ -194,7 +194,7 @@ impl Follow {
         self.beat = Some(beat);
         for entry in entries {
             let Ok(body) = entry.body.decode() else {
-                return fail("the host sent an entry that does not decode");
+                return Err(PlayError::HostFault("the host sent an entry that does not decode".into()));
             };
             match self.replica.apply(entry.clone()) {
                 Ok(_) => {
@@ -210,7 +210,12 @@ impl Follow {
                 Err(AppendError::Entry(EntryError::Duplicate { .. })) => {}
                 // Entries before this one are missing: our head says so.
                 Err(AppendError::Entry(EntryError::OutOfOrder { .. })) => break,
-                Err(e) => return fail(format!("the host's entry {} does not verify: {e}", body.seq)),
+                Err(e) => {
+                    return Err(PlayError::HostFault(format!(
+                        "the host's entry {} does not verify: {e}",
+                        body.seq
+                    )));
+                }
             }
         }
         Ok(Answer::Holds(self.head()))

@@ -6,8 +6,8 @@ use futures::{Stream, StreamExt, channel::mpsc as queue, stream};
 use libp2p::{Multiaddr, PeerId, identity::Keypair};
 
 use crate::net::{
-    self as play, HostPlan, JoinPlan, Line, NodeConfig, NodeEvent, Places, PlayError, TableInfo, Ticket,
-    spawn,
+    self as play, HostPlan, JoinPlan, Line, NetError, NodeConfig, NodeEvent, Places, PlayError, TableInfo,
+    Ticket, spawn,
 };
 
 /// What a network driver or the LAN lobby reports to the window.
@@ -23,8 +23,8 @@ pub enum Report {
     /// a relay (with the ticket to reach it by).
     TableFound(PeerId, TableInfo, Option<Ticket>),
     TableGone(PeerId),
-    /// The LAN lobby could not start, in a sentence.
-    LobbyFailed(String),
+    /// The LAN lobby could not start.
+    LobbyFailed(NetError),
 }
 
 /// The network set-up of a window's node: the player's key, the relays
@@ -89,6 +89,6 @@ pub fn browse(settings: &crate::profile::Settings) -> impl Stream<Item = Report>
             }
         })
         .boxed(),
-        Err(e) => stream::once(async move { Report::LobbyFailed(e.to_string()) }).boxed(),
+        Err(e) => stream::once(async move { Report::LobbyFailed(e) }).boxed(),
     })
 }

@@ -1,8 +1,10 @@
-//! What the table and the profile say, in the window's words: their own
-//! `Display` texts are English for logs and the command line, so the window
-//! says each case again in the player's language.
+//! What the table, the profile and the network say, in the window's words:
+//! their own `Display` texts are English for logs and the command line, so
+//! the window says each case again in the player's language.
 
 use crate::fl;
+use crate::net::wire::{Declined, WireError};
+use crate::net::{NetError, PlayError, Target, report::told_more};
 use crate::profile::{Notice, Problem};
 use crate::table::Refusal;
 
@@ -37,10 +39,65 @@ pub fn notice(notice: &Notice) -> String {
     }
 }
 
+/// Why networked play stopped early (a join that failed, a game cut
+/// off), as a sentence's end.
+pub fn play_error(error: &PlayError) -> String {
+    match error {
+        PlayError::Net(e) => net_error(e),
+        PlayError::NetworkStopped => fl!("play-network-stopped").to_string(),
+        PlayError::NoAddress => fl!("play-no-address").to_string(),
+        PlayError::Left => fl!("play-left").to_string(),
+        PlayError::StoppedWatching => fl!("play-stopped-watching").to_string(),
+        PlayError::NotReached { target, secs, missed } => {
+            let looked = match &**target {
+                Target::Code(code) => fl!("play-code-not-reached", code = code, secs = secs),
+                Target::Ticket(_) => fl!("play-invite-not-reached", secs = secs),
+                Target::Lan(_) => fl!("play-lan-not-reached", secs = secs),
+            };
+            match missed.as_ref().filter(|why| told_more(why)) {
+                Some(why) => format!("{looked} ({})", net_error(why)),
+                None => looked,
+            }
+        }
+        // The host's reason comes over the network as it wrote it.
+        PlayError::HostRefused(why) => fl!("play-host-refused", why = why),
+        PlayError::TableFilled => fl!("play-table-filled").to_string(),
+        PlayError::HostLeft => fl!("play-host-left").to_string(),
+        // The details of these come from the protocol and the files, in English.
+        PlayError::HostFault(what) => fl!("play-host-fault", what = what),
+        PlayError::Saved(why) => fl!("play-saved", why = why),
+        PlayError::Table(what) => fl!("play-table", what = what),
+    }
+}
+
+/// A network failure, as a sentence's end.
+pub fn net_error(error: &NetError) -> String {
+    match error {
+        NetError::Stopped => fl!("net-stopped").to_string(),
+        NetError::Wire(WireError::Oversized { len, max }) => fl!("net-oversized", len = len, max = max),
+        NetError::Wire(WireError::Malformed(why)) => fl!("net-malformed", why = why),
+        NetError::Wire(WireError::Incompatible { ours, theirs }) if theirs > ours => {
+            fl!("net-newer", ours = ours, theirs = theirs)
+        }
+        NetError::Wire(WireError::Incompatible { ours, theirs }) => {
+            fl!("net-older", ours = ours, theirs = theirs)
+        }
+        NetError::Refused(Declined::RateLimited) => fl!("net-rate-limited").to_string(),
+        NetError::Refused(Declined::NoTable) => fl!("net-no-table").to_string(),
+        NetError::Refused(Declined::Unanswered) => fl!("net-unanswered").to_string(),
+        // libp2p's reasons, in English.
+        NetError::Unreachable(why) => fl!("net-unreachable", why = why),
+        NetError::NoReply(why) => fl!("net-no-reply", why = why),
+        NetError::Setup(why) => fl!("net-setup", why = why),
+        NetError::CodeNotFound(code) => fl!("net-code-not-found", code = code),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::i18n::{Lang, translate};
+    use crate::net::RoomCode;
+    use crate::ui::i18n::{Lang, speaking, translate};
 
     #[test]
     fn refusals_and_notices_have_words_in_every_language() {
@@ -55,6 +112,41 @@ mod tests {
         assert_eq!(
             super::notice(&notice),
             "settings.json is from a newer Ludopia (format 9); it was kept as /home/ana/.config/ludopia/settings.json.damaged"
+        );
+    }
+
+    #[test]
+    fn network_reasons_have_words_in_every_language() {
+        let stopped = PlayError::NetworkStopped;
+        // In English the window says what the log says.
+        assert_eq!(speaking(Lang::En, || play_error(&stopped)), stopped.to_string());
+        assert_eq!(speaking(Lang::Pt, || play_error(&stopped)), "a rede parou");
+        assert_eq!(speaking(Lang::Vi, || play_error(&stopped)), "mạng đã dừng");
+        let code = RoomCode::from_seed(7);
+        let missed =
+            |why| PlayError::NotReached { target: Box::new(Target::Code(code)), secs: 20, missed: Some(why) };
+        let unreachable = missed(NetError::Unreachable("dial refused".into()));
+        assert_eq!(
+            speaking(Lang::Pt, || play_error(&unreachable)),
+            format!(
+                "nenhuma mesa com o código {code} respondeu em 20 s na rede local, nos relays ou na rede \
+                 pública (não foi possível alcançar a mesa (dial refused))"
+            )
+        );
+        // "Not there" adds nothing to "not reached".
+        let not_found = missed(NetError::CodeNotFound(code));
+        assert_eq!(speaking(Lang::En, || play_error(&not_found)), not_found.to_string());
+        let newer = PlayError::Net(NetError::Wire(WireError::Incompatible { ours: 5, theirs: 6 }));
+        assert_eq!(speaking(Lang::En, || play_error(&newer)), newer.to_string());
+        assert_eq!(
+            speaking(Lang::Vi, || play_error(&newer)),
+            "phiên bản của bàn mới hơn (giao thức 6, ứng dụng này dùng 5): hãy cập nhật Ludopia để vào bàn"
+        );
+        let refused = PlayError::HostRefused("the table is full".into());
+        assert_eq!(speaking(Lang::Pt, || play_error(&refused)), "o anfitrião recusou: the table is full");
+        assert_eq!(
+            speaking(Lang::Vi, || net_error(&NetError::Refused(Declined::NoTable))),
+            "ở đó không có bàn nào mở với mã đó"
         );
     }
 }

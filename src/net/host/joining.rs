@@ -145,7 +145,7 @@ impl Host {
             remote[guest.seat.index()] = guest.commitment;
         }
         let table = Table::new(self.config.clone(), session.identity(), self.entropy, remote, session.now())
-            .map_err(|e| PlayError(format!("the table cannot open: {e}")))?;
+            .map_err(|e| PlayError::Table(format!("the table cannot open: {e}")))?;
         let genesis = table.genesis().clone();
         let creator = table.creator();
         self.roster.creator = Some(creator);

@@ -16,7 +16,7 @@ use libp2p::PeerId;
 use tracing::{debug, info, warn};
 
 use super::limits::{PLAYER_REACTIONS, RateLimiter};
-use super::report::{Deed, Line, Places, PlayError, fail, places};
+use super::report::{Deed, Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
 use super::{NetError, NodeEvent, RoomCode, TableInfo, Ticket, ticket};
@@ -330,7 +330,7 @@ impl Host {
             tokio::select! {
                 event = session.events.recv() => match event {
                     Some(event) => self.on_event(event, session).await?,
-                    None => return fail("the network stopped"),
+                    None => return Err(PlayError::NetworkStopped),
                 },
                 Some((peer, told, answer)) = self.sending.next(), if !self.sending.is_empty() => {
                     self.on_answer(peer, told, answer, session);
@@ -355,7 +355,7 @@ impl Host {
                     // The person left the podium: the table closes once
                     // every guest holds the end.
                     (None, _) if self.ended.is_some() => session.acts = None,
-                    (None, _) => return fail("this computer left the table"),
+                    (None, _) => return Err(PlayError::Left),
                 },
             }
         }

@@ -19,7 +19,7 @@ impl Host {
         let Some(table) = self.table.take() else { return Ok(()) };
         let config = table
             .rematch(self.config.host)
-            .map_err(|e| PlayError(format!("the next game cannot be set up: {e}")))?;
+            .map_err(|e| PlayError::Table(format!("the next game cannot be set up: {e}")))?;
         self.again -= 1;
         // The next game's chains and bots: fresh bytes from the last's.
         self.entropy = crate::fair::tagged(crate::fair::hash::TAG_TABLE_AGAIN, &[&self.entropy]).0;

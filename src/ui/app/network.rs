@@ -11,6 +11,7 @@ use crate::ui::net::{self, Report};
 use crate::ui::screen::game::GameScreen;
 use crate::ui::screen::setup::{Sitter, TablePlan};
 use crate::ui::screen::waiting::WaitingRoom;
+use crate::ui::words;
 use futures::StreamExt;
 use iced::{Task, task};
 use std::time::{Duration, Instant};
@@ -299,10 +300,11 @@ impl App {
                 g.heard(u8::from(seat), reaction, now)
             }
             (Report::Ended(Err(why)), screen) => {
+                let why = words::play_error(&why);
                 match screen {
-                    Screen::Waiting(w) => w.problem = Some(why.0),
-                    Screen::Joining(j) => j.failed(&why.0),
-                    Screen::Game(g) => g.disconnected(&why.0),
+                    Screen::Waiting(w) => w.problem = Some(why),
+                    Screen::Joining(j) => j.failed(&why),
+                    Screen::Game(g) => g.disconnected(&why),
                     _ => {}
                 }
                 self.session = None;
@@ -311,7 +313,7 @@ impl App {
             (Report::TableFound(peer, info, ticket), Screen::Joining(j)) => j.found(peer, info, ticket),
             (Report::TableGone(peer), Screen::Joining(j)) => j.gone(peer),
             (Report::LobbyFailed(why), Screen::Joining(j)) => {
-                j.status = Some(fl!("this-network-cannot-be-searched", why = why))
+                j.status = Some(fl!("this-network-cannot-be-searched", why = words::net_error(&why)))
             }
             // A report for a screen that has since closed.
             _ => {}

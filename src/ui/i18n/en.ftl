@@ -90,6 +90,31 @@ refusal-rules = the rules do not allow it ({ $why })
 refusal-setup = the game cannot start ({ $why })
 notice-damaged = { $file } could not be read ({ $why }); it was kept as { $kept }
 notice-newer = { $file } is from a newer Ludopia (format { $version }); it was kept as { $kept }
+play-network-stopped = the network stopped
+play-no-address = no address to listen on
+play-left = this computer left the table
+play-stopped-watching = this computer stopped watching
+play-code-not-reached = no table with code { $code } answered within { $secs } s on the local network, at the relays or on the public network
+play-invite-not-reached = the table of the invite did not answer within { $secs } s
+play-lan-not-reached = the table on the local network did not answer within { $secs } s
+play-host-refused = the host refused: { $why }
+play-table-filled = no seat could be taken: the table filled up meanwhile
+play-host-left = the host left before the game began
+play-host-fault = the host broke the network game's rules ({ $what })
+play-saved = the saved game cannot be resumed ({ $why })
+play-table = this computer's table cannot go on ({ $what })
+net-stopped = the network has stopped
+net-oversized = a message of { $len } bytes is over the { $max }-byte limit
+net-malformed = a malformed message ({ $why })
+net-newer = the table's version is newer (protocol { $theirs }, this app speaks { $ours }): update Ludopia to join
+net-older = the table's version is older (protocol { $theirs }, this app speaks { $ours }): its host must update Ludopia
+net-rate-limited = the table refused the message: too many messages too quickly
+net-no-table = no table with that code is open there
+net-unanswered = the table did not answer
+net-unreachable = could not reach the table ({ $why })
+net-no-reply = the table did not answer ({ $why })
+net-setup = the network could not start ({ $why })
+net-code-not-found = no table with code { $code } was found on the local network, at the relays or on the public network
 
 ## ui/app/mod.rs
 

@@ -90,6 +90,31 @@ refusal-rules = as regras não permitem ({ $why })
 refusal-setup = a partida não pode começar ({ $why })
 notice-damaged = não foi possível ler { $file } ({ $why }); ele foi guardado como { $kept }
 notice-newer = { $file } é de um Ludopia mais novo (formato { $version }); ele foi guardado como { $kept }
+play-network-stopped = a rede parou
+play-no-address = nenhum endereço para escutar
+play-left = este computador saiu da mesa
+play-stopped-watching = este computador parou de assistir
+play-code-not-reached = nenhuma mesa com o código { $code } respondeu em { $secs } s na rede local, nos relays ou na rede pública
+play-invite-not-reached = a mesa do convite não respondeu em { $secs } s
+play-lan-not-reached = a mesa da rede local não respondeu em { $secs } s
+play-host-refused = o anfitrião recusou: { $why }
+play-table-filled = nenhum lugar pôde ser ocupado: a mesa lotou nesse meio-tempo
+play-host-left = o anfitrião saiu antes de o jogo começar
+play-host-fault = o anfitrião quebrou as regras do jogo em rede ({ $what })
+play-saved = o jogo salvo não pode ser retomado ({ $why })
+play-table = a mesa deste computador não pode continuar ({ $what })
+net-stopped = a rede foi encerrada
+net-oversized = uma mensagem de { $len } bytes passa do limite de { $max } bytes
+net-malformed = uma mensagem malformada ({ $why })
+net-newer = a versão da mesa é mais nova (protocolo { $theirs }, este app fala { $ours }): atualize o Ludopia para entrar
+net-older = a versão da mesa é mais antiga (protocolo { $theirs }, este app fala { $ours }): o anfitrião precisa atualizar o Ludopia
+net-rate-limited = a mesa recusou a mensagem: mensagens demais em pouco tempo
+net-no-table = nenhuma mesa com esse código está aberta lá
+net-unanswered = a mesa não respondeu
+net-unreachable = não foi possível alcançar a mesa ({ $why })
+net-no-reply = a mesa não respondeu ({ $why })
+net-setup = a rede não pôde iniciar ({ $why })
+net-code-not-found = nenhuma mesa com o código { $code } foi encontrada na rede local, nos relays ou na rede pública
 
 ## ui/app/mod.rs
 

@@ -90,6 +90,31 @@ refusal-rules = luật không cho phép ({ $why })
 refusal-setup = ván không thể bắt đầu ({ $why })
 notice-damaged = không đọc được { $file } ({ $why }); tệp đã được giữ lại là { $kept }
 notice-newer = { $file } là của một bản Ludopia mới hơn (định dạng { $version }); tệp đã được giữ lại là { $kept }
+play-network-stopped = mạng đã dừng
+play-no-address = không có địa chỉ nào để lắng nghe
+play-left = máy này đã rời bàn
+play-stopped-watching = máy này đã thôi xem
+play-code-not-reached = không có bàn nào mã { $code } trả lời trong { $secs } giây, trong mạng nội bộ, ở các relay hay trên mạng công cộng
+play-invite-not-reached = bàn của lời mời không trả lời trong { $secs } giây
+play-lan-not-reached = bàn trong mạng nội bộ không trả lời trong { $secs } giây
+play-host-refused = chủ bàn từ chối: { $why }
+play-table-filled = không lấy được ghế: bàn đã kín chỗ trong lúc đó
+play-host-left = chủ bàn đã rời đi trước khi ván bắt đầu
+play-host-fault = chủ bàn đã làm sai luật của ván chơi qua mạng ({ $what })
+play-saved = không thể tiếp tục ván đã lưu ({ $why })
+play-table = bàn của máy này không thể tiếp tục ({ $what })
+net-stopped = mạng đã ngừng
+net-oversized = một tin nhắn { $len } byte vượt giới hạn { $max } byte
+net-malformed = một tin nhắn sai định dạng ({ $why })
+net-newer = phiên bản của bàn mới hơn (giao thức { $theirs }, ứng dụng này dùng { $ours }): hãy cập nhật Ludopia để vào bàn
+net-older = phiên bản của bàn cũ hơn (giao thức { $theirs }, ứng dụng này dùng { $ours }): chủ bàn cần cập nhật Ludopia
+net-rate-limited = bàn từ chối tin nhắn: quá nhiều tin nhắn trong thời gian quá ngắn
+net-no-table = ở đó không có bàn nào mở với mã đó
+net-unanswered = bàn không trả lời
+net-unreachable = không kết nối được tới bàn ({ $why })
+net-no-reply = bàn không trả lời ({ $why })
+net-setup = không khởi động được mạng ({ $why })
+net-code-not-found = không tìm thấy bàn nào mã { $code } trong mạng nội bộ, ở các relay hay trên mạng công cộng
 
 ## ui/app/mod.rs
 
