@@ -155,8 +155,8 @@ mod seeds {
     use ludopia::rules::{Preset, Seat};
     use ludopia::table::succession::Branch;
     use ludopia::table::{
-        Act, Answer, Beat, Member, Offer, Position, Reaction, Record, Roster, ToGuest, ToHost, ToPeer,
-        Watching,
+        Act, Answer, Beat, Denial, Member, Offer, Position, Reaction, Record, Roster, ToGuest, ToHost,
+        ToPeer, Watching,
     };
 
     pub fn write(name: &str) {
@@ -345,7 +345,7 @@ mod seeds {
             ),
             ("not-begun", Response::Answer(Answer::NotBegun)),
             ("follows", Response::Answer(Answer::Follows(branch))),
-            ("refused", Response::Answer(Answer::Refused("the seat is taken".into()))),
+            ("refused", Response::Answer(Answer::Refused(Denial::ColourTaken(seat)))),
             ("table-info", Response::TableInfo(info)),
             ("incompatible", Response::Incompatible(2)),
         ];

@@ -773,7 +773,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
         &app,
         "Looking for table QWERTY on this network, at your relays and on the public network…"
     ));
-    report(&mut app, Report::Ended(Err(PlayError::HostRefused("the table is full".into()))));
+    report(&mut app, Report::Ended(Err(PlayError::HostRefused(ludopia::table::Denial::TableFull))));
     assert!(shows(&app, "Could not join: the host refused: the table is full."));
     // Again, and this time the host seats us at green.
     let _ = app.update(Message::Joining(JoinMessage::Join));
@@ -804,9 +804,9 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");
     assert!(shows(&app, "REMOTE"), "the host's person plays from afar");
     // The host refuses an act of ours: the reason shows on the game screen.
-    let why = "the roll came too soon after the last";
-    report(&mut app, Report::Line(Line::Refused { act: ludopia::table::Act::Roll, why: why.into() }));
-    assert!(shows(&app, &format!("Not allowed: {why}.")), "the refusal's reason shows");
+    let why = ludopia::table::Denial::Paused;
+    report(&mut app, Report::Line(Line::Refused { act: ludopia::table::Act::Roll, why }));
+    assert!(shows(&app, "Not allowed: the table is paused."), "the refusal's reason shows");
     // The host's person reacts; muted here, their next reaction stays hidden.
     use ludopia::table::Reaction;
     let said = |reaction| {

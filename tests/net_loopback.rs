@@ -20,7 +20,7 @@ use ludopia::net::{
     wire::{self, Declined, MAX_FRAME, PROTOCOL_VERSION, Request, Response},
 };
 use ludopia::rules::{Preset, Seat};
-use ludopia::table::{Answer, Position, Reaction, ToHost};
+use ludopia::table::{Answer, Denial, Position, Reaction, ToHost};
 use tokio::sync::mpsc;
 
 const WAIT: Duration = Duration::from_secs(15);
@@ -103,7 +103,9 @@ async fn host_and_guests_exchange_typed_requests_both_ways() {
     listening(&mut host_events).await;
     let ticket = host.ticket().await.unwrap();
     let mut host_requests = serve(host_events, |request| match request {
-        Request::Host(ToHost::Join { name, .. }) => Answer::Refused(format!("hello {name}")),
+        Request::Host(ToHost::Join { name, .. }) => {
+            Answer::Refused(Denial::Unexpected(format!("hello {name}")))
+        }
         _ => Answer::Stale,
     });
     let mut guests = Vec::new();
@@ -113,7 +115,7 @@ async fn host_and_guests_exchange_typed_requests_both_ways() {
         guest.connect(ticket.clone()).await.unwrap();
         let name = format!("guest {seed}");
         let answer = guest.send(host.peer_id(), join(&name)).await.unwrap();
-        assert_eq!(answer, Answer::Refused(format!("hello {name}")));
+        assert_eq!(answer, Answer::Refused(Denial::Unexpected(format!("hello {name}"))));
         let (from, request) = host_requests.recv().await.unwrap();
         assert_eq!((from, request), (guest.peer_id(), join(&name)));
         let head = Position { seq: u64::from(seed), hash: Digest([seed; 32]) };

@@ -25,7 +25,8 @@ use crate::fair::{SignedEntry, SignedReveal};
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
 use crate::table::{
-    Answer, Beat, EvidenceKind, Found, Guest, GuestError, Millis, Offer, Record, ToGuest, ToHost, ToPeer,
+    Answer, Beat, Denial, EvidenceKind, Found, Guest, GuestError, Millis, Offer, Record, ToGuest, ToHost,
+    ToPeer,
 };
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
@@ -459,7 +460,7 @@ impl Follower {
             }
             NodeEvent::Request { reply, .. } => {
                 // A peer that saw the host go before we did: it asks again.
-                reply.reply(Answer::Refused("not hosting".into()));
+                reply.reply(Answer::Refused(Denial::NotHosting));
             }
             NodeEvent::PeerDisconnected { peer } if peer == self.host => {
                 if self.guest.replica().is_none() {
@@ -487,11 +488,11 @@ impl Follower {
         message: ToGuest,
     ) -> Answer {
         if session.shunned.contains(&peer) {
-            return Answer::Refused("this host was caught lying".into());
+            return Answer::Refused(Denial::CaughtLying);
         }
         if peer != self.host {
             let ToGuest::Entries { beat, .. } = &message else {
-                return Answer::Refused("this guest follows another host".into());
+                return Answer::Refused(Denial::FollowsAnother);
             };
             if !self.prefers(beat) {
                 return Answer::Follows(self.branch());
@@ -509,7 +510,7 @@ impl Follower {
                     self.queue.push_back((ToHost::Signed(sig), 0));
                     Answer::Done
                 }
-                Err(e) => Answer::Refused(e.to_string()),
+                Err(e) => Answer::Refused(Denial::Unexpected(e.to_string())),
             },
             ToGuest::Sealed { genesis, roster, again } => match self.guest.seal(&genesis, roster.clone()) {
                 Ok(()) => {
@@ -524,14 +525,14 @@ impl Follower {
                     self.owe(session);
                     Answer::Done
                 }
-                Err(e) => Answer::Refused(e.to_string()),
+                Err(e) => Answer::Refused(Denial::Unexpected(e.to_string())),
             },
             ToGuest::Entries { beat, entries } => self.take_entries(session, beat, entries),
             ToGuest::Again(offer) if self.over.is_some() => {
                 self.offer = Some(offer);
                 Answer::Done
             }
-            ToGuest::Again(_) => Answer::Refused("this game is not over".into()),
+            ToGuest::Again(_) => Answer::Refused(Denial::NotOver),
         }
     }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{NetError, Target};
 use crate::fair::{SignedEntry, SignedGenesis};
 use crate::rules::{Colour, Seat};
-use crate::table::{Act, EvidenceKind, Reaction, Record, Roster, TableState, Watching};
+use crate::table::{Act, Denial, EvidenceKind, Reaction, Record, Roster, TableState, Watching};
 
 /// Each player's place, by colour.
 pub type Places = BTreeMap<Colour, u8>;
@@ -67,7 +67,8 @@ pub enum Line {
     /// The host would not hold this colour for this watcher, and why.
     NotReserved {
         colour: Colour,
-        why: String,
+        #[serde(serialize_with = "display")]
+        why: Denial,
     },
     /// A guest left before the game began: its seat is free again.
     Left {
@@ -141,7 +142,8 @@ pub enum Line {
     /// The host refused this peer's act, and why.
     Refused {
         act: Act,
-        why: String,
+        #[serde(serialize_with = "display")]
+        why: Denial,
     },
     /// The route to a peer changed.
     Route {
@@ -161,6 +163,11 @@ pub enum Line {
         seat: Seat,
         reaction: Reaction,
     },
+}
+
+/// A reason as the command line's JSON says it: its English sentence.
+fn display<S: serde::Serializer>(why: &impl fmt::Display, out: S) -> Result<S::Ok, S::Error> {
+    out.collect_str(why)
 }
 
 /// What this computer's person does: an act at the table, or a reaction.
@@ -204,7 +211,7 @@ pub enum PlayError {
     /// many seconds, and why the last try failed.
     NotReached { target: Box<Target>, secs: u64, missed: Option<NetError> },
     /// The host would not seat this computer, or let it watch: its reason.
-    HostRefused(String),
+    HostRefused(Denial),
     /// The table filled up while this computer took a seat.
     TableFilled,
     /// The host left before the game began.

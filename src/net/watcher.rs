@@ -19,7 +19,9 @@ use super::wire::Request;
 use super::{NodeEvent, Ticket, ticket};
 use crate::fair::{AppendError, EntryError, SignedEntry};
 use crate::rules::{Colour, Rules, Seat};
-use crate::table::{Answer, Beat, Offer, Position, Record, Replica, Roster, ToGuest, ToHost, Watching};
+use crate::table::{
+    Answer, Beat, Denial, Offer, Position, Record, Replica, Roster, ToGuest, ToHost, Watching,
+};
 
 /// How long each peer is given to answer a watcher looking for the host.
 const ASK_WITHIN: Duration = Duration::from_secs(2);
@@ -140,7 +142,7 @@ impl Follow {
                         let colour = self.rules.colour_of(said.seat);
                         session.report(Line::Reaction { colour, seat: said.seat, reaction: said.reaction });
                     }
-                    Some(NodeEvent::Request { reply, .. }) => reply.reply(Answer::Refused("this peer only watches".into())),
+                    Some(NodeEvent::Request { reply, .. }) => reply.reply(Answer::Refused(Denial::OnlyWatches)),
                     Some(NodeEvent::PeerDisconnected { peer }) if peer == self.host => {
                         // Gone after the end: no next game to take a seat in.
                         if self.over_at.is_some() {
@@ -177,8 +179,8 @@ impl Follow {
                 return;
             }
             Ok(Answer::Refused(why)) => why,
-            Ok(other) => format!("the host answered {other:?}"),
-            Err(e) => e.to_string(),
+            Ok(other) => Denial::Unexpected(format!("the host answered {other:?}")),
+            Err(e) => Denial::Unexpected(e.to_string()),
         };
         session.report(Line::NotReserved { colour, why });
     }

@@ -16,7 +16,7 @@ use crate::table::{Answer, Reaction, Said, ToGuest, ToHost, ToPeer};
 
 /// The protocol version this build speaks. Bump it on any change to the
 /// envelope or to the meaning of a message.
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 
 /// The libp2p protocol name of the table protocol. It carries the major
 /// version only so that peers of other versions still reach us and get a
@@ -289,7 +289,7 @@ mod tests {
     fn requests_and_responses_round_trip() {
         let request = Request::TableQuery { code: Some("ABCDEF".parse().unwrap()) };
         assert_eq!(decode_request(&encode(&request)).unwrap(), request);
-        let response = Response::Answer(Answer::Refused("no".into()));
+        let response = Response::Answer(Answer::Refused(crate::table::Denial::TableFull));
         assert_eq!(decode_response(&encode(&response)).unwrap(), response);
     }
 

@@ -103,21 +103,10 @@ pub enum Refusal {
     ColourTaken(Seat),
 }
 
+/// Said as the peers say it ([`Denial`](super::message::Denial)).
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::NotYourSeat(s) => write!(f, "{s} is not yours to play"),
-            Refusal::NotHost => f.write_str("only the host can do that"),
-            Refusal::NotYourTurn(s) => write!(f, "the game is not waiting for {s}"),
-            Refusal::Closed => f.write_str("the table is closed"),
-            Refusal::Paused => f.write_str("the table is paused"),
-            Refusal::GameOver => f.write_str("the game is over"),
-            Refusal::NotSealed => f.write_str("the game has not begun"),
-            Refusal::BadReveal(why) => write!(f, "dice link refused: {why}"),
-            Refusal::Rules(e) => e.fmt(f),
-            Refusal::Setup(why) => write!(f, "cannot start: {why}"),
-            Refusal::ColourTaken(s) => write!(f, "{s} is taken"),
-        }
+        super::message::Denial::from(self).fmt(f)
     }
 }
 

@@ -4,7 +4,7 @@
 //! host's and the guest's sides in this module's neighbours give them
 //! their meaning.
 
-use super::authority::Act;
+use super::authority::{Act, Refusal};
 use super::record::Record;
 use super::roster::Roster;
 use super::state::TableState;
@@ -12,6 +12,7 @@ use super::succession::Branch;
 use crate::fair::{Digest, Signature, SignedEntry, SignedGenesis, SignedHead, SignedReveal, SignedSnapshot};
 use crate::rules::{Rules, Seat};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A player's name as it travels: at most this many bytes are kept.
 pub const MAX_NAME: usize = 40;
@@ -135,12 +136,119 @@ pub enum Answer {
     /// The answering peer follows another host: its branch, for the
     /// asking host to weigh against its own.
     Follows(Branch),
-    /// Why the message was refused, in a sentence.
-    Refused(String),
+    /// Why the message was refused.
+    Refused(Denial),
     /// A watcher is welcome: where it starts.
     Watching(Box<Watching>),
     /// The game has not begun: ask again in a moment.
     NotBegun,
+}
+
+/// Why a peer refused a message: a value, so that the asking player's
+/// window can say it in the player's language (`ui::words::denial`);
+/// `Display` is the English for logs and the command line. The first cases
+/// are the table's own [`Refusal`]s, with the rules' detail as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Denial {
+    NotYourSeat(Seat),
+    NotHost,
+    NotYourTurn(Seat),
+    Closed,
+    Paused,
+    GameOver,
+    /// Not every seat has signed the genesis yet.
+    NotSealed,
+    BadReveal(String),
+    Rules(String),
+    Setup(String),
+    ColourTaken(Seat),
+    /// No seat is free.
+    TableFull,
+    /// The game has begun with every seat taken.
+    FullNow,
+    /// The game has begun: the genesis is signed.
+    Begun,
+    /// The seat committed to was not offered to this peer, or the offer lapsed.
+    OfferLapsed,
+    NotForGuest,
+    /// The asking peer holds no seat.
+    NoSeat,
+    /// The host is starting again after a restart.
+    StartingAgain,
+    JoinFirst,
+    WatchFirst,
+    NoGenesis,
+    /// The asking peer is this table's host, or plays at it, or only watches.
+    Hosts,
+    Plays,
+    OnlyWatches,
+    /// The answering peer hosts no game, or not this one.
+    NotHosting,
+    CaughtLying,
+    FollowsAnother,
+    NotOver,
+    /// What went wrong further down (a signature, a seal, an answer out of
+    /// the protocol), in English.
+    Unexpected(String),
+}
+
+impl fmt::Display for Denial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Denial::NotYourSeat(s) => write!(f, "{s} is not yours to play"),
+            Denial::NotHost => f.write_str("only the host can do that"),
+            Denial::NotYourTurn(s) => write!(f, "the game is not waiting for {s}"),
+            Denial::Closed => f.write_str("the table is closed"),
+            Denial::Paused => f.write_str("the table is paused"),
+            Denial::GameOver => f.write_str("the game is over"),
+            Denial::NotSealed => f.write_str("the game has not begun"),
+            Denial::BadReveal(why) => write!(f, "dice link refused: {why}"),
+            Denial::Rules(why) | Denial::Unexpected(why) => f.write_str(why),
+            Denial::Setup(why) => write!(f, "cannot start: {why}"),
+            Denial::ColourTaken(s) => write!(f, "{s} is taken"),
+            Denial::TableFull => f.write_str("the table is full"),
+            Denial::FullNow => f.write_str("the game has begun: the table is full"),
+            Denial::Begun => f.write_str("the game has begun"),
+            Denial::OfferLapsed => f.write_str("that seat was not offered, or the offer lapsed: join again"),
+            Denial::NotForGuest => f.write_str("that seat is not for a guest"),
+            Denial::NoSeat => f.write_str("this peer holds no seat at the table"),
+            Denial::StartingAgain => f.write_str("the host is starting again: not yet"),
+            Denial::JoinFirst => f.write_str("join the table first"),
+            Denial::WatchFirst => f.write_str("watch the table first"),
+            Denial::NoGenesis => f.write_str("there is no genesis to sign yet"),
+            Denial::Hosts => f.write_str("this peer hosts the table"),
+            Denial::Plays => f.write_str("this peer plays at the table"),
+            Denial::OnlyWatches => f.write_str("this peer only watches"),
+            Denial::NotHosting => f.write_str("not hosting this game"),
+            Denial::CaughtLying => f.write_str("this host was caught lying"),
+            Denial::FollowsAnother => f.write_str("this guest follows another host"),
+            Denial::NotOver => f.write_str("this game is not over"),
+        }
+    }
+}
+
+impl From<&Refusal> for Denial {
+    fn from(refusal: &Refusal) -> Denial {
+        match refusal {
+            Refusal::NotYourSeat(s) => Denial::NotYourSeat(*s),
+            Refusal::NotHost => Denial::NotHost,
+            Refusal::NotYourTurn(s) => Denial::NotYourTurn(*s),
+            Refusal::Closed => Denial::Closed,
+            Refusal::Paused => Denial::Paused,
+            Refusal::GameOver => Denial::GameOver,
+            Refusal::NotSealed => Denial::NotSealed,
+            Refusal::BadReveal(why) => Denial::BadReveal(why.clone()),
+            Refusal::Rules(e) => Denial::Rules(e.to_string()),
+            Refusal::Setup(why) => Denial::Setup(why.clone()),
+            Refusal::ColourTaken(s) => Denial::ColourTaken(*s),
+        }
+    }
+}
+
+impl From<Refusal> for Denial {
+    fn from(refusal: Refusal) -> Denial {
+        Denial::from(&refusal)
+    }
 }
 
 /// A name from a peer, cut to [`MAX_NAME`] bytes at a character boundary,

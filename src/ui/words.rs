@@ -6,23 +6,49 @@ use crate::fl;
 use crate::net::wire::{Declined, WireError};
 use crate::net::{NetError, PlayError, Target, report::told_more};
 use crate::profile::{Notice, Problem};
-use crate::table::Refusal;
+use crate::table::{Denial, Refusal};
 
 /// Why the table refused this computer's act, as a sentence's end.
 pub fn refusal(refusal: &Refusal) -> String {
-    match refusal {
-        Refusal::NotYourSeat(_) => fl!("refusal-not-your-seat").to_string(),
-        Refusal::NotHost => fl!("refusal-not-host").to_string(),
-        Refusal::NotYourTurn(_) => fl!("refusal-not-your-turn").to_string(),
-        Refusal::Closed => fl!("refusal-closed").to_string(),
-        Refusal::Paused => fl!("refusal-paused").to_string(),
-        Refusal::GameOver => fl!("refusal-game-over").to_string(),
-        Refusal::NotSealed => fl!("refusal-not-sealed").to_string(),
-        Refusal::ColourTaken(_) => fl!("refusal-colour-taken").to_string(),
+    denial(&refusal.into())
+}
+
+/// Why a peer (or this computer's table) refused a message, as a
+/// sentence's end.
+pub fn denial(denial: &Denial) -> String {
+    match denial {
+        Denial::NotYourSeat(_) => fl!("refusal-not-your-seat").to_string(),
+        Denial::NotHost => fl!("refusal-not-host").to_string(),
+        Denial::NotYourTurn(_) => fl!("refusal-not-your-turn").to_string(),
+        Denial::Closed => fl!("refusal-closed").to_string(),
+        Denial::Paused => fl!("refusal-paused").to_string(),
+        Denial::GameOver => fl!("refusal-game-over").to_string(),
+        Denial::NotSealed => fl!("refusal-not-sealed").to_string(),
+        Denial::ColourTaken(_) => fl!("refusal-colour-taken").to_string(),
         // The details of these come from the rules and the dice, in English.
-        Refusal::BadReveal(why) => fl!("refusal-bad-reveal", why = why),
-        Refusal::Rules(why) => fl!("refusal-rules", why = why),
-        Refusal::Setup(why) => fl!("refusal-setup", why = why),
+        Denial::BadReveal(why) => fl!("refusal-bad-reveal", why = why),
+        Denial::Rules(why) => fl!("refusal-rules", why = why),
+        Denial::Setup(why) => fl!("refusal-setup", why = why),
+        Denial::TableFull => fl!("denial-table-full").to_string(),
+        Denial::FullNow => fl!("denial-full-now").to_string(),
+        Denial::Begun => fl!("denial-begun").to_string(),
+        Denial::OfferLapsed => fl!("denial-offer-lapsed").to_string(),
+        Denial::NotForGuest => fl!("denial-not-for-guest").to_string(),
+        Denial::StartingAgain => fl!("denial-starting-again").to_string(),
+        Denial::JoinFirst => fl!("denial-join-first").to_string(),
+        Denial::WatchFirst => fl!("denial-watch-first").to_string(),
+        Denial::Plays => fl!("denial-plays").to_string(),
+        Denial::CaughtLying => fl!("denial-caught-lying").to_string(),
+        // Peers out of step with each other: a person rarely meets these,
+        // and their English says which step.
+        Denial::NoSeat
+        | Denial::NoGenesis
+        | Denial::Hosts
+        | Denial::OnlyWatches
+        | Denial::NotHosting
+        | Denial::FollowsAnother
+        | Denial::NotOver
+        | Denial::Unexpected(_) => fl!("denial-out-of-step", why = denial),
     }
 }
 
@@ -59,8 +85,7 @@ pub fn play_error(error: &PlayError) -> String {
                 None => looked,
             }
         }
-        // The host's reason comes over the network as it wrote it.
-        PlayError::HostRefused(why) => fl!("play-host-refused", why = why),
+        PlayError::HostRefused(why) => fl!("play-host-refused", why = self::denial(why)),
         PlayError::TableFilled => fl!("play-table-filled").to_string(),
         PlayError::HostLeft => fl!("play-host-left").to_string(),
         // The details of these come from the protocol and the files, in English.
@@ -142,8 +167,10 @@ mod tests {
             speaking(Lang::Vi, || play_error(&newer)),
             "phiên bản của bàn mới hơn (giao thức 6, ứng dụng này dùng 5): hãy cập nhật Ludopia để vào bàn"
         );
-        let refused = PlayError::HostRefused("the table is full".into());
-        assert_eq!(speaking(Lang::Pt, || play_error(&refused)), "o anfitrião recusou: the table is full");
+        let refused = PlayError::HostRefused(Denial::TableFull);
+        assert_eq!(speaking(Lang::En, || play_error(&refused)), refused.to_string());
+        assert_eq!(speaking(Lang::Pt, || play_error(&refused)), "o anfitrião recusou: a mesa está cheia");
+        assert_eq!(speaking(Lang::Vi, || denial(&Denial::Paused)), "bàn đang tạm dừng");
         assert_eq!(
             speaking(Lang::Vi, || net_error(&NetError::Refused(Declined::NoTable))),
             "ở đó không có bàn nào mở với mã đó"

@@ -56,7 +56,7 @@ impl Host {
         let taken: Vec<Seat> = self.guests.values().map(|g| g.seat).collect();
         let free: Vec<Seat> = self.guest_seats().filter(|s| !taken.contains(s)).collect();
         let Some(&seat) = colour.filter(|c| free.contains(c)).as_ref().or(free.first()) else {
-            return Answer::Refused("the table is full".into());
+            return Answer::Refused(Denial::TableFull);
         };
         self.offers.insert(peer, (seat, Instant::now(), name));
         self.welcome(seat)
@@ -74,7 +74,7 @@ impl Host {
         let offered = self.offers.get(&peer).is_some_and(|&(s, _, _)| s == seat)
             || self.guests.get(&peer).is_some_and(|g| g.seat == seat);
         if !offered {
-            return Ok(Answer::Refused("that seat was not offered, or the offer lapsed: join again".into()));
+            return Ok(Answer::Refused(Denial::OfferLapsed));
         }
         let name = self.offers.remove(&peer).map(|(_, _, name)| name);
         if self.guests.iter().any(|(p, g)| g.seat == seat && *p != peer) {
@@ -82,7 +82,7 @@ impl Host {
             return Ok(self.offer(peer, None, name.unwrap_or_default()));
         }
         let Control::Person { owner: who } = self.seats[seat.index()] else {
-            return Ok(Answer::Refused("that seat is not for a guest".into()));
+            return Ok(Answer::Refused(Denial::NotForGuest));
         };
         let fresh = !self.guests.contains_key(&peer);
         let guest = self.guests.entry(peer).or_insert(Seated::new(
@@ -176,7 +176,7 @@ impl Host {
                 self.roster.peers().find(|(_, m)| m.reach.parse::<Ticket>().is_ok_and(|t| t.peer == peer));
             match seat.map(|(s, _)| s) {
                 Some(seat) if self.seat_back(peer, seat).is_some() => {}
-                _ => return Answer::Refused("this peer holds no seat at the table".into()),
+                _ => return Answer::Refused(Denial::NoSeat),
             }
         }
         if let Some(table) = &mut self.table {
@@ -201,7 +201,7 @@ impl Host {
             }
             let all = self.guests.iter().filter(|(_, g)| g.signed).all(|(p, _)| resuming.back.contains(p));
             if !all {
-                return Answer::Refused("the host is starting again: not yet".into());
+                return Answer::Refused(Denial::StartingAgain);
             }
             self.resumed(session);
         }

@@ -25,8 +25,8 @@ use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
 use crate::table::succession::{Branch, Succession, quorum};
 use crate::table::{
-    Answer, Beat, Control, Input, Member, Participant, Position, Reaction, Record, Roster, Said, Table,
-    TableConfig, ToGuest, ToHost, game_nonce,
+    Answer, Beat, Control, Denial, Input, Member, Participant, Position, Reaction, Record, Roster, Said,
+    Table, TableConfig, ToGuest, ToHost, game_nonce,
 };
 
 mod branches;
@@ -375,7 +375,7 @@ impl Host {
         };
         if let Err(refusal) = table.handle(now, input) {
             match act {
-                Some(act) => session.report(Line::Refused { act, why: refusal.to_string() }),
+                Some(act) => session.report(Line::Refused { act, why: refusal.into() }),
                 None => debug!("the table refused: {refusal}"),
             }
         }
@@ -537,19 +537,19 @@ impl Host {
             NodeEvent::Request { peer, request: Request::Guest(_), reply }
                 if session.shunned.contains(&peer) =>
             {
-                reply.reply(Answer::Refused("this host was caught lying".into()));
+                reply.reply(Answer::Refused(Denial::CaughtLying));
             }
             NodeEvent::Request { peer, request: Request::Guest(ToGuest::Entries { beat, .. }), reply } => {
                 // Another host beats at us: a split table meeting again.
                 self.met(peer, beat.branch, &session.shunned);
                 reply.reply(match self.branch() {
                     Some(branch) => Answer::Follows(branch),
-                    None => Answer::Refused("not hosting this game".into()),
+                    None => Answer::Refused(Denial::NotHosting),
                 });
             }
             NodeEvent::Request { peer, request, reply } => {
                 debug!(%peer, kind = ?request.kind(), "a request not for a host");
-                reply.reply(Answer::Refused("this peer hosts the table".into()));
+                reply.reply(Answer::Refused(Denial::Hosts));
             }
             NodeEvent::PeerDisconnected { peer } if self.watchers.contains_key(&peer) => {
                 self.forget_watchers(session, Some(peer)).await?;
@@ -587,11 +587,11 @@ impl Host {
         Ok(match (message, seated) {
             (ToHost::Join { .. }, Some((_, seat))) if !sealed => self.welcome(seat),
             (ToHost::Join { name, colour }, None) if !sealed => self.offer(peer, colour, clean_name(&name)),
-            (ToHost::Join { .. }, _) => Answer::Refused("the game has begun: the table is full".into()),
+            (ToHost::Join { .. }, _) => Answer::Refused(Denial::FullNow),
             (ToHost::Commit { seat, commitment, reach }, _) if !sealed => {
                 self.commit(session, peer, seat, commitment, reach).await?
             }
-            (ToHost::Commit { .. }, _) => Answer::Refused("the game has begun".into()),
+            (ToHost::Commit { .. }, _) => Answer::Refused(Denial::Begun),
             (ToHost::Signed(sig), Some((from, seat))) => {
                 let now = session.now();
                 match self.table.as_mut().map(|t| t.handle(now, Input::GenesisSigned { from, seat, sig })) {
@@ -601,8 +601,8 @@ impl Host {
                         }
                         Answer::Done
                     }
-                    Some(Err(refusal)) => Answer::Refused(refusal.to_string()),
-                    None => Answer::Refused("there is no genesis to sign yet".into()),
+                    Some(Err(refusal)) => Answer::Refused(refusal.into()),
+                    None => Answer::Refused(Denial::NoGenesis),
                 }
             }
             (ToHost::Rejoin { head, tail }, _) if sealed => self.rejoin(session, peer, head, tail),
@@ -621,7 +621,7 @@ impl Host {
                 let now = session.now();
                 match self.table.as_mut().map(|t| t.handle(now, Input::Reveal(reveal))) {
                     Some(Ok(_)) => Answer::Done,
-                    Some(Err(refusal)) => Answer::Refused(refusal.to_string()),
+                    Some(Err(refusal)) => Answer::Refused(refusal.into()),
                     None => Answer::Stale,
                 }
             }
@@ -635,16 +635,16 @@ impl Host {
                     // Made on a position the table has left: the guest has
                     // news coming, nothing to show.
                     Err(_) if at < head => Answer::Stale,
-                    Err(refusal) => Answer::Refused(refusal.to_string()),
+                    Err(refusal) => Answer::Refused(refusal.into()),
                 }
             }
             (ToHost::Watch { name, head }, None) => {
                 self.watch(session, peer, &clean_name(&name), head).await?
             }
-            (ToHost::Watch { .. }, Some(_)) => Answer::Refused("this peer plays at the table".into()),
+            (ToHost::Watch { .. }, Some(_)) => Answer::Refused(Denial::Plays),
             (ToHost::Reserve(seat), None) => self.reserve(peer, seat),
-            (_, None) => Answer::Refused("join the table first".into()),
-            (_, Some(_)) => Answer::Refused("the game has not begun".into()),
+            (_, None) => Answer::Refused(Denial::JoinFirst),
+            (_, Some(_)) => Answer::Refused(Denial::NotSealed),
         })
     }
 }

@@ -102,7 +102,7 @@ impl Host {
             .chain(self.watchers.values().filter_map(|w| w.who));
         let fresh = Participant(taken.map(|p| p.0).max().unwrap_or(0).saturating_add(1));
         let Some(watcher) = self.watchers.get_mut(&peer) else {
-            return Answer::Refused("watch the table first".into());
+            return Answer::Refused(Denial::WatchFirst);
         };
         let who = *watcher.who.get_or_insert(fresh);
         match table.reserve(who, seat) {
@@ -110,7 +110,7 @@ impl Host {
                 info!(%peer, ?seat, "a watcher reserved a colour for the next game");
                 Answer::Done
             }
-            Err(refusal) => Answer::Refused(refusal.to_string()),
+            Err(refusal) => Answer::Refused(refusal.into()),
         }
     }
 

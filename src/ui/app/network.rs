@@ -243,7 +243,7 @@ impl App {
             }
             (Report::Line(Line::Reserved { seat, .. }), Screen::Game(g)) => g.reserved(seat, None),
             (Report::Line(Line::NotReserved { colour, why }), Screen::Game(g)) => {
-                g.reserved(g.game().rules().seat_of(colour), Some(&why))
+                g.reserved(g.game().rules().seat_of(colour), Some(&words::denial(&why)))
             }
             (Report::Line(Line::Sealed { genesis, roster }), Screen::Waiting(_) | Screen::Joining(_)) => {
                 return self.sealed(genesis, &roster, now);
@@ -285,7 +285,7 @@ impl App {
                     }
                 }
             }
-            (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&why),
+            (Report::Line(Line::Refused { why, .. }), Screen::Game(g)) => g.refused(&words::denial(&why)),
             // A joiner hears the route to its host; a host, to each guest
             // (the window says the joiner's, where one table is its concern).
             (Report::Line(Line::Route { kind, via, .. }), Screen::Joining(j)) => j.routed(kind, &via),
