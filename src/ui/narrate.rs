@@ -136,14 +136,10 @@ fn challenge(cast: Cast, seat: Seat, opponent: Seat) -> String {
     }
 }
 
-/// 1st, 2nd, 3rd, 4th.
+/// 1st, 2nd, 3rd, 4th: each language's ordinal (English picks its
+/// ending by CLDR's ordinal category).
 pub fn ordinal(place: u8) -> String {
-    match place {
-        1 => fl!("ordinal-1st", n = place),
-        2 => fl!("ordinal-2nd", n = place),
-        3 => fl!("ordinal-3rd", n = place),
-        _ => fl!("ordinal-nth", n = place),
-    }
+    fl!("ordinal", n = place)
 }
 
 #[cfg(test)]

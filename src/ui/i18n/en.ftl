@@ -61,10 +61,13 @@ who-captures-a-pawn-of = { $who } captures a pawn of { $whom }!
 you-challenge-whom = You challenge { $whom }
 who-challenges-you = { $who } challenges you
 who-challenges-whom = { $who } challenges { $whom }
-ordinal-1st = { $n }st
-ordinal-2nd = { $n }nd
-ordinal-3rd = { $n }rd
-ordinal-nth = { $n }th
+ordinal =
+    { NUMBER($n, type: "ordinal") ->
+        [one] { $n }st
+        [two] { $n }nd
+        [few] { $n }rd
+       *[other] { $n }th
+    }
 
 ## ui/palace.rs
 

@@ -122,6 +122,10 @@ impl Speech {
         let locale = lang.locale().parse().unwrap_or_default();
         let mut bundle = FluentBundle::new_concurrent(vec![locale]);
         bundle.set_use_isolating(false);
+        // NUMBER(), for ordinals ("1st", "2nd").
+        if let Err(e) = bundle.add_builtins() {
+            tracing::warn!(lang = lang.code(), %e, "Fluent's built-in functions");
+        }
         // A damaged file keeps the messages that parse (the tests fail on it).
         let resource =
             FluentResource::try_new(lang.source().to_owned()).unwrap_or_else(|(resource, errors)| {

@@ -61,10 +61,7 @@ who-captures-a-pawn-of = { $who } captura um peão de { $whom }!
 you-challenge-whom = Você desafia { $whom }
 who-challenges-you = { $who } desafia você
 who-challenges-whom = { $who } desafia { $whom }
-ordinal-1st = { $n }º
-ordinal-2nd = { $n }º
-ordinal-3rd = { $n }º
-ordinal-nth = { $n }º
+ordinal = { $n }º
 
 ## ui/palace.rs
 

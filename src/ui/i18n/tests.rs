@@ -192,6 +192,14 @@ fn counts_take_each_languages_plural_form() {
 }
 
 #[test]
+fn places_take_each_languages_ordinal() {
+    let places = |lang| speaking(lang, || [1, 2, 3, 4, 11, 21, 22].map(crate::ui::narrate::ordinal));
+    assert_eq!(places(Lang::En), ["1st", "2nd", "3rd", "4th", "11th", "21st", "22nd"]);
+    assert_eq!(places(Lang::Pt)[..2], ["1º", "2º"]);
+    assert_eq!(places(Lang::Vi)[..2], ["thứ 1", "thứ 2"]);
+}
+
+#[test]
 fn arguments_go_in_as_written_without_isolation_marks() {
     let said = speaking(Lang::En, || fl!("who-rolled-a-face", who = "Lan", face = 6u8));
     assert_eq!(said, "Lan rolled a 6");

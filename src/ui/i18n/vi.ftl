@@ -61,10 +61,7 @@ who-captures-a-pawn-of = { $who } đá quân của { $whom }!
 you-challenge-whom = Bạn thách đấu { $whom }
 who-challenges-you = { $who } thách đấu bạn
 who-challenges-whom = { $who } thách đấu { $whom }
-ordinal-1st = thứ { $n }
-ordinal-2nd = thứ { $n }
-ordinal-3rd = thứ { $n }
-ordinal-nth = thứ { $n }
+ordinal = thứ { $n }
 
 ## ui/palace.rs
 
