@@ -270,3 +270,19 @@ impl From<NetError> for PlayError {
         PlayError::Net(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_in_a_json_line_is_its_english_sentence() {
+        let line = Line::Refused { act: Act::Roll, why: Denial::Paused };
+        let json = serde_json::to_value(&line).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(json["event"], "refused");
+        assert_eq!(json["why"], "the table is paused");
+        let line = Line::NotReserved { colour: Colour::Red, why: Denial::ColourTaken(Seat::ALL[1]) };
+        let json = serde_json::to_value(&line).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(json["why"], Denial::ColourTaken(Seat::ALL[1]).to_string());
+    }
+}
