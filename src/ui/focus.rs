@@ -29,6 +29,8 @@ pub enum Does<M> {
     /// A text field (the stop's key is its widget id): the field takes the
     /// typing; Enter there submits it, or presses the screen's main button.
     Type,
+    /// A slider: Left sends `less`, Right `more`; Enter does nothing.
+    Slide { less: M, more: M },
 }
 
 /// A control the keyboard focus stops at.
@@ -67,11 +69,17 @@ impl<M> Stop<M> {
         Stop { key: id.to_string(), does: Does::Type, row: false }
     }
 
+    /// A slider named `key`, with the values a step down and up.
+    pub fn slide(key: &str, less: M, more: M) -> Stop<M> {
+        Stop { key: key.to_string(), does: Does::Slide { less, more }, row: false }
+    }
+
     /// The same stop sending the app's message.
     pub fn map<N>(self, f: impl Fn(M) -> N) -> Stop<N> {
         let does = match self.does {
             Does::Press(m) => Does::Press(f(m)),
             Does::Type => Does::Type,
+            Does::Slide { less, more } => Does::Slide { less: f(less), more: f(more) },
         };
         Stop { key: self.key, does, row: self.row }
     }
@@ -185,6 +193,11 @@ impl Focus {
         self.ring(row, key, Lit::Row)
     }
 
+    /// A slider at a stop named `key` ([`Stop::slide`]).
+    pub fn slider<'a, M: 'a>(&self, key: &str, slider: impl Into<Element<'a, M>>) -> Element<'a, M> {
+        self.ring(slider, key, Lit::Ring)
+    }
+
     /// A text field at a stop, by its widget id.
     pub fn field<'a, M: Clone + 'a>(&self, field: TextInput<'a, M>, id: &str) -> Element<'a, M> {
         self.ring(field.id(id.to_string()), id, Lit::Ring)
@@ -202,7 +215,7 @@ impl Focus {
 pub fn shown<M: Send + 'static>(stop: &Stop<M>) -> Task<M> {
     let typing = match stop.does {
         Does::Type => iced::widget::operation::focus(stop.key.clone()),
-        Does::Press(_) => {
+        Does::Press(_) | Does::Slide { .. } => {
             iced::advanced::widget::operate(iced::advanced::widget::operation::focusable::unfocus())
         }
     };
@@ -509,7 +522,7 @@ mod tests {
     fn pressed(focus: &Focus, stops: &[Stop<M>]) -> Option<M> {
         match focus.at(stops)?.does.clone() {
             Does::Press(m) => Some(m),
-            Does::Type => None,
+            Does::Type | Does::Slide { .. } => None,
         }
     }
 

@@ -338,6 +338,21 @@ fn a_switch_keeps_the_focus_as_it_turns_and_a_field_takes_it() {
     assert!(matches!(app.stops()[0].does, Does::Type), "a field: typing goes there");
     press(&mut app, Named::Enter);
     assert!(shows(&app, "Saved."), "Enter in the name field saves, as on the form");
+    // The volume slider is a stop too: Left and Right move it by 5.
+    while app.focused() != Some("volume") {
+        assert_ne!(tab(&mut app), "name", "Tab went round without reaching the volume");
+    }
+    let volume = |app: &App| match &app.screen {
+        Screen::Settings(s) => s.prefs.settings.sound.volume,
+        _ => panic!("the settings screen"),
+    };
+    let before = volume(&app);
+    press(&mut app, Named::ArrowLeft);
+    assert_eq!(volume(&app), before.saturating_sub(5));
+    press(&mut app, Named::ArrowRight);
+    press(&mut app, Named::ArrowRight);
+    assert_eq!(volume(&app), (before.saturating_sub(5) + 10).min(100));
+    assert_eq!(app.focused(), Some("volume"), "the arrows keep the focus on the slider");
 }
 
 /// `n` finished games of four bots in the profile's history (quick tables).

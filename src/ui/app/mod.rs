@@ -454,6 +454,13 @@ impl App {
                 }
                 None
             }
+            // A focused slider takes Left and Right.
+            keyboard::Key::Named(named @ (Named::ArrowLeft | Named::ArrowRight)) => {
+                if let Some(Does::Slide { less, more }) = self.focus().at(&stops).map(|s| s.does.clone()) {
+                    return self.handle(if named == Named::ArrowLeft { less } else { more });
+                }
+                None
+            }
             _ => None,
         };
         match (moved, self.key(key)) {

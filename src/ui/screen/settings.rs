@@ -103,8 +103,7 @@ impl SettingsScreen {
         SettingsScreen { prefs, relays, bootstrap, status: String::new(), focus: Focus::default() }
     }
 
-    /// The form's fields and buttons, top to bottom (the volume slider
-    /// is the mouse's).
+    /// The form's fields, buttons and the volume slider, top to bottom.
     pub fn stops(&self) -> Vec<Stop<Message>> {
         let mut stops = vec![Stop::field(NAME)];
         let languages = std::iter::once(None).chain(Lang::ALL.map(Some));
@@ -112,6 +111,9 @@ impl SettingsScreen {
         stops.extend(Sky::ALL.map(|s| Stop::press(Message::Sky(s))));
         stops.extend(BotSpeed::stops(Message::BotSpeed));
         stops.extend([Stop::press(Message::Sound(true)), Stop::press(Message::Sound(false))]);
+        let volume = self.prefs.settings.sound.volume;
+        let (less, more) = (volume.saturating_sub(VOLUME_STEP), volume.saturating_add(VOLUME_STEP).min(100));
+        stops.push(Stop::slide(VOLUME, Message::Volume(less), Message::Volume(more)));
         let helpers = Helper::ALL.map(|h| Stop::named(h.key(), Message::Helper(h, !self.helper(h))));
         stops.extend(helpers);
         stops.extend([Stop::field(RELAYS), Stop::field(BOOTSTRAP)]);
@@ -235,7 +237,7 @@ impl SettingsScreen {
                             button(text(fl!("off")).size(15)).style(theme::choice(!sound.on)),
                             Message::Sound(false)
                         ),
-                        slider(0..=100u8, sound.volume, Message::Volume).width(200),
+                        focus.slider(VOLUME, slider(0..=100u8, sound.volume, Message::Volume).width(200)),
                         text(fl!("volume-v", v = sound.volume)).size(14),
                     ]
                     .spacing(8)
@@ -319,6 +321,9 @@ impl SettingsScreen {
 const NAME: &str = "name";
 const RELAYS: &str = "relays";
 const BOOTSTRAP: &str = "bootstrap";
+/// The volume slider's stop, and how far one arrow press moves it.
+const VOLUME: &str = "volume";
+const VOLUME_STEP: u8 = 5;
 
 /// A field of peer addresses (the relays, the bootstrap peers).
 fn addresses<'a>(
