@@ -14,8 +14,6 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// A request's own fields; the others are a game script's.
-const ASKING: [&str; 6] = ["id", "face", "level", "seed", "millis", "analyse"];
 /// The longest time budget: a float total of Hard's rollouts stays exact
 /// well past the rounds a minute plays.
 const MAX_MILLIS: u64 = 60_000;
@@ -50,7 +48,7 @@ pub fn run() -> i32 {
 /// The answer line to one request line.
 fn answer(line: &[u8], now: Instant) -> String {
     let (id, reply) = match serde_json::from_slice::<BTreeMap<String, &RawValue>>(line) {
-        Ok(raw) => (raw.get("id").copied(), request(&raw).and_then(|r| decide(&r, now))),
+        Ok(raw) => (raw.get("id").copied(), request(line).and_then(|r| decide(&r, now))),
         Err(e) => (None, Err(format!("not a JSON object: {e}"))),
     };
     let mut answer: Answer = reply.unwrap_or_else(|error| Answer { error: Some(error), ..Answer::default() });
@@ -96,9 +94,9 @@ struct Request {
     analyse: bool,
 }
 
-/// What a request asks besides the position: typed, unknown fields refused.
+/// A request: its own fields, typed, and the rest, which are a game
+/// script's (the script refuses fields it does not know).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Asking {
     /// The caller's own; echoed as written, so not read here.
     #[serde(default, rename = "id")]
@@ -110,27 +108,22 @@ struct Asking {
     millis: Option<u64>,
     #[serde(default)]
     analyse: bool,
+    #[serde(flatten)]
+    script: Map<String, Value>,
 }
 
 fn hard() -> Strategy {
     Strategy::Hard
 }
 
-fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
-    // One object, two notations: the request's own fields and the script's.
-    let (mut asking, mut script) = (Map::new(), Map::new());
-    for (key, value) in raw {
-        let value: Value = serde_json::from_str(value.get()).map_err(|e| format!("{key}: {e}"))?;
-        let part = if ASKING.contains(&key.as_str()) { &mut asking } else { &mut script };
-        part.insert(key.clone(), value);
-    }
-    let asking: Asking = serde_json::from_value(Value::Object(asking)).map_err(|e| e.to_string())?;
+fn request(line: &[u8]) -> Result<Request, String> {
+    let asking: Asking = serde_json::from_slice(line).map_err(|e| e.to_string())?;
     if asking.millis.is_some_and(|m| m > MAX_MILLIS) {
         return Err(format!("millis: at most {MAX_MILLIS}"));
     }
+    let Asking { face, level, seed, millis, analyse, script, .. } = asking;
     let (game, _) =
         Script::from_value(Value::Object(script)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
-    let Asking { face, level, seed, millis, analyse, .. } = asking;
     Ok(Request { game, face, level, seed, millis, analyse })
 }
 
