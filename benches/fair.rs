@@ -14,8 +14,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use ludopia::bots::Strategy;
 use ludopia::fair::{Batch, Context, Proof, tagged};
 use ludopia::rules::Preset;
-use ludopia::table::{CHAIN_LEN, Control, Participant, Record, Table, TableConfig, Timing, verify_proof};
-use ludopia::ui::screen::game::host_key;
+use ludopia::table::{CHAIN_LEN, Control, Participant, Record, TableConfig, Timing, verify_proof};
+use ludopia::ui::driver::{Driver, Resumable};
 use std::hint::black_box;
 
 const ENTRIES: usize = 1000;
@@ -32,8 +32,8 @@ fn real_proof() -> Vec<u8> {
             timing: Timing::INSTANT,
             chain_len: CHAIN_LEN,
         };
-        let Ok(table) = Table::new(config, host_key(&entropy), entropy, [None; 4], 0) else { continue };
-        let mut proof = table.proof();
+        let Ok(table) = Driver::here(config, entropy) else { continue };
+        let Some(Resumable { mut proof, .. }) = table.resumable() else { continue };
         if proof.entries.len() >= ENTRIES {
             proof.entries.truncate(ENTRIES);
             return proof.to_postcard();

@@ -21,10 +21,8 @@ use crate::net::wire;
 use crate::net::{RoomCode, Ticket};
 use crate::profile::{self, history, network, saves};
 use crate::rules::{Preset, Seat};
-use crate::table::{
-    CHAIN_LEN, Control, Participant, Record, Replica, Table, TableConfig, TableState, Timing,
-};
-use crate::ui::screen::game::host_key;
+use crate::table::{CHAIN_LEN, Control, Participant, Record, Replica, TableConfig, TableState, Timing};
+use crate::ui::driver::{Driver, host_key};
 use std::fmt::Display;
 use std::sync::OnceLock;
 
@@ -157,8 +155,7 @@ pub fn config_files(bytes: &[u8]) -> Result<(), String> {
 /// the window resumes it), a saved network game and a history summary.
 pub fn data_files(bytes: &[u8]) -> Result<(), String> {
     let meta = saves::decode_meta(bytes).and_then(|meta| {
-        let entropy = meta.entropy.0;
-        let resumed = Table::resume(meta.config, host_key(&entropy), entropy, None, &[], 0);
+        let resumed = Driver::resumed(meta.config, meta.entropy.0, &[]);
         resumed.map(drop).map_err(|e| profile::Problem::Damaged(e.to_string()))
     });
     let results = [meta, network::decode_net_game(bytes).map(drop), history::decode_summary(bytes).map(drop)];
@@ -207,7 +204,7 @@ impl Fixture {
         };
         let entropy = tagged(crate::fair::hash::TAG_FUZZ_ENTROPY, &[]).0;
         // A fixed config of four bots always plays to its end: nothing outside decides it.
-        let table = match Table::new(config.clone(), host_key(&entropy), entropy, [None; 4], 0) {
+        let table = match Driver::here(config.clone(), entropy) {
             Ok(table) => table,
             Err(e) => panic!("the fixture's table: {e}"),
         };
@@ -216,14 +213,18 @@ impl Fixture {
             Err(e) => panic!("the fixture's genesis: {e}"),
         };
         let mut states = vec![*replica.state()];
-        for entry in table.entries() {
+        for entry in table.logged() {
             if let Err(e) = replica.apply(entry.clone()) {
                 panic!("the fixture's log: {e}");
             }
             states.push(*replica.state());
         }
         let host = host_key(&entropy);
-        Fixture { config, entropy, host, seats: [0, 1, 2, 3].map(key), proof: table.proof(), states }
+        let proof = match table.resumable() {
+            Some(kept) => kept.proof,
+            None => panic!("the fixture's table runs here"),
+        };
+        Fixture { config, entropy, host, seats: [0, 1, 2, 3].map(key), proof, states }
     }
 
     /// A replica that holds the game through entry `n`, from a snapshot there.

@@ -679,7 +679,7 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
         ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
     report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
-    assert!(game.is_networked());
+    assert!(game.driver().is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
         let entry = Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() };
         report(&mut app, Report::Line(entry));
@@ -795,7 +795,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
         ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
     report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
     let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
-    assert!(game.is_networked());
+    assert!(game.driver().is_networked());
     for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
         report(&mut app, Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }));
     }
@@ -881,7 +881,7 @@ fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at
         }),
     );
     let Screen::Game(g) = &app.screen else { panic!("the game did not open") };
-    assert!(g.is_networked());
+    assert!(g.driver().is_networked());
     assert_eq!(g.game(), &table.state().game, "the screen shows the saved, verified log");
     Ok(())
 }

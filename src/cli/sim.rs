@@ -3,9 +3,10 @@
 
 use super::{LevelArg, PresetArg};
 use crate::bots::{Bot, Played, SeededDie, Strategy, Stream, play_game};
-use crate::fair::{self, Identity};
+use crate::fair;
 use crate::rules::{FirstPlayer, Game, Rules, Seat, default_players};
-use crate::table::{CHAIN_LEN, Control, Participant, Table, TableConfig, Timing};
+use crate::table::{CHAIN_LEN, Control, Participant, TableConfig, Timing};
+use crate::ui::driver::Driver;
 use clap::ArgAction;
 use clap::ValueEnum;
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
@@ -145,14 +146,17 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
         timing: Timing::INSTANT,
         chain_len: CHAIN_LEN,
     };
-    let seed = plan.seed.to_be_bytes();
-    let entropy = fair::tagged(crate::fair::hash::TAG_SIM_ENTROPY, &[&seed]).0;
-    let host = Identity::from_secret(&fair::tagged(crate::fair::hash::TAG_SIM_HOST_KEY, &[&seed]).0);
-    let table = Table::new(config, host, entropy, [None; 4], 0).map_err(|e| e.to_string())?;
-    if !table.state().game.is_over() {
+    // The table's entropy (and so its key and dice) follows the seed: one
+    // seed, one proof.
+    let entropy = fair::tagged(crate::fair::hash::TAG_SIM_ENTROPY, &[&plan.seed.to_be_bytes()]).0;
+    let table = Driver::here(config, entropy).map_err(|e| e.to_string())?;
+    let proof = table.resumable().map(|kept| kept.proof).ok_or("the table does not run here")?;
+    // What is written is checked as any reader will check it.
+    let (_, end) = crate::table::verify_proof(&proof).map_err(|e| e.to_string())?;
+    if !end.game.is_over() {
         return Err("the game at the table did not finish".into());
     }
-    crate::profile::history::export_proof(&table.proof(), path).map_err(|e| e.to_string())
+    crate::profile::history::export_proof(&proof, path).map_err(|e| e.to_string())
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {

@@ -53,8 +53,6 @@ pub const TAG_CLOCK: &str = "ludopia/ui/clock";
 pub const TAG_HOST_KEY: &str = "ludopia/ui/host-key";
 /// `ludopia sim`'s table entropy, from its seed.
 pub const TAG_SIM_ENTROPY: &str = "ludopia/sim/entropy";
-/// `ludopia sim`'s host key, from its seed.
-pub const TAG_SIM_HOST_KEY: &str = "ludopia/sim/host-key";
 /// The fuzz fixture's seat keys.
 pub const TAG_FUZZ_KEY: &str = "ludopia/fuzz/key";
 /// The fuzz fixture's entropy.

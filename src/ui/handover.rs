@@ -79,7 +79,7 @@ impl Token {
 
 /// Why a hand-over line was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum BadRequest {
     /// Too long, not text, not one line, or not `ludopia-invite <token> <ticket>`.
     Malformed,
     /// The token is not this window's.
@@ -87,12 +87,12 @@ pub enum Refusal {
     Ticket(crate::net::ticket::TicketError),
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for BadRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Malformed => f.write_str("not a hand-over line"),
-            Refusal::Token => f.write_str("not this window's token"),
-            Refusal::Ticket(e) => e.fmt(f),
+            BadRequest::Malformed => f.write_str("not a hand-over line"),
+            BadRequest::Token => f.write_str("not this window's token"),
+            BadRequest::Ticket(e) => e.fmt(f),
         }
     }
 }
@@ -104,26 +104,26 @@ pub fn request(token: &Token, ticket: &Ticket) -> String {
 
 /// The ticket a hand-over line carries, if it carries `token`. Any bytes at
 /// all are refused or read, never a panic (`untrusted::handover`).
-pub fn read_request(line: &[u8], token: &Token) -> Result<Ticket, Refusal> {
+pub fn read_request(line: &[u8], token: &Token) -> Result<Ticket, BadRequest> {
     if line.len() > MAX_LINE {
-        return Err(Refusal::Malformed);
+        return Err(BadRequest::Malformed);
     }
-    let text = std::str::from_utf8(line).map_err(|_| Refusal::Malformed)?;
+    let text = std::str::from_utf8(line).map_err(|_| BadRequest::Malformed)?;
     let text = text.strip_suffix('\n').unwrap_or(text);
     if text.contains(['\n', '\r']) {
-        return Err(Refusal::Malformed);
+        return Err(BadRequest::Malformed);
     }
     let mut words = text.split(' ');
     let (Some(TAG), Some(given), Some(ticket), None) =
         (words.next(), words.next(), words.next(), words.next())
     else {
-        return Err(Refusal::Malformed);
+        return Err(BadRequest::Malformed);
     };
-    let given = Digest::from_hex(given).map(Token).ok_or(Refusal::Malformed)?;
+    let given = Digest::from_hex(given).map(Token).ok_or(BadRequest::Malformed)?;
     if !given.matches(token) {
-        return Err(Refusal::Token);
+        return Err(BadRequest::Token);
     }
-    ticket.parse().map_err(Refusal::Ticket)
+    ticket.parse().map_err(BadRequest::Ticket)
 }
 
 /// The window's end of the channel: bound, its file written, not yet
@@ -312,9 +312,9 @@ mod tests {
         let line = request(&token, &ticket);
         assert_eq!(read_request(line.as_bytes(), &token), Ok(ticket.clone()));
         assert_eq!(read_request(line.trim_end().as_bytes(), &token), Ok(ticket.clone()), "no newline");
-        assert_eq!(read_request(line.as_bytes(), &Token(Digest([4; 32]))), Err(Refusal::Token));
+        assert_eq!(read_request(line.as_bytes(), &Token(Digest([4; 32]))), Err(BadRequest::Token));
         let cut = &line[..line.len() - 5];
-        assert!(matches!(read_request(cut.as_bytes(), &token), Err(Refusal::Ticket(_))));
+        assert!(matches!(read_request(cut.as_bytes(), &token), Err(BadRequest::Ticket(_))));
         for bad in [
             "",
             "\n",
@@ -327,10 +327,10 @@ mod tests {
             &format!("LUDOPIA-INVITE {} {ticket}\n", token.0.to_hex()),
             &format!("ludopia-invite {} {ticket}\nludopia-invite", token.0.to_hex()),
         ] {
-            assert_eq!(read_request(bad.as_bytes(), &token), Err(Refusal::Malformed), "{bad:?}");
+            assert_eq!(read_request(bad.as_bytes(), &token), Err(BadRequest::Malformed), "{bad:?}");
         }
-        assert_eq!(read_request(b"\xff\xfe\n", &token), Err(Refusal::Malformed));
-        assert_eq!(read_request(&vec![b'a'; MAX_LINE + 1], &token), Err(Refusal::Malformed));
+        assert_eq!(read_request(b"\xff\xfe\n", &token), Err(BadRequest::Malformed));
+        assert_eq!(read_request(&vec![b'a'; MAX_LINE + 1], &token), Err(BadRequest::Malformed));
     }
 
     /// A window's channel serving into `taken`.

@@ -12,6 +12,7 @@
 mod app;
 pub mod board;
 mod die;
+pub mod driver;
 mod emote;
 pub mod focus;
 pub mod handover;

@@ -251,7 +251,7 @@ impl App {
             // The next game with the same group (a rematch): a fresh board.
             (Report::Line(Line::Sealed { genesis, roster }), Screen::Game(g)) => {
                 if let Some(session) = &mut self.session {
-                    session.acts = g.deeds();
+                    session.acts = g.driver().deeds();
                 }
                 return self.sealed(genesis, &roster, now);
             }

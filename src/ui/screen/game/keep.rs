@@ -5,14 +5,14 @@
 //! closed or crashed. The screen only says what to write ([`Save`]); the
 //! app writes it, off the window's thread.
 
-use super::seam::Authority;
 use super::{Action, GameScreen};
-use crate::fair::{Digest, Identity, Proof};
+use crate::fair::{Digest, Proof};
 use crate::fl;
 use crate::profile::Home;
 use crate::profile::saves::{GameMeta, SavedGame};
 use crate::rules::Seat;
 use crate::table::{self, Control, Participant, Record};
+use crate::ui::driver::{Driver, Resumable};
 use crate::ui::screen::setup::{Sitter, TablePlan};
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -74,12 +74,6 @@ impl Save {
     }
 }
 
-/// The key a local table signs its log with, from its entropy (so the
-/// saved entropy is all a resumed table needs).
-pub fn host_key(entropy: &[u8; 32]) -> Identity {
-    Identity::from_secret(&crate::fair::tagged(crate::fair::hash::TAG_HOST_KEY, &[entropy]).0)
-}
-
 fn unix_now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
@@ -88,9 +82,7 @@ impl GameScreen {
     /// The saved game again, its log verified entry by entry.
     pub fn resume(saved: SavedGame, now: Instant) -> Result<GameScreen, table::Refusal> {
         let meta = saved.meta;
-        let entropy = meta.entropy.0;
-        let authority =
-            table::Table::resume(meta.config.clone(), host_key(&entropy), entropy, None, &saved.entries, 0)?;
+        let driver = Driver::resumed(meta.config.clone(), meta.entropy.0, &saved.entries)?;
         let sitters = meta.config.seats.map(|c| match c {
             Control::Empty => Sitter::Empty,
             Control::Bot(strategy) => Sitter::Bot(strategy),
@@ -103,8 +95,7 @@ impl GameScreen {
             .unwrap_or_default();
         // The save keeps who sits where, not the pace: bots resume at the default speed.
         let table = TablePlan { sitters, ..TablePlan::unseated(meta.config.rules, name) };
-        let mut screen =
-            GameScreen::open(table, meta.names.clone(), Authority::Here(Box::new(authority)), entropy, now)?;
+        let mut screen = GameScreen::open(table, meta.names.clone(), driver, now)?;
         screen.tell(fl!("welcome-back-the-game-resumes").to_string());
         Ok(screen)
     }
@@ -114,21 +105,21 @@ impl GameScreen {
     /// its end goes into the history from here.
     pub fn start_keeping(&mut self) -> Option<Action> {
         // A watcher played no part: nothing to resume, nothing for its history.
-        if self.authority.watches() {
+        if self.driver.watches() {
             return None;
         }
-        let Authority::Here(table) = &self.authority else {
+        let Some(Resumable { config, entropy, proof }) = self.driver.resumable() else {
             self.keeping = Some(Keeping { meta: self.played_meta() });
             return None;
         };
         let meta = GameMeta {
-            game_id: table.genesis().game_id(),
-            entropy: Digest(self.entropy),
-            config: table.config().clone(),
+            game_id: proof.genesis.game_id(),
+            entropy: Digest(entropy),
+            config: config.clone(),
             names: self.names.clone(),
             started_at: unix_now(),
         };
-        let proof = Box::new(table.proof());
+        let proof = Box::new(proof);
         self.keeping = Some(Keeping { meta: meta.clone() });
         Some(Action::Save(Save::Begin(Box::new(meta), proof)))
     }
@@ -137,7 +128,7 @@ impl GameScreen {
     /// history, or a closed table's save to forget (saving stops then).
     pub(super) fn keep(&mut self) -> Option<Save> {
         let keeping = self.keeping.as_ref()?;
-        let Authority::Here(table) = &self.authority else {
+        let Some(Resumable { proof, .. }) = self.driver.resumable() else {
             // A networked game: its end, as this computer verified it.
             if !self.game.is_over() {
                 return None;
@@ -150,7 +141,7 @@ impl GameScreen {
             self.keeping = None;
             return Some(Save::Forget);
         }
-        let proof = Box::new(table.proof());
+        let proof = Box::new(proof);
         if self.game.is_over() {
             let meta = Box::new(keeping.meta.clone());
             self.keeping = None;
@@ -171,7 +162,7 @@ impl GameScreen {
             _ => None,
         });
         let seats = started.unwrap_or(self.replica.state().control);
-        let mine = self.authority.remote_seat();
+        let mine = self.driver.remote_seat();
         let seats = Seat::ALL.map(|s| match seats[s.index()] {
             _ if Some(s) == mine => Control::Person { owner: Participant::LOCAL },
             Control::Person { .. } | Control::Standin { .. } => Control::Person { owner: FRIEND },

@@ -56,7 +56,7 @@ impl GameScreen {
         }
         let mut stops = Vec::new();
         if self.podium_shown() {
-            if self.hosts() {
+            if self.driver.hosts() {
                 stops.push(Stop::named(view::PODIUM_REMATCH, Message::Rematch));
             }
             stops.push(Stop::named(view::PODIUM_VERIFY, Message::Verify));
@@ -80,7 +80,7 @@ impl GameScreen {
             }
             _ => {}
         }
-        if self.authority.watches() {
+        if self.driver.watches() {
             let open = self.open_for_watcher().filter(|&s| self.reserved != Some(s));
             stops.extend(open.map(|s| Stop::press(Message::Reserve(s))));
         }

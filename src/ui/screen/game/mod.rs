@@ -14,7 +14,7 @@ mod view;
 
 pub use view::Fit;
 
-pub use keep::{Save, host_key};
+pub use keep::Save;
 
 use super::setup::{Sitter, TablePlan};
 use crate::bots::Why;
@@ -27,12 +27,12 @@ use crate::table::{
     self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, Roster, TableConfig,
 };
 use crate::ui::board;
+use crate::ui::driver::Driver;
 use crate::ui::motion::Motion;
 use crate::ui::narrate;
 use crate::ui::sound::{self, Cue};
 use iced::keyboard::{self, key::Named};
 use reactions::Reactions;
-use seam::Authority;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -40,8 +40,8 @@ use tokio::sync::mpsc;
 pub struct GameScreen {
     table: TablePlan,
     names: [String; 4],
-    /// The authority this screen sends intents to.
-    authority: Authority,
+    /// Where this screen's intents go: the table here, or its network driver.
+    driver: Driver,
     /// What the screen draws from: the replica, which verifies every entry.
     replica: Replica,
     /// The state drawn: the replica's game.
@@ -56,8 +56,6 @@ pub struct GameScreen {
     now: Instant,
     /// When the newest entry was verified (a networked turn is timed from it).
     entry_at: Instant,
-    /// The table's secret entropy, kept with the saved game to resume it.
-    entropy: [u8; 32],
     /// What resumes this game, while it is saved in the profile.
     keeping: Option<keep::Keeping>,
     /// The Verify dice view, when open (checked when opened and as the log grows).
@@ -205,9 +203,9 @@ impl GameScreen {
             timing: table.timing(),
             chain_len: CHAIN_LEN,
         };
-        let authority = table::Table::new(config, host_key(&entropy), entropy, [None; 4], 0)?;
+        let driver = Driver::here(config, entropy)?;
         let names = names(&table);
-        GameScreen::open(table, names, Authority::Here(Box::new(authority)), entropy, now)
+        GameScreen::open(table, names, driver, now)
     }
 
     /// The screen over a networked game that just began: `name`, this
@@ -231,15 +229,8 @@ impl GameScreen {
         // The other players' names travel with their seats (cleaned: they
         // come from other peers).
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
-        let authority = Authority::Away {
-            acts,
-            seat: Some(seat),
-            hosting,
-            friends,
-            genesis: Box::new(genesis),
-            acted_at: None,
-        };
-        GameScreen::open(table, Default::default(), authority, [0; 32], now)
+        let driver = Driver::away(acts, Some(seat), hosting, friends, genesis);
+        GameScreen::open(table, Default::default(), driver, now)
     }
 
     /// Watching a networked game without a seat, from what its host sent:
@@ -262,15 +253,8 @@ impl GameScreen {
         let rules = *replica.state().game.rules();
         let table = TablePlan::unseated(rules, name);
         let friends = Seat::ALL.map(|s| roster.name(s).map(clean_name).unwrap_or_default());
-        let authority = Authority::Away {
-            acts,
-            seat: None,
-            hosting: false,
-            friends,
-            genesis: Box::new(genesis),
-            acted_at: None,
-        };
-        let mut screen = GameScreen::open(table, Default::default(), authority, [0; 32], now)?;
+        let driver = Driver::away(acts, None, false, friends, genesis);
+        let mut screen = GameScreen::open(table, Default::default(), driver, now)?;
         // Mid-game: who sits where is the snapshot's, not a first entry's.
         if replica.head().0 > 0 {
             let seats = replica.state().control;
@@ -284,10 +268,10 @@ impl GameScreen {
 
     /// Over the network: names the seats from the table's start.
     fn seated(&mut self, seats: [Control; 4]) {
-        if !self.is_networked() {
+        if !self.driver.is_networked() {
             return;
         }
-        let mine = self.authority.remote_seat();
+        let mine = self.driver.remote_seat();
         self.table.sitters = Seat::ALL.map(|s| match seats[s.index()] {
             Control::Empty => Sitter::Empty,
             Control::Bot(strategy) => Sitter::Bot(strategy),
@@ -299,7 +283,7 @@ impl GameScreen {
             .into_iter()
             .filter(|&s| Some(s) != mine && self.table.sitters[s.index()] == Sitter::Friend)
         {
-            if let Some(name) = self.authority.friend(seat) {
+            if let Some(name) = self.driver.friend(seat) {
                 self.names[seat.index()] = name.to_owned();
             }
         }
@@ -310,26 +294,23 @@ impl GameScreen {
     fn open(
         table: TablePlan,
         names: [String; 4],
-        authority: Authority,
-        entropy: [u8; 32],
+        driver: Driver,
         now: Instant,
     ) -> Result<GameScreen, table::Refusal> {
-        let mut replica = Replica::new(authority.genesis())
+        let mut replica = Replica::new(driver.genesis())
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
         let mut motion = Motion::default();
-        if let Authority::Here(table) = &authority {
-            for entry in table.entries() {
-                if let Ok(Record::Roll { face, .. }) = entry.body.decode().map(|b| b.content) {
-                    motion.rest(face, now);
-                }
-                replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
+        for entry in driver.logged() {
+            if let Ok(Record::Roll { face, .. }) = entry.body.decode().map(|b| b.content) {
+                motion.rest(face, now);
             }
+            replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
         }
         let game = replica.state().game;
         Ok(GameScreen {
             table,
             names,
-            authority,
+            driver,
             replica,
             game,
             started: now,
@@ -339,7 +320,6 @@ impl GameScreen {
             log: VecDeque::from([fl!("the-table-is-set-good").to_string()]),
             now,
             entry_at: now,
-            entropy,
             keeping: None,
             verifying: None,
             proof_path: String::new(),
@@ -406,14 +386,14 @@ impl GameScreen {
     /// Whether a person at this computer plays `seat` (over the network,
     /// only this computer's seat; the other persons are remote).
     fn is_mine(&self, seat: Seat) -> bool {
-        matches!(self.control(seat), Control::Person { .. }) && self.authority.plays(seat)
+        matches!(self.control(seat), Control::Person { .. }) && self.driver.plays(seat)
     }
 
     /// The seat the game waits for, when a person at this computer sits
     /// there (and, over the network, has not acted at this position yet).
     /// A paused or closed table waits for nobody.
     fn person_to_act(&self) -> Option<Seat> {
-        let answering = self.authority.answering(self.replica.head().0);
+        let answering = self.driver.answering(self.replica.head().0);
         let halted = self.is_paused() || self.is_closed();
         self.game.to_act().filter(|&s| self.is_mine(s) && !answering && !halted)
     }
@@ -517,24 +497,21 @@ impl GameScreen {
     fn rematch(&mut self) -> Option<Action> {
         // Over the network the host's driver sets the next game up with the
         // same group; its sealed genesis opens the next screen.
-        if let Authority::Away { acts, hosting: true, .. } = &self.authority {
-            if !self.game.is_over() && !self.is_closed() {
-                return None;
-            }
-            let said = match acts.send(Deed::Rematch) {
-                Ok(()) => fl!("starting-another-game-with-the"),
-                Err(_) => fl!("the-connection-to-the-table"),
-            };
-            self.tell(said.to_string());
-            return None;
-        }
-        let Authority::Here(table) = &self.authority else { return None };
-        match table.rematch(Participant::LOCAL) {
-            Ok(_) => Some(Action::Rematch(self.table.clone())),
-            Err(refusal) => {
+        match self.driver.rematch() {
+            Some(Ok(_)) => Some(Action::Rematch(self.table.clone())),
+            Some(Err(refusal)) => {
                 self.tell(fl!("not-allowed-refusal", refusal = crate::ui::words::refusal(&refusal)));
                 None
             }
+            None if self.driver.hosts() && (self.game.is_over() || self.is_closed()) => {
+                let said = match self.driver.send(Deed::Rematch) {
+                    Ok(()) => fl!("starting-another-game-with-the"),
+                    Err(_) => fl!("the-connection-to-the-table"),
+                };
+                self.tell(said.to_string());
+                None
+            }
+            None => None,
         }
     }
 
@@ -663,7 +640,7 @@ impl GameScreen {
     /// The game as this screen verified it, with any evidence against the
     /// host, as a proof file.
     pub fn proof(&self) -> Proof<Record> {
-        let mut proof = self.replica.proof(self.authority.genesis());
+        let mut proof = self.replica.proof(self.driver.genesis());
         proof.evidence.clone_from(&self.evidence);
         proof
     }

@@ -111,7 +111,7 @@ impl GameScreen {
         }
         let small =
             |label: &str, on: bool| button(text(label.to_string()).size(size(14))).style(theme::choice(on));
-        if self.authority.watches() {
+        if self.driver.watches() {
             col = col.push(text(fl!("you-are-watching-this-table")).size(size(14)));
             col = col.push(self.reservations(fit));
         }
@@ -207,7 +207,7 @@ impl GameScreen {
     /// hosts the table, and rematch once the game is over.
     pub(super) fn host_buttons(&self) -> Vec<(&'static str, Message)> {
         let ended = self.is_closed() || self.game.is_over();
-        if !self.hosts() {
+        if !self.driver.hosts() {
             Vec::new()
         } else if ended {
             vec![(fl!("rematch"), Message::Rematch)]

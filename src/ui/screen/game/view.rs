@@ -108,7 +108,9 @@ impl GameScreen {
     /// Leave or close? Asked over the board.
     fn question(&self, question: Confirm) -> Element<'_, Message> {
         let (line, yes) = match question {
-            Confirm::Leave if self.is_networked() => (fl!("leave-the-table-question"), fl!("yes-leave")),
+            Confirm::Leave if self.driver.is_networked() => {
+                (fl!("leave-the-table-question"), fl!("yes-leave"))
+            }
             Confirm::Leave => (fl!("leave-the-table-the-game"), fl!("yes-leave")),
             Confirm::Close => (fl!("close-the-table-for-everyone"), fl!("yes-close-it")),
         };
@@ -272,7 +274,7 @@ impl GameScreen {
                 text(fl!("game-over")).size(16),
                 lines,
                 row![
-                    if self.hosts() {
+                    if self.driver.hosts() {
                         self.focus.button_named(PODIUM_REMATCH, rematch, Message::Rematch)
                     } else {
                         rematch.into()
