@@ -3,7 +3,7 @@
 //! with RULES.md's invariants checked after every action.
 
 use ludopia::rules::{
-    Action, Colour, Dice, End, Event, FirstPlayer, Game, Goal, Home, Illegal, Phase, Preset, Rules,
+    Action, Colour, Dice, End, Event, Face, FirstPlayer, Game, Goal, Home, Illegal, Phase, Preset, Rules,
     SafeSquares, Seat, SeatSet, Teams, ThreeSixes, YARD, board,
 };
 use proptest::prelude::*;
@@ -20,7 +20,7 @@ fn random_any(rng: &mut Dice64) -> Action {
     let seat = Seat::ALL[rng.below(4)];
     let small = rng.below(12) as u8;
     match rng.below(4) {
-        0 => Action::Roll { seat, face: small },
+        0 => Action::Roll { seat, face: Face::from_draw(small) },
         1 => Action::Move { seat, pawn: small % 6 },
         2 => Action::Challenge { seat, opponent: Seat::ALL[rng.below(4)] },
         _ => Action::Mark { seat, cell: small },
@@ -368,9 +368,9 @@ fn poke(game: Game, bytes: &[u8]) {
     for seat in Seat::ALL {
         let _ = game.distance(seat);
         let _ = game.leading_pawn(seat);
-        for face in 0..=7 {
+        for face in Face::ALL {
             let _ = game.apply(Action::Roll { seat, face });
-            let _ = game.moves_for(seat, face.clamp(1, 6));
+            let _ = game.moves_for(seat, face);
         }
         for pawn in 0..5 {
             let _ = game.apply(Action::Move { seat, pawn });
@@ -435,7 +435,7 @@ fn every_preset_plays_to_the_end_with_every_player_count() {
 fn illegal_actions_are_refused_with_the_phase_and_seat_checks_first() {
     let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[1]).expect("new game");
     assert_eq!(
-        game.apply(Action::Roll { seat: Seat::ALL[0], face: 9 }),
+        game.apply(Action::Roll { seat: Seat::ALL[0], face: Face::SIX }),
         Err(Illegal::NotYourTurn { to_act: Seat::ALL[1] })
     );
 }

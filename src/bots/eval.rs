@@ -10,7 +10,7 @@
 
 #[cfg(test)]
 use crate::rules::Progress;
-use crate::rules::{Game, Phase, Seat, ThreeSixes, YARD, board};
+use crate::rules::{Face, Game, Phase, Seat, ThreeSixes, YARD, board};
 
 /// What a seat's pawns are worth beyond their steps.
 struct Weights {
@@ -345,10 +345,10 @@ impl Threats {
             let reach = if game.lane_open(seat) { 12.min(board::LOOP_END - q) as usize } else { 12 };
             let mut bytes = REACH[reach];
             if checked {
-                for gap in 1..=reach.min(6) {
-                    // Any landing the face allows is on the square `gap` on.
-                    if game.landing(seat, i as u8, gap as u8).is_err() {
-                        bytes &= !(0xff << (8 * (gap - 1)));
+                for (gap, &face) in Face::ALL[..reach.min(6)].iter().enumerate() {
+                    // Any landing the face allows is on the square `face` on.
+                    if game.landing(seat, i as u8, face).is_err() {
+                        bytes &= !(0xff << (8 * gap));
                     }
                 }
             }
@@ -404,10 +404,10 @@ mod tests {
                 if !(0..=50).contains(&q) || gap == 0 || (q + gap > 50 && game.lane_open(rival)) {
                     continue;
                 }
-                if gap <= 6 && game.landing(rival, i as u8, gap as u8).is_ok() {
-                    chance += 1.0 / 6.0;
-                } else if (7..=12).contains(&gap) {
-                    chance += 1.0 / 36.0;
+                match Face::new(gap as u8) {
+                    Some(face) if game.landing(rival, i as u8, face).is_ok() => chance += 1.0 / 6.0,
+                    _ if (7..=12).contains(&gap) => chance += 1.0 / 36.0,
+                    _ => {}
                 }
             }
             if yard_threat {
@@ -527,7 +527,8 @@ mod tests {
         let players = SeatSet::EMPTY.with(red).with(green);
         let setup = crate::rules::Setup { rules, players, pawns, turn: red, captured: SeatSet::EMPTY };
         let mut game = Game::from_setup(setup).expect("valid");
-        game.play(Action::Roll { seat: red, face: 3 }, &mut TurnsPassed::default()).expect("a roll");
+        game.play(Action::Roll { seat: red, face: Face::ALL[2] }, &mut TurnsPassed::default())
+            .expect("a roll");
         let onward = Onward::from(&game);
         let after = |pawn| {
             let mut after = game;
@@ -566,7 +567,7 @@ mod tests {
             captured: SeatSet::EMPTY,
         };
         let mut game = Game::from_setup(setup).expect("valid");
-        game.play(Action::Roll { seat, face: 1 }, &mut TurnsPassed::default()).expect("a roll");
+        game.play(Action::Roll { seat, face: Face::ONE }, &mut TurnsPassed::default()).expect("a roll");
         assert_eq!(game.mover(), Seat::ALL[2]);
         for strategy in [Strategy::Normal, Strategy::Hard] {
             let action = Bot::new(strategy, 7).decide(&game);

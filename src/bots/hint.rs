@@ -61,7 +61,7 @@ fn why(game: &Game, m: Move) -> Why {
 mod tests {
     use super::*;
     use crate::bots::{Bot, SeededDie, Strategy};
-    use crate::rules::{Action, Preset, Seat, SeatSet};
+    use crate::rules::{Action, Face, Preset, Seat, SeatSet};
 
     /// Pawns of every seat but `seat` in their yards.
     fn yard_pawns_of_others(game: &Game, seat: Seat) -> usize {
@@ -128,7 +128,7 @@ mod tests {
         let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("a game");
         assert_eq!(hint(&game, 1), None, "a roll is awaited, not a move");
         let seat = game.roller();
-        let (after, _) = game.apply(Action::Roll { seat, face: 6 }).expect("a roll");
+        let (after, _) = game.apply(Action::Roll { seat, face: Face::SIX }).expect("a roll");
         let (m, why) = hint(&after, 1).expect("a move out of the yard");
         assert_eq!((m.from, why), (YARD, Why::Enter));
     }

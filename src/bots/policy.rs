@@ -112,7 +112,7 @@ pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Dice, Preset, Rules, Seat, SeatSet, Setup, YARD};
+    use crate::rules::{Dice, Face, Preset, Rules, Seat, SeatSet, Setup, YARD};
 
     /// Pawns on one spot are listed once, and moving any of them gives the
     /// same position but for which pawn is which: keeping the first loses
@@ -132,7 +132,7 @@ mod tests {
                 Game::from_setup(Setup { rules, players, pawns, turn: seat, captured: SeatSet::EMPTY }).ok()
             });
             let mut game = game.expect("a position with two pawns in the yard");
-            game.play(Action::Roll { seat, face: 6 }, &mut TurnsPassed::default()).expect("a roll");
+            game.play(Action::Roll { seat, face: Face::SIX }, &mut TurnsPassed::default()).expect("a roll");
             let moves = game.legal_moves();
             let kept = distinct(&moves);
             let mut spots: Vec<_> = moves.iter().map(|m| m.from).collect();

@@ -3,6 +3,7 @@
 
 use super::board::{LANE_END, LANE_START, LAST_HOME_SPACE, LOOP_END};
 use super::duel::Duel;
+use super::face::Face;
 use super::params::{End, Goal, Home, Rules, RulesError};
 use super::seat::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -23,7 +24,7 @@ pub enum Phase {
     Roll,
     /// The roller rolled `face` and must move a pawn.
     Move {
-        face: u8,
+        face: Face,
     },
     /// Palace: the seat whose turn it is challenges another.
     ChooseOpponent,
@@ -588,10 +589,16 @@ mod tests {
         let decode = |g: &Game| postcard::from_bytes::<Game>(&postcard::to_allocvec(g).unwrap());
         assert!(decode(&game).is_ok());
         // A move awaited with every pawn in the yard and a 3 rolled.
-        let stuck = Game { phase: Phase::Move { face: 3 }, ..game };
+        let stuck = Game { phase: Phase::Move { face: Face::ALL[2] }, ..game };
         assert!(decode(&stuck).is_err());
-        let no_face = Game { phase: Phase::Move { face: 9 }, ..game };
-        assert!(decode(&no_face).is_err());
+        // A 9 awaiting a move: the face's byte is where a 3 and a 4 differ.
+        let three = postcard::to_allocvec(&stuck).unwrap();
+        let four =
+            postcard::to_allocvec(&Game { phase: Phase::Move { face: Face::ALL[3] }, ..game }).unwrap();
+        let at = three.iter().zip(&four).position(|(a, b)| a != b).unwrap();
+        let mut nine = three;
+        nine[at] = 9;
+        assert!(postcard::from_bytes::<Game>(&nine).is_err());
         // One player left in a game still on.
         let alone = Game { places: [1, 2, 3, 0], ..game };
         assert!(decode(&alone).is_err());

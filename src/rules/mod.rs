@@ -1,10 +1,12 @@
 //! The game itself, pure and deterministic: board geometry, rule parameters
-//! and presets, state, actions, the reducer, legal moves, the duel, ranking.
-//! No IO, no clock, no randomness: the die value is an input.
+//! and presets, the die face, state, actions, the reducer, legal moves, the
+//! duel, ranking. No IO, no clock, no randomness: the die's [`Face`] is an
+//! input.
 
 mod action;
 pub mod board;
 mod duel;
+mod face;
 mod game;
 mod moves;
 mod params;
@@ -15,6 +17,7 @@ mod seat;
 
 pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Penalty, TurnsPassed};
 pub use duel::{Duel, DuelOutcome};
+pub use face::{Face, NotAFace};
 pub use game::{Game, Phase, PositionError, Progress, Setup, YARD};
 pub use moves::{Move, Moves};
 pub use params::{

@@ -3,6 +3,7 @@
 
 use super::action::Blocked;
 use super::board::{LANE_END, LANE_START, LOOP_END, is_safe_square, loop_square};
+use super::face::Face;
 use super::game::{Game, Progress, YARD};
 use super::params::{Home, SafeSquares};
 use super::seat::{Seat, SeatSet};
@@ -22,24 +23,21 @@ impl Game {
     /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
     /// The caller passes a pawn index below `rules.pawns`.
     #[inline(always)]
-    pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
-        if !(1..=6).contains(&face) {
-            return Err(Blocked::NotAFace);
-        }
+    pub fn landing(&self, seat: Seat, pawn: u8, face: Face) -> Result<Progress, Blocked> {
         self.landing_from(seat, self.pawns[seat.index()][usize::from(pawn)], face)
     }
 
     /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
     #[inline(always)]
-    fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+    fn landing_from(&self, seat: Seat, from: Progress, face: Face) -> Result<Progress, Blocked> {
         let last = self.rules.last_progress();
         // Chosen without a branch on where the pawn stands: in play that
         // looks random, and a branch the processor cannot foresee costs
         // more than the few instructions the check takes.
         let carried = if from == YARD {
-            face == 6
+            face.is_six()
         } else {
-            from + face as Progress <= last || self.goes_round(seat, from)
+            from + face.get() as Progress <= last || self.goes_round(seat, from)
         };
         if !carried {
             return Err(if from == YARD {
@@ -58,11 +56,11 @@ impl Game {
     /// checks, or [`Game::reachable`]): the house rules' checks. Always
     /// inlined: the move listing calls it per pawn.
     #[inline(always)]
-    fn landing_allowed(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+    fn landing_allowed(&self, seat: Seat, from: Progress, face: Face) -> Result<Progress, Blocked> {
         let rules = &self.rules;
         let entering = from == YARD;
         // Entering passes nothing; the start square is the target.
-        let mut to = if entering { 0 } else { from + face as Progress };
+        let mut to = if entering { 0 } else { from + face.get() as Progress };
         if rules.capture_to_home && to > LOOP_END && self.goes_round(seat, from) {
             // The square before the start has no progress: crossed, never
             // stopped on.
@@ -168,24 +166,21 @@ impl Game {
     /// most pawns nowhere to go. [`Game::landing_from`] still decides each
     /// pawn this lets through.
     #[inline(always)]
-    fn reachable(&self, seat: Seat, face: u8) -> u32 {
+    fn reachable(&self, seat: Seat, face: Face) -> u32 {
         const ONES: u32 = 0x0101_0101;
         const HIGHS: u32 = ONES << 7;
-        if !(1..=6).contains(&face) {
-            return 0;
-        }
         let slots = u32::from_le_bytes(self.pawns[seat.index()].map(|p| p as u8));
         // A progress below `limit` lands at most on the last space. In each
         // byte, (p | 0x80) − limit stays at or above 0x80 − 57, so no borrow
         // crosses bytes, and its high bit survives exactly when p ≥ limit.
-        let limit = (self.rules.last_progress() + 1 - face as Progress) as u32 * ONES;
+        let limit = (self.rules.last_progress() + 1 - face.get() as Progress) as u32 * ONES;
         let mut on_track = !((slots | HIGHS) - limit) & !slots & HIGHS;
         if self.rules.capture_to_home && !self.lane_open(seat) {
             // Every pawn on the loop goes on round whatever the face (the
             // square before the start is refused pawn by pawn).
             on_track |= !((slots | HIGHS) - LANE_START as u32 * ONES) & !slots & HIGHS;
         }
-        let entering = if face == 6 { slots & HIGHS } else { 0 };
+        let entering = if face.is_six() { slots & HIGHS } else { 0 };
         // Slots beyond the rules' pawn count hold the yard's −1: never theirs.
         let in_play = ((1u64 << (8 * u32::from(self.rules.pawns))) - 1) as u32;
         (on_track | entering) & in_play
@@ -209,7 +204,7 @@ impl Game {
     /// The move of the lowest pawn in `reach` (from [`Game::reachable`]), if
     /// the rule book allows it.
     #[inline(always)]
-    fn reachable_landing(&self, seat: Seat, reach: u32, face: u8) -> Option<Move> {
+    fn reachable_landing(&self, seat: Seat, reach: u32, face: Face) -> Option<Move> {
         let pawn = reach.trailing_zeros() / 8;
         let from = self.pawns[seat.index()][pawn as usize];
         let to = self.landing_allowed(seat, from, face).ok()?;
@@ -218,7 +213,7 @@ impl Game {
 
     /// Every move `seat` could make with `face`, pawn by pawn.
     #[inline(always)]
-    pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
+    pub fn moves_for(&self, seat: Seat, face: Face) -> Moves {
         // A plain loop into a full array, cut to length once (a checked push
         // per move cost a sixth of the time): Normal and Hard list moves for
         // every decision, and their searches for every move they try.
@@ -240,7 +235,7 @@ impl Game {
     /// Whether `seat` has any move with `face`: [`Game::moves_for`] without
     /// listing them.
     #[inline]
-    pub fn has_move(&self, seat: Seat, face: u8) -> bool {
+    pub fn has_move(&self, seat: Seat, face: Face) -> bool {
         self.movable_for(seat, face) != 0
     }
 
@@ -257,7 +252,7 @@ impl Game {
 
     /// The pawns `seat` may move with `face`, bit `i` for pawn `i`.
     #[inline(always)]
-    pub(super) fn movable_for(&self, seat: Seat, face: u8) -> u8 {
+    pub(super) fn movable_for(&self, seat: Seat, face: Face) -> u8 {
         let mut reach = self.reachable(seat, face);
         if !self.rules_may_block() {
             return super::game::high_bits(reach);
@@ -304,7 +299,7 @@ mod tests {
                     for pawn in 0..usize::from(pawns) {
                         game.pawns[seat.index()][pawn] = spots[code / 10usize.pow(pawn as u32) % 10];
                     }
-                    for face in 0..=7 {
+                    for face in Face::ALL {
                         let by_pawn: Vec<Move> = (0..pawns)
                             .filter_map(|pawn| {
                                 let from = game.pawns[seat.index()][usize::from(pawn)];
@@ -317,15 +312,10 @@ mod tests {
                             "{preset:?} {game:?} {face}"
                         );
                         assert_eq!(game.has_move(seat, face), !by_pawn.is_empty());
-                        if (1..=6).contains(&face) {
-                            let waiting = Game {
-                                phase: super::super::game::Phase::Move { face },
-                                roller: seat,
-                                ..game
-                            };
-                            let pawns: u8 = by_pawn.iter().map(|m| 1 << m.pawn).sum();
-                            assert_eq!(waiting.movable_pawns(), pawns);
-                        }
+                        let waiting =
+                            Game { phase: super::super::game::Phase::Move { face }, roller: seat, ..game };
+                        let pawns: u8 = by_pawn.iter().map(|m| 1 << m.pawn).sum();
+                        assert_eq!(waiting.movable_pawns(), pawns);
                     }
                 }
             }

@@ -3,7 +3,7 @@
 //! where a pawn reaches home, the die tumbling in. Pure functions of the
 //! time passed in, so the same instant always draws the same picture.
 
-use crate::rules::{Event, Events, Progress, Seat, YARD};
+use crate::rules::{Event, Events, Face, Progress, Seat, YARD};
 use std::time::{Duration, Instant};
 
 /// Time for one square of a hop.
@@ -82,7 +82,7 @@ pub struct Motion {
     pub hops: Vec<Hop>,
     pub bursts: Vec<Burst>,
     /// The die's last face and when it landed.
-    pub die: Option<(u8, Instant)>,
+    pub die: Option<(Face, Instant)>,
 }
 
 impl Motion {
@@ -132,12 +132,12 @@ impl Motion {
         self.hops.push(hop);
     }
 
-    pub fn roll(&mut self, face: u8, now: Instant) {
+    pub fn roll(&mut self, face: Face, now: Instant) {
         self.die = Some((face, now));
     }
 
     /// Shows `face` on the die at rest (a resumed game's last roll).
-    pub fn rest(&mut self, face: u8, now: Instant) {
+    pub fn rest(&mut self, face: Face, now: Instant) {
         self.die = Some((face, now.checked_sub(DIE_SETTLE).unwrap_or(now)));
     }
 

@@ -35,8 +35,8 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
             parts.push(cast.say(first, fl!("you-start").into(), |who| fl!("who-starts", who = who)))
         }
         Record::Roll { seat, face, .. } => {
-            parts.push(cast.say(seat, fl!("you-rolled-a-face", face = face), |who| {
-                fl!("who-rolled-a-face", who = who, face = face)
+            parts.push(cast.say(seat, fl!("you-rolled-a-face", face = face.get()), |who| {
+                fl!("who-rolled-a-face", who = who, face = face.get())
             }))
         }
         Record::Act { .. } => {}

@@ -244,7 +244,7 @@ mod tests {
     fn a_roll_rattles_at_once_and_the_last_pawn_home_plays_the_fanfare_not_the_chime() {
         let red = Seat::ALL[0];
         let mut events = Events::new();
-        events.push(Event::Rolled { seat: red, face: 2 });
+        events.push(Event::Rolled { seat: red, face: crate::rules::Face::ALL[1] });
         events.push(Event::Moved { seat: red, pawn: 3, from: 55, to: 57 });
         events.push(Event::ReachedHome { seat: red, pawn: 3 });
         events.push(Event::GameOver { places: [1, 2, 0, 0] });

@@ -15,7 +15,7 @@ fn only_a_six_brings_a_pawn_out_of_the_yard() {
         assert_eq!(
             events,
             [
-                Event::Rolled { seat: S0, face },
+                Event::Rolled { seat: S0, face: f(face) },
                 Event::NoMove { seat: S0 },
                 Event::TurnPassed { from: S0, to: S2 }
             ]
@@ -98,7 +98,7 @@ fn a_start_blocked_six_with_no_other_move_still_rolls_again() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::NoMove { seat: S0 },
             Event::BonusRoll { seat: S0, bonus: Bonus::Six }
         ]

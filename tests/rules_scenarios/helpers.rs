@@ -1,12 +1,17 @@
 //! Building positions and playing actions, with the checks every scenario
 //! wants (a refused action changes nothing).
 
-use ludopia::rules::{Action, Event, Events, Game, Illegal, Phase, Rules, Seat, SeatSet, Setup, YARD};
+use ludopia::rules::{Action, Event, Events, Face, Game, Illegal, Phase, Rules, Seat, SeatSet, Setup, YARD};
 
 pub const S0: Seat = Seat::ALL[0];
 pub const S1: Seat = Seat::ALL[1];
 pub const S2: Seat = Seat::ALL[2];
 pub const S3: Seat = Seat::ALL[3];
+
+/// The die face `n` (1..=6).
+pub fn f(n: u8) -> Face {
+    Face::new(n).unwrap_or_else(|| panic!("{n} is no die face"))
+}
 
 pub fn seats(list: &[Seat]) -> SeatSet {
     list.iter().copied().collect()
@@ -52,7 +57,7 @@ pub fn act(g: &Game, action: Action) -> (Game, Vec<Event>) {
 /// Whoever is to act rolls `face`.
 pub fn roll(g: &Game, face: u8) -> (Game, Vec<Event>) {
     let seat = g.to_act().expect("the game is over");
-    act(g, Action::Roll { seat, face })
+    act(g, Action::Roll { seat, face: f(face) })
 }
 
 /// Whoever is to act moves `pawn`.
@@ -65,7 +70,7 @@ pub fn mv(g: &Game, pawn: u8) -> (Game, Vec<Event>) {
 /// events of the move only.
 pub fn roll_mv(g: &Game, face: u8, pawn: u8) -> (Game, Vec<Event>) {
     let (rolled, _) = roll(g, face);
-    assert_eq!(rolled.phase(), Phase::Move { face }, "after rolling {face}");
+    assert_eq!(rolled.phase(), Phase::Move { face: f(face) }, "after rolling {face}");
     mv(&rolled, pawn)
 }
 

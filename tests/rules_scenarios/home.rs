@@ -33,7 +33,7 @@ fn when_only_an_overshooting_pawn_could_move_the_turn_passes() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 4 },
+            Event::Rolled { seat: S0, face: f(4) },
             Event::NoMove { seat: S0 },
             Event::TurnPassed { from: S0, to: S1 }
         ]

@@ -152,11 +152,11 @@ fn pawns_that_left_the_board_neither_block_nor_can_be_captured() {
     assert_eq!(progress_on(S1, board::loop_square(S0, 20)), 7);
     let pawns: &[(_, &[i8])] = &[(S0, &[55, 20]), (S1, &[5]), (S2, &[30])];
     let before = game(rules, &[S0, S1, S2], pawns, S1);
-    assert_eq!(before.landing(S1, 0, 3), Err(Blocked::PassesAPawn));
+    assert_eq!(before.landing(S1, 0, f(3)), Err(Blocked::PassesAPawn));
     let g = game(rules, &[S0, S1, S2], pawns, S0);
     let (g, _) = roll_mv(&g, 1, 0);
     assert_eq!(g.pawns(S0), &[56, 56]);
-    assert_eq!(g.landing(S1, 0, 3), Ok(8));
+    assert_eq!(g.landing(S1, 0, f(3)), Ok(8));
     let (_, events) = roll_mv(&g, 2, 0);
     assert_eq!(captured(&events), []);
 }
@@ -215,10 +215,10 @@ fn passing_its_own_start_does_nothing() {
 #[test]
 fn the_square_before_the_start_is_crossed_but_never_stopped_on() {
     let g = game(quick(), &[S0, S1, S2, S3], &[(S0, &[50, 49, 47, 20])], S0);
-    assert_eq!(g.landing(S0, 0, 1), Err(Blocked::BeforeStart));
-    assert_eq!(g.landing(S0, 1, 2), Err(Blocked::BeforeStart));
-    assert_eq!(g.landing(S0, 2, 4), Err(Blocked::BeforeStart));
-    assert_eq!(g.landing(S0, 1, 3), Ok(0), "49 + 3 crosses it to the start");
+    assert_eq!(g.landing(S0, 0, f(1)), Err(Blocked::BeforeStart));
+    assert_eq!(g.landing(S0, 1, f(2)), Err(Blocked::BeforeStart));
+    assert_eq!(g.landing(S0, 2, f(4)), Err(Blocked::BeforeStart));
+    assert_eq!(g.landing(S0, 1, f(3)), Ok(0), "49 + 3 crosses it to the start");
     let (rolled, _) = roll(&g, 2);
     assert_eq!(moves(&rolled), [(0, 50, 0), (2, 47, 49), (3, 20, 22)]);
     // A lone pawn with no other move: the turn passes by itself.

@@ -15,7 +15,7 @@ fn a_six_with_no_legal_move_still_earns_another_roll() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::NoMove { seat: S0 },
             Event::BonusRoll { seat: S0, bonus: Bonus::Six }
         ]
@@ -36,7 +36,7 @@ fn forfeit_the_third_six_is_not_moved_and_the_turn_passes() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::ThreeSixes { seat: S0 },
             Event::TurnPassed { from: S0, to: S1 }
         ]
@@ -46,7 +46,7 @@ fn forfeit_the_third_six_is_not_moved_and_the_turn_passes() {
     assert!(next.legal_moves().is_empty());
     // The next player starts its own count.
     let (next, _) = roll(&next, 6);
-    assert_eq!(next.phase(), Phase::Move { face: 6 });
+    assert_eq!(next.phase(), Phase::Move { face: f(6) });
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn leading_pawn_home_sends_the_leader_to_its_yard_first_then_the_turn_passes() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::ThreeSixes { seat: S0 },
             Event::SentToYard { seat: S0, pawn: 2, from: 53, penalty: Penalty::ThreeSixes },
             Event::TurnPassed { from: S0, to: S1 },

@@ -53,12 +53,12 @@ fn with_one_per_space_a_partner_cannot_be_landed_on_and_with_blocking_it_blocks(
     let pawns: &[(_, &[i8])] = &[(S0, &[14]), (S2, &[partner_at])];
     let single = Rules { one_per_space: true, ..teams() };
     let g = game(single, &ALL, pawns, S0);
-    assert_eq!(g.landing(S0, 0, 2), Err(Blocked::PartnerThere));
-    assert_eq!(g.landing(S0, 0, 3), Ok(17));
+    assert_eq!(g.landing(S0, 0, f(2)), Err(Blocked::PartnerThere));
+    assert_eq!(g.landing(S0, 0, f(3)), Ok(17));
     let blocking = Rules { blocking: true, ..teams() };
     let g = game(blocking, &ALL, pawns, S0);
-    assert_eq!(g.landing(S0, 0, 4), Err(Blocked::PassesAPawn));
-    assert_eq!(g.landing(S0, 0, 2), Ok(16), "the target never blocks: shared");
+    assert_eq!(g.landing(S0, 0, f(4)), Err(Blocked::PassesAPawn));
+    assert_eq!(g.landing(S0, 0, f(2)), Ok(16), "the target never blocks: shared");
 }
 
 // "A player who has finished goes on taking its turns and, with its own
