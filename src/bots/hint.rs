@@ -2,7 +2,7 @@
 //! player learns what makes a move good rather than only which one.
 
 use super::Search;
-use crate::rules::board::{LOOP_END, loop_square};
+use crate::rules::board::loop_square;
 use crate::rules::{Game, Move, Phase, YARD};
 
 /// What a move does that a player sees at once.
@@ -49,7 +49,7 @@ fn why(game: &Game, m: Move) -> Why {
         Why::Capture
     } else if m.from == YARD {
         Why::Enter
-    } else if !(0..=LOOP_END).contains(&m.to) || game.is_safe(loop_square(mover, m.to)) {
+    } else if !m.to.on_loop() || game.is_safe(loop_square(mover, m.to)) {
         // Past the loop, in its own lane, no one can reach it.
         Why::Safe
     } else {

@@ -2,6 +2,7 @@
 //! refused (illegal).
 
 use super::face::Face;
+use super::progress::Progress;
 use super::seat::Seat;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -72,15 +73,15 @@ pub enum Event {
     Moved {
         seat: Seat,
         pawn: u8,
-        from: i8,
-        to: i8,
+        from: Progress,
+        to: Progress,
     },
     /// `seat`'s pawn was captured by `by` and went to its yard.
     Captured {
         seat: Seat,
         pawn: u8,
         by: Seat,
-        from: i8,
+        from: Progress,
     },
     /// A pawn arrived home (or on a home space).
     ReachedHome {
@@ -94,7 +95,7 @@ pub enum Event {
     SentToYard {
         seat: Seat,
         pawn: u8,
-        from: i8,
+        from: Progress,
         penalty: Penalty,
     },
     BonusRoll {
@@ -130,7 +131,7 @@ pub enum Event {
     LeftBoard {
         seat: Seat,
         pawn: u8,
-        from: i8,
+        from: Progress,
     },
     /// The game is over; `places[k]` is seat k's place (0 for empty seats).
     GameOver {

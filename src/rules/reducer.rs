@@ -7,6 +7,7 @@ use super::duel::{Duel, DuelOutcome};
 use super::face::Face;
 use super::game::{Game, Phase, YARD};
 use super::params::{End, Goal, ThreeSixes};
+use super::progress::Progress;
 use super::seat::Seat;
 
 impl Game {
@@ -182,7 +183,7 @@ impl Game {
 
     /// Sends every opponent pawn on the loop square `seat` reached at `to`
     /// to its yard (never a partner's).
-    fn capture_at(&mut self, seat: Seat, to: i8, events: &mut impl EventSink) {
+    fn capture_at(&mut self, seat: Seat, to: Progress, events: &mut impl EventSink) {
         let square = super::board::loop_square(seat, to);
         for victim in self.opponents(seat).iter() {
             let Some(there) = super::board::progress_on(victim, square) else {

@@ -157,7 +157,8 @@ mod tests {
     #[test]
     fn the_person_here_is_spoken_to_and_the_others_are_named() {
         let [ana, karim, ..] = Seat::ALL;
-        let captured = [Event::Captured { seat: karim, pawn: 0, by: ana, from: 3 }];
+        let captured =
+            [Event::Captured { seat: karim, pawn: 0, by: ana, from: crate::rules::Progress::new(3) }];
         assert_eq!(line(Some(ana), &captured), "You capture a pawn of Karim!");
         assert_eq!(line(Some(karim), &captured), "Ana captures your pawn!");
         assert_eq!(line(None, &captured), "Ana captures a pawn of Karim!");
@@ -171,7 +172,12 @@ mod tests {
     fn every_part_of_a_line_starts_with_a_capital() {
         let [ana, karim, ..] = Seat::ALL;
         let events = [
-            Event::SentToYard { seat: karim, pawn: 1, from: 4, penalty: crate::rules::Penalty::ThreeSixes },
+            Event::SentToYard {
+                seat: karim,
+                pawn: 1,
+                from: crate::rules::Progress::new(4),
+                penalty: crate::rules::Penalty::ThreeSixes,
+            },
             Event::DuelDrawn { x: ana },
             Event::GameOver { places: [1, 2, 3, 4] },
         ];

@@ -72,7 +72,7 @@ fn the_challenger_wins_rolls_moves_and_the_turn_passes_clockwise() {
     assert_eq!((g.phase(), g.to_act(), g.roller(), g.turn()), (Phase::Roll, Some(S0), S0, S0));
     let (next, events) = roll_mv(&g, 3, 0);
     assert_eq!(events.last(), Some(&Event::TurnPassed { from: S0, to: S1 }));
-    assert_eq!(next.pawns(S0)[0], 13);
+    assert_eq!(pawns_of(&next, S0)[0], 13);
     assert_eq!((next.phase(), next.to_act()), (Phase::ChooseOpponent, Some(S1)));
 }
 
@@ -90,9 +90,9 @@ fn the_opponent_wins_rolls_and_moves_its_own_pawns_and_the_turn_passes_from_the_
     let (next, events) = mv(&rolled, 0);
     assert_eq!(
         events,
-        [Event::Moved { seat: S2, pawn: 0, from: 20, to: 23 }, Event::TurnPassed { from: S0, to: S1 }]
+        [Event::Moved { seat: S2, pawn: 0, from: p(20), to: p(23) }, Event::TurnPassed { from: S0, to: S1 }]
     );
-    assert_eq!(next.pawns(S0)[0], 10);
+    assert_eq!(pawns_of(&next, S0)[0], 10);
     assert_eq!((next.turn(), next.phase()), (S1, Phase::ChooseOpponent));
 }
 
@@ -121,7 +121,7 @@ fn a_six_gives_the_roller_another_roll_with_no_duel() {
     // The extra roll is the last: a 5 ends the turn.
     let (next, events) = roll_mv(&g, 5, 0);
     assert_eq!(events.last(), Some(&Event::TurnPassed { from: S0, to: S1 }));
-    assert_eq!(next.pawns(S2)[0], 31);
+    assert_eq!(pawns_of(&next, S2)[0], 31);
 }
 
 #[test]
@@ -223,5 +223,5 @@ fn three_sixes_in_palace_passes_the_turn_on_from_the_challenger() {
             Event::TurnPassed { from: S0, to: S1 }
         ]
     );
-    assert_eq!(next.pawns(S2)[0], 22);
+    assert_eq!(pawns_of(&next, S2)[0], 22);
 }

@@ -4,7 +4,7 @@
 use super::helpers::*;
 use ludopia::rules::{
     Action, Colour, Event, Face, Game, Illegal, Phase, PositionError, Preset, Rules, RulesError, Seat,
-    SeatSet, Setup, YARD,
+    SeatSet, Setup,
 };
 
 #[test]
@@ -68,14 +68,14 @@ fn a_player_who_can_move_must_move_even_with_one_legal_move() {
     assert_eq!(events, [Event::Rolled { seat: S0, face: f(4) }]);
     assert_eq!(moves(&rolled), [(0, 10, 14)]);
     assert_eq!((rolled.phase(), rolled.to_act()), (Phase::Move { face: f(4) }, Some(S0)));
-    assert_eq!(rolled.pawns(S0)[0], 10);
+    assert_eq!(pawns_of(&rolled, S0)[0], 10);
 }
 
 #[test]
 fn two_pawn_games_have_two_pawns() {
     let rules = Rules { pawns: 2, ..Preset::Classic.rules() };
     let g = Game::new(rules, seats(&[S0, S1]), S0).unwrap();
-    assert_eq!(g.pawns(S0), &[-1, -1]);
+    assert_eq!(pawns_of(&g, S0), &[-1, -1]);
     let (rolled, _) = roll(&g, 6);
     assert_eq!(moves(&rolled), [(0, -1, 0), (1, -1, 0)]);
     let g = game(rules, &[S0, S1], &[(S0, &[56, 50])], S0);
@@ -103,6 +103,7 @@ fn the_kth_colour_of_the_order_sits_at_seat_k() {
 fn impossible_positions_are_refused_with_a_reason() {
     let classic = Preset::Classic.rules();
     let setup = |rules: Rules, players: &[Seat], pawns: [[i8; 4]; 4], turn| {
+        let pawns = pawns.map(|row| row.map(p));
         Game::from_setup(Setup { rules, players: seats(players), pawns, turn, captured: SeatSet::EMPTY })
     };
     let yards = [[YARD; 4]; 4];
