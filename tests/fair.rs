@@ -474,7 +474,7 @@ fn faces_are_uniform() {
             std::array::from_fn(|s| Some(tagged("test/chi-square", &[&k.to_be_bytes(), &[s as u8]])));
         let roller = Seat::ALL[(k % 4) as usize];
         let seed = roll_seed(&game_id, k, roller, SeatSet::FULL, &reveals).unwrap_or_else(|e| panic!("{e}"));
-        counts[usize::from(die_face(&seed) - 1)] += 1;
+        counts[usize::from(die_face(&seed).get() - 1)] += 1;
     }
     let expected = 10_000.0;
     let chi2: f64 = counts.iter().map(|&c| (f64::from(c) - expected).powi(2) / expected).sum();

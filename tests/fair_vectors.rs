@@ -41,7 +41,7 @@ fn appendix_roll(chains: &[Chain], k: u32, active: SeatSet) -> (Digest, u8) {
     });
     let roller = Seat::ALL[((k - 1) % 4) as usize];
     match roll_seed(&game_id(), k, roller, active, &reveals) {
-        Ok(seed) => (seed, die_face(&seed)),
+        Ok(seed) => (seed, die_face(&seed).get()),
         Err(e) => panic!("appendix roll {k}: {e}"),
     }
 }
@@ -182,7 +182,7 @@ fn rejecting_seed() -> (Digest, u8) {
         .map(|i| tagged("test/reject", &[&i.to_be_bytes()]))
         .find(|s| tagged("ludo-p2p/v1/die", &[s.as_bytes(), &0u32.to_be_bytes()]).0[0] >= 252);
     let seed = seed.unwrap_or_default();
-    (seed, die_face(&seed))
+    (seed, die_face(&seed).get())
 }
 
 #[test]

@@ -3,13 +3,21 @@
 //! with RULES.md's invariants checked after every action.
 
 use ludopia::rules::{
-    Action, Colour, Dice, End, Event, FirstPlayer, Game, Goal, Home, Illegal, Phase, Preset, Rules,
-    SafeSquares, Seat, SeatSet, Teams, ThreeSixes, YARD, board,
+    Action, Colour, Dice, End, Event, Face, FirstPlayer, Game, Goal, Home, Illegal, Phase, Preset, Progress,
+    Rules, SafeSquares, Seat, SeatSet, Teams, ThreeSixes, board,
 };
 use proptest::prelude::*;
 
 mod support;
 use support::game::{Dice64, random_legal};
+
+/// The yard, as RULES.md numbers it: this test checks the numbers.
+const YARD: i8 = -1;
+
+/// `seat`'s pawns' progress as numbers.
+fn nums(game: &Game, seat: Seat) -> Vec<i8> {
+    game.pawns(seat).iter().map(|p| p.get()).collect()
+}
 
 /// More actions than any game needs: random play ends far sooner (see
 /// `every_game_ends_within_the_bound`).
@@ -20,7 +28,7 @@ fn random_any(rng: &mut Dice64) -> Action {
     let seat = Seat::ALL[rng.below(4)];
     let small = rng.below(12) as u8;
     match rng.below(4) {
-        0 => Action::Roll { seat, face: small },
+        0 => Action::Roll { seat, face: Face::from_draw(small) },
         1 => Action::Move { seat, pawn: small % 6 },
         2 => Action::Challenge { seat, opponent: Seat::ALL[rng.below(4)] },
         _ => Action::Mark { seat, cell: small },
@@ -42,7 +50,7 @@ fn check_state(game: &Game) {
         if !game.players().contains(seat) {
             continue;
         }
-        let pawns = game.pawns(seat);
+        let pawns = nums(game, seat);
         assert_eq!(pawns.len(), usize::from(rules.pawns), "pawn count");
         let left_board = rules.goal == Goal::One && game.has_finished(seat);
         for (i, &p) in pawns.iter().enumerate() {
@@ -58,7 +66,7 @@ fn check_state(game: &Game) {
             }
             if (51..=55).contains(&p) {
                 // Home lanes are private: the cell is the seat's own lane.
-                let cell = board::cell(seat, p).expect("lane cell");
+                let cell = board::cell(seat, Progress::new(p)).expect("lane cell");
                 assert_eq!(board::lane_owner(cell), Some(seat));
                 let single = rules.one_per_space || rules.home == Home::FourSpaces;
                 if single {
@@ -107,7 +115,8 @@ fn is_home(rules: &Rules, p: i8) -> bool {
 fn check_events_explain_pawns(before: &Game, after: &Game, events: &[Event]) {
     let mut pawns = [[YARD; 4]; 4];
     for seat in before.players().iter() {
-        pawns[seat.index()][..before.pawns(seat).len()].copy_from_slice(before.pawns(seat));
+        let numbers = nums(before, seat);
+        pawns[seat.index()][..numbers.len()].copy_from_slice(&numbers);
     }
     let mut finished = Vec::new();
     let rules = before.rules();
@@ -124,6 +133,7 @@ fn check_events_explain_pawns(before: &Game, after: &Game, events: &[Event]) {
                 pawns[seat.index()][usize::from(pawn)] = 0;
             }
             Event::Moved { seat, pawn, from, to } => {
+                let (from, to) = (from.get(), to.get());
                 assert_eq!(
                     seat,
                     before.mover(),
@@ -150,11 +160,11 @@ fn check_events_explain_pawns(before: &Game, after: &Game, events: &[Event]) {
             }
             Event::LeftBoard { seat, pawn, from } => {
                 assert_eq!(rules.goal, Goal::One);
-                assert_eq!(pawns[seat.index()][usize::from(pawn)], from);
+                assert_eq!(pawns[seat.index()][usize::from(pawn)], from.get());
                 pawns[seat.index()][usize::from(pawn)] = 56;
             }
             Event::Captured { seat, pawn, from, .. } | Event::SentToYard { seat, pawn, from, .. } => {
-                assert_eq!(pawns[seat.index()][usize::from(pawn)], from);
+                assert_eq!(pawns[seat.index()][usize::from(pawn)], from.get());
                 pawns[seat.index()][usize::from(pawn)] = YARD;
             }
             Event::Finished { seat, place } => {
@@ -171,7 +181,8 @@ fn check_events_explain_pawns(before: &Game, after: &Game, events: &[Event]) {
         }
     }
     for seat in before.players().iter() {
-        assert_eq!(after.pawns(seat), &pawns[seat.index()][..after.pawns(seat).len()], "{seat}: {events:?}");
+        let numbers = nums(after, seat);
+        assert_eq!(numbers[..], pawns[seat.index()][..numbers.len()], "{seat}: {events:?}");
         if after.place(seat).is_some() && before.place(seat).is_none() && !after.is_over() {
             assert!(finished.contains(&seat), "{seat} got a place without finishing");
         }
@@ -368,9 +379,9 @@ fn poke(game: Game, bytes: &[u8]) {
     for seat in Seat::ALL {
         let _ = game.distance(seat);
         let _ = game.leading_pawn(seat);
-        for face in 0..=7 {
+        for face in Face::ALL {
             let _ = game.apply(Action::Roll { seat, face });
-            let _ = game.moves_for(seat, face.clamp(1, 6));
+            let _ = game.moves_for(seat, face);
         }
         for pawn in 0..5 {
             let _ = game.apply(Action::Move { seat, pawn });
@@ -435,7 +446,7 @@ fn every_preset_plays_to_the_end_with_every_player_count() {
 fn illegal_actions_are_refused_with_the_phase_and_seat_checks_first() {
     let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[1]).expect("new game");
     assert_eq!(
-        game.apply(Action::Roll { seat: Seat::ALL[0], face: 9 }),
+        game.apply(Action::Roll { seat: Seat::ALL[0], face: Face::SIX }),
         Err(Illegal::NotYourTurn { to_act: Seat::ALL[1] })
     );
 }

@@ -4,7 +4,7 @@
 
 use ludopia::bots::Strategy;
 use ludopia::fair::{Canonical, Commitment, Identity, Reveal, SignedReveal, SignedSnapshot};
-use ludopia::rules::{Phase, Preset, Rules, Seat};
+use ludopia::rules::{Face, Phase, Preset, Rules, Seat};
 use ludopia::table::TableState;
 use ludopia::table::{
     Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
@@ -168,7 +168,7 @@ fn the_turn_timer_rolls_and_moves_for_a_person_flagged_timeout() {
     let Record::Roll { by, seat: s, proof, face } = records[0] else { panic!("{records:?}") };
     assert_eq!((by, s), (By::Timeout, seat(0)));
     assert_eq!(proof.mask.len(), 2, "both chains contributed");
-    if face != 6 {
+    if !face.is_six() {
         // No pawn can move: the turn passed to the guest by itself.
         assert_eq!(table.state().game.to_act(), Some(seat(1)));
     } else {
@@ -461,7 +461,10 @@ fn the_state_reducer_rejects_a_forged_roll_a_wrong_first_player_and_a_hand_that_
         state = state.apply(r).unwrap().0;
     }
     let Record::Roll { seat: s, face, proof, by } = records[roll] else { panic!() };
-    assert!(state.apply(&Record::Roll { seat: s, face: face % 6 + 1, proof, by }).is_err(), "a lying face");
+    assert!(
+        state.apply(&Record::Roll { seat: s, face: Face::from_draw(face.get()), proof, by }).is_err(),
+        "a lying face"
+    );
     let mut links = proof.links;
     links[s.index()] = Some(ludopia::fair::Digest([7; 32]));
     let forged = ludopia::table::RollProof { links, ..proof };
@@ -492,7 +495,11 @@ fn a_replica_catches_a_host_that_signs_a_lie_tampered_bytes_replays_and_equivoca
     let body: Body<Record> = entries[roll].body.decode().unwrap();
     let Record::Roll { seat: s, face, proof, by } = body.content else { panic!() };
     // The host signs a different face: a valid signature over a lie.
-    let lie = Body { content: Record::Roll { seat: s, face: face % 6 + 1, proof, by }, ..body.clone() };
+    // The next face round (from_draw(f) is f % 6 + 1).
+    let lie = Body {
+        content: Record::Roll { seat: s, face: Face::from_draw(face.get()), proof, by },
+        ..body.clone()
+    };
     let signed_lie = SignedEntry::sign(&host_key(), &lie);
     assert!(matches!(replica.apply(signed_lie.clone()), Err(AppendError::Transition(_))));
     // The host signs the truth but claims another resulting state.

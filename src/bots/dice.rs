@@ -3,6 +3,7 @@
 //! stream's draws were a fifth of its cost with a generic range sampler).
 
 use super::Stream;
+use crate::rules::Face;
 use rand::{RngCore, SeedableRng};
 
 /// A seeded die: two faces from each 64-bit draw of its stream.
@@ -19,7 +20,7 @@ impl SeededDie {
 
     /// The next face, 1..=6.
     #[inline(always)]
-    pub fn roll(&mut self) -> u8 {
+    pub fn roll(&mut self) -> Face {
         loop {
             let word = match self.spare.take() {
                 Some(word) => word,
@@ -30,7 +31,7 @@ impl SeededDie {
                 }
             };
             if let Some(k) = below(word, 6) {
-                return k as u8 + 1;
+                return Face::from_draw(k as u8);
             }
         }
     }
@@ -92,14 +93,14 @@ mod tests {
         let mut dice = SeededDie::new(7);
         let mut counts = [0u32; 7];
         for _ in 0..60_000 {
-            counts[usize::from(dice.roll())] += 1;
+            counts[usize::from(dice.roll().get())] += 1;
         }
         assert_eq!(counts[0], 0);
         for &c in &counts[1..] {
             // 10,000 expected, standard deviation about 91.
             assert!((9_500..=10_500).contains(&c), "{counts:?}");
         }
-        let again: Vec<u8> = (0..20).map(|_| SeededDie::new(7).roll()).collect();
+        let again: Vec<Face> = (0..20).map(|_| SeededDie::new(7).roll()).collect();
         assert!(again.iter().all(|&f| f == again[0]));
         let mut a = SeededDie::new(7);
         let mut b = SeededDie::new(8);

@@ -8,9 +8,7 @@
 //! is the seat's standing against its rivals'; at a team table, the team's
 //! against the other team's.
 
-#[cfg(test)]
-use crate::rules::Progress;
-use crate::rules::{Game, Phase, Seat, ThreeSixes, YARD, board};
+use crate::rules::{Face, Game, Phase, Progress, Seat, ThreeSixes, YARD, board};
 
 /// What a seat's pawns are worth beyond their steps.
 struct Weights {
@@ -187,7 +185,7 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
         worth += weights.out;
         if rules.is_home(p) {
             worth += weights.home;
-        } else if p > board::LOOP_END {
+        } else if p > Progress::LOOP_END {
             worth += weights.lane;
         } else {
             let square = board::loop_square(seat, p);
@@ -195,7 +193,7 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
                 worth += weights.safe;
             } else {
                 worth -= threats.risk(game, seat, square)
-                    * (weights.lost + weights.lost_per_step * (f32::from(p) + 1.0));
+                    * (weights.lost + weights.lost_per_step * (f32::from(p.get()) + 1.0));
             }
         }
     }
@@ -213,7 +211,7 @@ fn turn_bonus(game: &Game, me: Seat) -> f32 {
             ThreeSixes::Forfeit => EXTRA_ROLL * 5.0 / 6.0,
             ThreeSixes::LeadingPawnHome => {
                 let lead = game.leading_pawn(me).and_then(|i| game.pawns(me).get(usize::from(i)).copied());
-                EXTRA_ROLL * 5.0 / 6.0 - lead.map_or(0.0, |p| (f32::from(p) + 1.0 + NORMAL.out) / 6.0)
+                EXTRA_ROLL * 5.0 / 6.0 - lead.map_or(0.0, |p| (f32::from(p.get()) + 1.0 + NORMAL.out) / 6.0)
             }
         };
     }
@@ -337,25 +335,26 @@ impl Threats {
         let mut in_yard = false;
         for (i, &q) in game.pawns(seat).iter().enumerate() {
             in_yard |= q == YARD;
-            if !(0..=board::LOOP_END).contains(&q) {
+            if !q.on_loop() {
                 continue;
             }
             // Past progress 50 the pawn turns into its lane instead, unless
             // the lane is shut: then it goes on round the loop.
-            let reach = if game.lane_open(seat) { 12.min(board::LOOP_END - q) as usize } else { 12 };
+            let reach =
+                if game.lane_open(seat) { 12.min(q.steps_to(Progress::LOOP_END)) as usize } else { 12 };
             let mut bytes = REACH[reach];
             if checked {
-                for gap in 1..=reach.min(6) {
-                    // Any landing the face allows is on the square `gap` on.
-                    if game.landing(seat, i as u8, gap as u8).is_err() {
-                        bytes &= !(0xff << (8 * (gap - 1)));
+                for (gap, &face) in Face::ALL[..reach.min(6)].iter().enumerate() {
+                    // Any landing the face allows is on the square `face` on.
+                    if game.landing(seat, i as u8, face).is_err() {
+                        bytes &= !(0xff << (8 * gap));
                     }
                 }
             }
             self.mark(seat, usize::from(board::loop_square(seat, q)) + 1, bytes);
         }
         if in_yard {
-            self.mark(seat, usize::from(board::loop_square(seat, 0)), 6);
+            self.mark(seat, usize::from(board::loop_square(seat, Progress::START)), 6);
         }
     }
 
@@ -397,17 +396,18 @@ mod tests {
             let mut yard_threat = false;
             for (i, &q) in game.pawns(rival).iter().enumerate() {
                 if q == YARD {
-                    yard_threat |= board::loop_square(rival, 0) == square;
+                    yard_threat |= board::loop_square(rival, Progress::START) == square;
                     continue;
                 }
                 let gap = (i16::from(square) - i16::from(board::loop_square(rival, q))).rem_euclid(52) as i8;
-                if !(0..=50).contains(&q) || gap == 0 || (q + gap > 50 && game.lane_open(rival)) {
+                let past_loop = q.get() + gap > Progress::LOOP_END.get();
+                if !q.on_loop() || gap == 0 || (past_loop && game.lane_open(rival)) {
                     continue;
                 }
-                if gap <= 6 && game.landing(rival, i as u8, gap as u8).is_ok() {
-                    chance += 1.0 / 6.0;
-                } else if (7..=12).contains(&gap) {
-                    chance += 1.0 / 36.0;
+                match Face::new(gap as u8) {
+                    Some(face) if game.landing(rival, i as u8, face).is_ok() => chance += 1.0 / 6.0,
+                    _ if (7..=12).contains(&gap) => chance += 1.0 / 36.0,
+                    _ => {}
                 }
             }
             if yard_threat {
@@ -517,9 +517,9 @@ mod tests {
     fn capture_margin(rules: crate::rules::Rules) -> f32 {
         let (red, green) = (Seat::ALL[0], Seat::ALL[1]);
         let mut pawns = [[YARD; 4]; 4];
-        pawns[0] = [20, 40, YARD, YARD];
+        pawns[0] = [20, 40, -1, -1].map(Progress::new);
         pawns[1] = [
-            board::progress_on(green, board::loop_square(red, 23)).expect("on green's way"),
+            board::progress_on(green, board::loop_square(red, Progress::new(23))).expect("on green's way"),
             YARD,
             YARD,
             YARD,
@@ -527,7 +527,8 @@ mod tests {
         let players = SeatSet::EMPTY.with(red).with(green);
         let setup = crate::rules::Setup { rules, players, pawns, turn: red, captured: SeatSet::EMPTY };
         let mut game = Game::from_setup(setup).expect("valid");
-        game.play(Action::Roll { seat: red, face: 3 }, &mut TurnsPassed::default()).expect("a roll");
+        game.play(Action::Roll { seat: red, face: Face::ALL[2] }, &mut TurnsPassed::default())
+            .expect("a roll");
         let onward = Onward::from(&game);
         let after = |pawn| {
             let mut after = game;
@@ -553,10 +554,10 @@ mod tests {
         let rules =
             crate::rules::Rules { pawns: 2, teams: crate::rules::Teams::Opposite, ..Preset::Classic.rules() };
         let mut pawns = [[YARD; 4]; 4];
-        pawns[0] = [56, 56, YARD, YARD];
-        pawns[1] = [30, 5, YARD, YARD];
-        pawns[2] = [10, 55, YARD, YARD];
-        pawns[3] = [40, YARD, YARD, YARD];
+        pawns[0] = [56, 56, -1, -1].map(Progress::new);
+        pawns[1] = [30, 5, -1, -1].map(Progress::new);
+        pawns[2] = [10, 55, -1, -1].map(Progress::new);
+        pawns[3] = [40, -1, -1, -1].map(Progress::new);
         let seat = Seat::ALL[0];
         let setup = crate::rules::Setup {
             rules,
@@ -566,7 +567,7 @@ mod tests {
             captured: SeatSet::EMPTY,
         };
         let mut game = Game::from_setup(setup).expect("valid");
-        game.play(Action::Roll { seat, face: 1 }, &mut TurnsPassed::default()).expect("a roll");
+        game.play(Action::Roll { seat, face: Face::ONE }, &mut TurnsPassed::default()).expect("a roll");
         assert_eq!(game.mover(), Seat::ALL[2]);
         for strategy in [Strategy::Normal, Strategy::Hard] {
             let action = Bot::new(strategy, 7).decide(&game);
@@ -609,7 +610,7 @@ mod tests {
         each_random_position(6, |preset, game| {
             let threats = Threats::of(game);
             for owner in game.remaining().iter() {
-                for &p in game.pawns(owner).iter().filter(|&&p| (0..=50).contains(&p)) {
+                for &p in game.pawns(owner).iter().filter(|p| p.on_loop()) {
                     let square = board::loop_square(owner, p);
                     let fast = if game.is_safe(square) { 0.0 } else { threats.risk(game, owner, square) };
                     let slow = risk_pawn_by_pawn(game, owner, p);

@@ -2,7 +2,7 @@
 //! player learns what makes a move good rather than only which one.
 
 use super::Search;
-use crate::rules::board::{LOOP_END, loop_square};
+use crate::rules::board::loop_square;
 use crate::rules::{Game, Move, Phase, YARD};
 
 /// What a move does that a player sees at once.
@@ -49,7 +49,7 @@ fn why(game: &Game, m: Move) -> Why {
         Why::Capture
     } else if m.from == YARD {
         Why::Enter
-    } else if !(0..=LOOP_END).contains(&m.to) || game.is_safe(loop_square(mover, m.to)) {
+    } else if !m.to.on_loop() || game.is_safe(loop_square(mover, m.to)) {
         // Past the loop, in its own lane, no one can reach it.
         Why::Safe
     } else {
@@ -61,7 +61,7 @@ fn why(game: &Game, m: Move) -> Why {
 mod tests {
     use super::*;
     use crate::bots::{Bot, SeededDie, Strategy};
-    use crate::rules::{Action, Preset, Seat, SeatSet};
+    use crate::rules::{Action, Face, Preset, Seat, SeatSet};
 
     /// Pawns of every seat but `seat` in their yards.
     fn yard_pawns_of_others(game: &Game, seat: Seat) -> usize {
@@ -128,7 +128,7 @@ mod tests {
         let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("a game");
         assert_eq!(hint(&game, 1), None, "a roll is awaited, not a move");
         let seat = game.roller();
-        let (after, _) = game.apply(Action::Roll { seat, face: 6 }).expect("a roll");
+        let (after, _) = game.apply(Action::Roll { seat, face: Face::SIX }).expect("a roll");
         let (m, why) = hint(&after, 1).expect("a move out of the yard");
         assert_eq!((m.from, why), (YARD, Why::Enter));
     }

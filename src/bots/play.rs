@@ -2,7 +2,7 @@
 //! benchmark share. The dice come in from outside (a seeded stream in the
 //! simulator; the fair dice of a real table later).
 
-use crate::rules::{Action, Event, EventSink, Game, Illegal, Phase, Seat, TurnsPassed};
+use crate::rules::{Action, Event, EventSink, Face, Game, Illegal, Phase, Seat, TurnsPassed};
 use std::fmt;
 
 /// No game between bots takes this many actions; beyond it something loops.
@@ -85,7 +85,7 @@ impl EventSink for Told {
 pub fn play_game<P: Chooser>(
     mut game: Game,
     bots: &mut [Option<P>; 4],
-    mut roll: impl FnMut() -> u8,
+    mut roll: impl FnMut() -> Face,
 ) -> Result<Played, Unplayable> {
     // The first turn, then every one the turn passed to.
     let mut told = Told { turns: TurnsPassed(1), movable: None };

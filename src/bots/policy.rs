@@ -2,7 +2,7 @@
 //! and Normal (the evaluation after each legal move).
 
 use super::{Stream, dice, eval};
-use crate::rules::{Action, Game, Move, Moves, Phase, TurnsPassed, board};
+use crate::rules::{Action, Game, Move, Moves, Phase, Progress, TurnsPassed, board};
 use rand::Rng;
 
 /// How often Easy moves without thinking.
@@ -50,11 +50,11 @@ pub(crate) fn easy_move(game: &Game, rng: &mut Stream) -> Option<u8> {
     game.legal_moves()
         .into_iter()
         .max_by_key(|m| {
-            let lands_safe = m.to > board::LOOP_END || game.is_safe(board::loop_square(seat, m.to));
+            let lands_safe = m.to > Progress::LOOP_END || game.is_safe(board::loop_square(seat, m.to));
             (
                 game.captures(seat, m.to),
                 game.rules().is_home(m.to) && !game.rules().is_home(m.from),
-                m.from < 0,
+                m.from.in_yard(),
                 lands_safe,
                 m.from,
             )
@@ -112,7 +112,7 @@ pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Dice, Preset, Rules, Seat, SeatSet, Setup, YARD};
+    use crate::rules::{Dice, Face, Preset, Rules, Seat, SeatSet, Setup, YARD};
 
     /// Pawns on one spot are listed once, and moving any of them gives the
     /// same position but for which pawn is which: keeping the first loses
@@ -125,14 +125,14 @@ mod tests {
             let rules = Rules { dice: Dice::Rolled, ..preset.rules() };
             let (players, seat) = (SeatSet::FULL, Seat::ALL[0]);
             let mut pawns = [[YARD; 4]; 4];
-            pawns[1] = [30, YARD, YARD, YARD];
+            pawns[1] = [30, -1, -1, -1].map(Progress::new);
             // Two pawns share a square where the rules allow it.
-            let game = [[YARD, 10, YARD, 10], [YARD, 10, YARD, 20]].into_iter().find_map(|mine| {
-                pawns[0] = mine;
+            let game = [[-1, 10, -1, 10], [-1, 10, -1, 20]].into_iter().find_map(|mine| {
+                pawns[0] = mine.map(Progress::new);
                 Game::from_setup(Setup { rules, players, pawns, turn: seat, captured: SeatSet::EMPTY }).ok()
             });
             let mut game = game.expect("a position with two pawns in the yard");
-            game.play(Action::Roll { seat, face: 6 }, &mut TurnsPassed::default()).expect("a roll");
+            game.play(Action::Roll { seat, face: Face::SIX }, &mut TurnsPassed::default()).expect("a roll");
             let moves = game.legal_moves();
             let kept = distinct(&moves);
             let mut spots: Vec<_> = moves.iter().map(|m| m.from).collect();

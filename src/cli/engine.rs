@@ -6,7 +6,7 @@
 
 use crate::bots::{Bot, Search, Strategy};
 use crate::rules::script::Script;
-use crate::rules::{Action, Game, Phase};
+use crate::rules::{Action, Face, Game, Phase};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -87,7 +87,7 @@ struct Estimate {
 struct Request {
     /// The position reached, before the face is rolled.
     game: Game,
-    face: Option<u8>,
+    face: Option<Face>,
     level: Strategy,
     seed: Option<u64>,
     millis: Option<u64>,
@@ -122,6 +122,8 @@ fn request(line: &[u8]) -> Result<Request, String> {
         return Err(format!("millis: at most {MAX_MILLIS}"));
     }
     let Asking { face, level, seed, millis, analyse, script, .. } = asking;
+    // Read as a number, then made a face here, so that the error names the field.
+    let face = face.map(Face::try_from).transpose().map_err(|e| format!("face: {e}"))?;
     let (game, _) =
         Script::from_value(Value::Object(script)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
     Ok(Request { game, face, level, seed, millis, analyse })

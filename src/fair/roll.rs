@@ -6,7 +6,7 @@ use super::chain;
 use super::genesis::VerifiedGenesis;
 use super::hash::{Digest, TAG_DIE, TAG_ROLL, tagged};
 use super::sign::{Context, Identity, Signature, SignatureError};
-use crate::rules::{Seat, SeatSet};
+use crate::rules::{Face, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -79,8 +79,8 @@ pub fn roll_seed_by(
 /// The face 1..=6 of a roll seed: the first byte below 252 (= 6 * 42) of
 /// `H_die(seed || ctr:u32be)` for ctr = 0, 1, ..., as `1 + b % 6`. Exactly
 /// uniform; a whole block is rejected with probability about 1.6e-58.
-pub fn die_face(seed: &Digest) -> u8 {
-    1 + uniform(TAG_DIE, seed, 6)
+pub fn die_face(seed: &Digest) -> Face {
+    Face::from_draw(uniform(TAG_DIE, seed, 6))
 }
 
 /// A uniform number below `n` (1..=255) from a seed: the first byte below

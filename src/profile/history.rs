@@ -81,7 +81,7 @@ fn summarise(meta: &GameMeta, proof: &Proof<Record>, finished_at: u64) -> Result
     for entry in &proof.entries {
         if let Ok(body) = entry.body.decode()
             && let Record::Roll { face, .. } = body.content
-            && let Some(n) = faces.get_mut(usize::from(face).wrapping_sub(1))
+            && let Some(n) = faces.get_mut(usize::from(face.get() - 1))
         {
             *n += 1;
         }

@@ -1,6 +1,8 @@
 //! What players do (actions), what happens (events), and why an action can be
 //! refused (illegal).
 
+use super::face::Face;
+use super::progress::Progress;
 use super::seat::Seat;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -12,7 +14,7 @@ use std::fmt;
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// The die showed `face` for `seat` (the die is an input, never drawn here).
-    Roll { seat: Seat, face: u8 },
+    Roll { seat: Seat, face: Face },
     /// Move the seat's `pawn`-th pawn by the face rolled.
     Move { seat: Seat, pawn: u8 },
     /// Palace: challenge `opponent` to a duel for the die.
@@ -57,7 +59,7 @@ pub enum Penalty {
 pub enum Event {
     Rolled {
         seat: Seat,
-        face: u8,
+        face: Face,
     },
     /// The roll allows no move.
     NoMove {
@@ -71,15 +73,15 @@ pub enum Event {
     Moved {
         seat: Seat,
         pawn: u8,
-        from: i8,
-        to: i8,
+        from: Progress,
+        to: Progress,
     },
     /// `seat`'s pawn was captured by `by` and went to its yard.
     Captured {
         seat: Seat,
         pawn: u8,
         by: Seat,
-        from: i8,
+        from: Progress,
     },
     /// A pawn arrived home (or on a home space).
     ReachedHome {
@@ -93,7 +95,7 @@ pub enum Event {
     SentToYard {
         seat: Seat,
         pawn: u8,
-        from: i8,
+        from: Progress,
         penalty: Penalty,
     },
     BonusRoll {
@@ -129,7 +131,7 @@ pub enum Event {
     LeftBoard {
         seat: Seat,
         pawn: u8,
-        from: i8,
+        from: Progress,
     },
     /// The game is over; `places[k]` is seat k's place (0 for empty seats).
     GameOver {
@@ -184,9 +186,6 @@ pub enum Illegal {
     },
     /// The action does not fit the phase (rolling while a move is due, ...).
     WrongPhase,
-    BadFace {
-        face: u8,
-    },
     NoSuchPawn {
         pawn: u8,
     },
@@ -224,8 +223,6 @@ pub enum Blocked {
     OwnPawnThere,
     /// `one_per_space`: an opponent holds the safe target square.
     SafeSquareTaken,
-    /// A die shows 1 to 6.
-    NotAFace,
     /// `capture_to_home`: the square just before the start is crossed,
     /// never stopped on, until the lane opens.
     BeforeStart,
@@ -243,7 +240,6 @@ impl fmt::Display for Blocked {
             Blocked::PassesAPawn => "a pawn stands in the way",
             Blocked::OwnPawnThere => "an own pawn already stands on that space",
             Blocked::SafeSquareTaken => "an opponent holds that safe square",
-            Blocked::NotAFace => "a die shows 1 to 6",
             Blocked::BeforeStart => {
                 "no pawn stops on the square before its start until its player has captured"
             }
@@ -258,7 +254,6 @@ impl fmt::Display for Illegal {
             Illegal::GameOver => f.write_str("the game is over"),
             Illegal::NotYourTurn { to_act } => write!(f, "not your turn: {to_act} is to act"),
             Illegal::WrongPhase => f.write_str("that action does not fit the phase of the game"),
-            Illegal::BadFace { face } => write!(f, "a die shows 1 to 6, not {face}"),
             Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
             Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
             Illegal::BadOpponent { opponent } => {

@@ -3,6 +3,7 @@
 //! Cells are `(col, row)` with (0, 0) the top-left corner. The loop is listed
 //! clockwise from (0, 6), as RULES.md gives it.
 
+use super::progress::Progress;
 use super::seat::Seat;
 
 /// A cell of the 15×15 grid: (column, row).
@@ -95,8 +96,8 @@ pub const fn start_square(seat: Seat) -> u8 {
 
 /// The loop square of a pawn of `seat` at loop progress 0..=50.
 #[inline]
-pub fn loop_square(seat: Seat, progress: i8) -> u8 {
-    let square = i16::from(start_square(seat)) + i16::from(progress);
+pub fn loop_square(seat: Seat, progress: Progress) -> u8 {
+    let square = i16::from(start_square(seat)) + i16::from(progress.0);
     // Every move asks this: wrap once without a branch for every progress
     // a pawn can have (the square is below 104), divide only beyond.
     if (0..104).contains(&square) {
@@ -110,7 +111,7 @@ pub fn loop_square(seat: Seat, progress: i8) -> u8 {
 /// `square`: the inverse of [`loop_square`]. `None` for the square just
 /// before its start, which its pawns leave the loop from instead.
 #[inline]
-pub const fn progress_on(seat: Seat, square: u8) -> Option<i8> {
+pub const fn progress_on(seat: Seat, square: u8) -> Option<Progress> {
     // One step back round the loop, not a division: the reducer asks this
     // for every opponent it captures (the start is at most 40, so a loop
     // square is at most 40 behind it).
@@ -122,24 +123,13 @@ pub const fn progress_on(seat: Seat, square: u8) -> Option<i8> {
     } else {
         ahead % 52
     };
-    if progress <= LOOP_END as i16 { Some(progress as i8) } else { None }
+    if progress <= Progress::LOOP_END.0 as i16 { Some(Progress(progress as i8)) } else { None }
 }
-
-/// The last progress on the loop: the square before the seat's lane.
-pub const LOOP_END: i8 = 50;
-/// The lane's first and last progress; home follows.
-pub const LANE_START: i8 = 51;
-pub const LANE_END: i8 = 55;
-/// Home, the centre.
-pub const HOME: i8 = 56;
-/// With `four_spaces`, the lane's first four squares are the home spaces,
-/// this the deepest.
-pub const LAST_HOME_SPACE: i8 = 54;
 
 /// Where the other pawns of a player who finished with `goal = one` go:
 /// off the board, at the centre (with `four_spaces` no space at all),
 /// where they neither block nor can be captured.
-pub const OFF_BOARD: i8 = HOME;
+pub const OFF_BOARD: Progress = Progress::HOME;
 
 /// No progress: a byte no pawn's progress (−1..=56) ever equals.
 const NO_PROGRESS: u8 = 0x7F;
@@ -158,7 +148,7 @@ const fn build_standing() -> [u128; 52] {
         let mut k = 0;
         while k < 4 {
             let byte = match progress_on(Seat::ALL[k], square as u8) {
-                Some(progress) => progress as u8,
+                Some(progress) => progress.0 as u8,
                 None => NO_PROGRESS,
             };
             let mut slot = 0;
@@ -191,12 +181,15 @@ pub fn is_star_square(square: u8) -> bool {
 
 /// The cell where a pawn of `seat` stands at `progress` 0..=56 (56 is the
 /// centre). Yard pawns have no track cell: see [`yard_spot`].
-pub fn cell(seat: Seat, progress: i8) -> Option<Cell> {
-    match progress {
-        0..=LOOP_END => Some(LOOP[usize::from(loop_square(seat, progress))]),
-        LANE_START..=LANE_END => Some(lane_cell(seat, (progress - LOOP_END) as u8)),
-        HOME => Some(CENTRE),
-        _ => None,
+pub fn cell(seat: Seat, progress: Progress) -> Option<Cell> {
+    if progress.on_loop() {
+        Some(LOOP[usize::from(loop_square(seat, progress))])
+    } else if progress.in_lane() {
+        Some(lane_cell(seat, (progress.0 - Progress::LOOP_END.0) as u8))
+    } else if progress == Progress::HOME {
+        Some(CENTRE)
+    } else {
+        None
     }
 }
 
@@ -261,27 +254,27 @@ mod tests {
         assert_eq!(LOOP[usize::from(start_square(Seat::ALL[3]))], (6, 13));
         for seat in Seat::ALL {
             // Progress 50 is the middle cell of the seat's own arm, next to its lane.
-            let (c, r) = cell(seat, 50).unwrap();
-            let (lc, lr) = cell(seat, 51).unwrap();
+            let (c, r) = cell(seat, Progress::LOOP_END).unwrap();
+            let (lc, lr) = cell(seat, Progress::LANE_START).unwrap();
             assert_eq!(c.abs_diff(lc) + r.abs_diff(lr), 1, "{seat}");
-            assert_eq!(cell(seat, 56), Some(CENTRE));
-            assert_eq!(lane_owner(cell(seat, 53).unwrap()), Some(seat));
+            assert_eq!(cell(seat, Progress::HOME), Some(CENTRE));
+            assert_eq!(lane_owner(cell(seat, Progress(53)).unwrap()), Some(seat));
             let (yc, yr) = yard_corner(seat);
-            let (sc, sr) = cell(seat, 0).unwrap();
+            let (sc, sr) = cell(seat, Progress::START).unwrap();
             // The start square borders the seat's yard.
             assert!(sc.abs_diff(yc + 2) <= 4 && sr.abs_diff(yr + 2) <= 4, "{seat}");
         }
         for seat in Seat::ALL {
-            for p in 0..=50 {
+            for p in (0..=Progress::LOOP_END.0).map(Progress) {
                 assert_eq!(progress_on(seat, loop_square(seat, p)), Some(p));
             }
-            assert_eq!(progress_on(seat, loop_square(seat, 51)), None);
+            assert_eq!(progress_on(seat, loop_square(seat, Progress::LANE_START)), None);
         }
         for square in 0..52u8 {
             for seat in Seat::ALL {
                 for slot in 0..4 {
                     let byte = (STANDING[usize::from(square)] >> (8 * (4 * seat.index() + slot))) as u8;
-                    assert_eq!(byte, progress_on(seat, square).map_or(NO_PROGRESS, |p| p as u8));
+                    assert_eq!(byte, progress_on(seat, square).map_or(NO_PROGRESS, |p| p.0 as u8));
                 }
             }
         }

@@ -1,17 +1,16 @@
 //! The state of a game: a small `Copy` value, hashed, signed, sent and
 //! simulated millions of times, so it holds no heap data.
 
-use super::board::{LANE_END, LANE_START, LAST_HOME_SPACE, LOOP_END};
 use super::duel::Duel;
+use super::face::Face;
 use super::params::{End, Goal, Home, Rules, RulesError};
+use super::progress::Progress;
 use super::seat::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A pawn's progress: −1 in its yard, 0..=50 around the loop, 51..=55 up its
-/// lane, 56 home (RULES.md's encoding).
-pub type Progress = i8;
-pub const YARD: Progress = -1;
+/// In the yard: [`Progress::YARD`], which every position names.
+pub const YARD: Progress = Progress::YARD;
 
 /// What the game waits for. A tag byte of its own (not a niche in the
 /// duel's cells): every action asks which phase it is, and this makes the
@@ -23,7 +22,7 @@ pub enum Phase {
     Roll,
     /// The roller rolled `face` and must move a pawn.
     Move {
-        face: u8,
+        face: Face,
     },
     /// Palace: the seat whose turn it is challenges another.
     ChooseOpponent,
@@ -121,7 +120,7 @@ impl Setup {
         let mut pawns = [[YARD; 4]; 4];
         let out = usize::from(rules.start_out).min(4);
         for row in &mut pawns {
-            row[..out].fill(0);
+            row[..out].fill(Progress::START);
         }
         Setup { rules, players, pawns, turn, captured: SeatSet::EMPTY }
     }
@@ -284,9 +283,9 @@ impl Game {
             }
             let single = rules.one_per_space || rules.home == Home::FourSpaces;
             for (i, &p) in pawns[..n].iter().enumerate() {
-                let lane_or_track = (0..=LANE_END).contains(&p);
-                let home_space =
-                    rules.home == Home::FourSpaces && (LANE_START..=LAST_HOME_SPACE).contains(&p);
+                let lane_or_track = p.on_loop() || p.in_lane();
+                let home_space = rules.home == Home::FourSpaces
+                    && (Progress::LANE_START..=Progress::LAST_HOME_SPACE).contains(&p);
                 let exclusive = (rules.one_per_space && lane_or_track) || (single && home_space);
                 if exclusive && pawns[..i].contains(&p) {
                     return Err(PositionError::SpaceShared { seat, progress: p });
@@ -295,7 +294,7 @@ impl Game {
         }
         if rules.one_per_space {
             for seat in self.players.iter() {
-                for &p in self.pawns(seat).iter().filter(|&&p| (0..=LOOP_END).contains(&p)) {
+                for &p in self.pawns(seat).iter().filter(|p| p.on_loop()) {
                     if self.other_on(seat, super::board::loop_square(seat, p)) {
                         return Err(PositionError::SpaceShared { seat, progress: p });
                     }
@@ -500,7 +499,7 @@ impl Game {
         const HIGHS: u128 = ONES << 7;
         let mut slots = [0u8; 16];
         for (byte, &p) in slots.iter_mut().zip(self.pawns.as_flattened()) {
-            *byte = p as u8;
+            *byte = p.0 as u8;
         }
         // The other seats' slots get their high bit set: never a match, and
         // no borrow leaks out of them below.
@@ -561,18 +560,18 @@ mod tests {
     #[test]
     fn opponent_on_finds_exactly_the_opponents_pawns() {
         let mut game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).unwrap();
-        let spots: [Progress; 8] = [YARD, 0, 12, 13, 25, 50, 51, 56];
+        let spots: [Progress; 8] = [-1, 0, 12, 13, 25, 50, 51, 56].map(Progress);
         for code in 0..8u32.pow(4) {
             for k in 0..4 {
                 let p = spots[(code / 8u32.pow(k) % 8) as usize];
-                game.pawns[k as usize] = [p, YARD, if k == 2 { 56 } else { YARD }, p];
+                game.pawns[k as usize] = [p, YARD, if k == 2 { Progress::HOME } else { YARD }, p];
             }
             for seat in Seat::ALL {
                 for square in 0..52 {
                     let naive = Seat::ALL.into_iter().filter(|&o| o != seat).any(|o| {
-                        game.pawns(o).iter().any(|&p| {
-                            (0..=50).contains(&p) && super::super::board::loop_square(o, p) == square
-                        })
+                        game.pawns(o)
+                            .iter()
+                            .any(|&p| p.on_loop() && super::super::board::loop_square(o, p) == square)
                     });
                     assert_eq!(game.opponent_on(seat, square), naive, "{seat} {square} {:?}", game.pawns);
                 }
@@ -588,16 +587,22 @@ mod tests {
         let decode = |g: &Game| postcard::from_bytes::<Game>(&postcard::to_allocvec(g).unwrap());
         assert!(decode(&game).is_ok());
         // A move awaited with every pawn in the yard and a 3 rolled.
-        let stuck = Game { phase: Phase::Move { face: 3 }, ..game };
+        let stuck = Game { phase: Phase::Move { face: Face::ALL[2] }, ..game };
         assert!(decode(&stuck).is_err());
-        let no_face = Game { phase: Phase::Move { face: 9 }, ..game };
-        assert!(decode(&no_face).is_err());
+        // A 9 awaiting a move: the face's byte is where a 3 and a 4 differ.
+        let three = postcard::to_allocvec(&stuck).unwrap();
+        let four =
+            postcard::to_allocvec(&Game { phase: Phase::Move { face: Face::ALL[3] }, ..game }).unwrap();
+        let at = three.iter().zip(&four).position(|(a, b)| a != b).unwrap();
+        let mut nine = three;
+        nine[at] = 9;
+        assert!(postcard::from_bytes::<Game>(&nine).is_err());
         // One player left in a game still on.
         let alone = Game { places: [1, 2, 3, 0], ..game };
         assert!(decode(&alone).is_err());
         // Every pawn home without a place.
         let mut home = game;
-        home.pawns[1] = [56; 4];
+        home.pawns[1] = [Progress::HOME; 4];
         assert!(decode(&home).is_err());
     }
 }

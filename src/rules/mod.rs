@@ -1,13 +1,16 @@
 //! The game itself, pure and deterministic: board geometry, rule parameters
-//! and presets, state, actions, the reducer, legal moves, the duel, ranking.
-//! No IO, no clock, no randomness: the die value is an input.
+//! and presets, the die face and a pawn's progress, state, actions, the
+//! reducer, legal moves, the duel, ranking. No IO, no clock, no randomness:
+//! the die's [`Face`] is an input.
 
 mod action;
 pub mod board;
 mod duel;
+mod face;
 mod game;
 mod moves;
 mod params;
+mod progress;
 mod ranking;
 mod reducer;
 pub mod script;
@@ -15,9 +18,11 @@ mod seat;
 
 pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Penalty, TurnsPassed};
 pub use duel::{Duel, DuelOutcome};
-pub use game::{Game, Phase, PositionError, Progress, Setup, YARD};
+pub use face::{Face, NotAFace};
+pub use game::{Game, Phase, PositionError, Setup, YARD};
 pub use moves::{Move, Moves};
 pub use params::{
     Dice, End, FirstPlayer, Goal, Home, Preset, Rules, RulesError, SafeSquares, Teams, ThreeSixes,
 };
+pub use progress::Progress;
 pub use seat::{Colour, Seat, SeatSet, default_players};

@@ -2,9 +2,11 @@
 //! overshooting, blocking, one pawn per space and safe squares.
 
 use super::action::Blocked;
-use super::board::{LANE_END, LANE_START, LOOP_END, is_safe_square, loop_square};
-use super::game::{Game, Progress, YARD};
+use super::board::{is_safe_square, loop_square};
+use super::face::Face;
+use super::game::{Game, YARD};
 use super::params::{Home, SafeSquares};
+use super::progress::Progress;
 use super::seat::{Seat, SeatSet};
 use arrayvec::ArrayVec;
 
@@ -22,25 +24,19 @@ impl Game {
     /// Where `seat`'s `pawn` lands with `face`, or why it cannot move.
     /// The caller passes a pawn index below `rules.pawns`.
     #[inline(always)]
-    pub fn landing(&self, seat: Seat, pawn: u8, face: u8) -> Result<Progress, Blocked> {
-        if !(1..=6).contains(&face) {
-            return Err(Blocked::NotAFace);
-        }
+    pub fn landing(&self, seat: Seat, pawn: u8, face: Face) -> Result<Progress, Blocked> {
         self.landing_from(seat, self.pawns[seat.index()][usize::from(pawn)], face)
     }
 
     /// Where a pawn of `seat` standing at `from` lands with `face` (1..=6).
     #[inline(always)]
-    fn landing_from(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+    fn landing_from(&self, seat: Seat, from: Progress, face: Face) -> Result<Progress, Blocked> {
         let last = self.rules.last_progress();
         // Chosen without a branch on where the pawn stands: in play that
         // looks random, and a branch the processor cannot foresee costs
         // more than the few instructions the check takes.
-        let carried = if from == YARD {
-            face == 6
-        } else {
-            from + face as Progress <= last || self.goes_round(seat, from)
-        };
+        let carried =
+            if from == YARD { face.is_six() } else { from.plus(face) <= last || self.goes_round(seat, from) };
         if !carried {
             return Err(if from == YARD {
                 Blocked::NeedsSix
@@ -58,20 +54,20 @@ impl Game {
     /// checks, or [`Game::reachable`]): the house rules' checks. Always
     /// inlined: the move listing calls it per pawn.
     #[inline(always)]
-    fn landing_allowed(&self, seat: Seat, from: Progress, face: u8) -> Result<Progress, Blocked> {
+    fn landing_allowed(&self, seat: Seat, from: Progress, face: Face) -> Result<Progress, Blocked> {
         let rules = &self.rules;
         let entering = from == YARD;
         // Entering passes nothing; the start square is the target.
-        let mut to = if entering { 0 } else { from + face as Progress };
-        if rules.capture_to_home && to > LOOP_END && self.goes_round(seat, from) {
+        let mut to = if entering { Progress::START } else { from.plus(face) };
+        if rules.capture_to_home && to > Progress::LOOP_END && self.goes_round(seat, from) {
             // The square before the start has no progress: crossed, never
             // stopped on.
-            if to == LANE_START {
+            if to == Progress::LANE_START {
                 return Err(Blocked::BeforeStart);
             }
-            to -= 52;
+            to = to.lap_back();
         }
-        if rules.start_blocked_by_own && entering && self.pawns(seat).contains(&0) {
+        if rules.start_blocked_by_own && entering && self.pawns(seat).contains(&Progress::START) {
             return Err(Blocked::OwnPawnOnStart);
         }
         if rules.blocking && !entering && self.passes_a_pawn(seat, from, to) {
@@ -86,7 +82,7 @@ impl Game {
     /// a capture) moves on up as usual.
     #[inline]
     fn goes_round(&self, seat: Seat, from: Progress) -> bool {
-        self.rules.capture_to_home && (0..=LOOP_END).contains(&from) && !self.lane_open(seat)
+        self.rules.capture_to_home && from.on_loop() && !self.lane_open(seat)
     }
 
     /// Whether a pawn stands between `from` and `to` (both excluded) on the
@@ -95,23 +91,24 @@ impl Game {
     /// listing.
     #[inline(never)]
     fn passes_a_pawn(&self, seat: Seat, from: Progress, to: Progress) -> bool {
+        let between = |a: i8, b: i8| (a..b).map(Progress).any(|q| self.occupied(seat, q));
         if to >= from {
-            return (from + 1..to).any(|q| self.occupied(seat, q));
+            return between(from.0 + 1, to.0);
         }
         // Round the loop again: on through the square before the start,
         // which has no progress of this seat, then from the start on.
-        (from + 1..=LOOP_END).any(|q| self.occupied(seat, q))
-            || self.other_on(seat, loop_square(seat, LANE_START))
-            || (0..to).any(|q| self.occupied(seat, q))
+        between(from.0 + 1, Progress::LANE_START.0)
+            || self.other_on(seat, loop_square(seat, Progress::LANE_START))
+            || between(Progress::START.0, to.0)
     }
 
     /// Whether any pawn stands on the space `seat` reaches at progress `q`
     /// (loop: any colour, a partner's too; lane: only its own can be there).
     fn occupied(&self, seat: Seat, q: Progress) -> bool {
-        match q {
-            0..=LOOP_END => self.pawns(seat).contains(&q) || self.other_on(seat, loop_square(seat, q)),
-            LANE_START..=LANE_END => self.pawns(seat).contains(&q),
-            _ => false,
+        if q.on_loop() {
+            self.pawns(seat).contains(&q) || self.other_on(seat, loop_square(seat, q))
+        } else {
+            q.in_lane() && self.pawns(seat).contains(&q)
         }
     }
 
@@ -122,9 +119,9 @@ impl Game {
         let rules = &self.rules;
         // Whether a rule forbids sharing this space: most moves stop here.
         // Worked out without branching on where the pawn lands.
-        let in_lane = (LANE_START..=LANE_END).contains(&to);
-        let exclusive = ((0..=LOOP_END).contains(&to) | in_lane) & rules.one_per_space
-            | in_lane & (rules.home == Home::FourSpaces);
+        let in_lane = to.in_lane();
+        let exclusive =
+            (to.on_loop() | in_lane) & rules.one_per_space | in_lane & (rules.home == Home::FourSpaces);
         if exclusive { self.check_exclusive_target(seat, to) } else { Ok(()) }
     }
 
@@ -133,7 +130,7 @@ impl Game {
         if self.pawns(seat).contains(&to) {
             return Err(Blocked::OwnPawnThere);
         }
-        if to <= LOOP_END {
+        if to <= Progress::LOOP_END {
             let square = loop_square(seat, to);
             if self.is_safe(square) && self.other_on(seat, square) {
                 return Err(Blocked::SafeSquareTaken);
@@ -158,7 +155,7 @@ impl Game {
         // Every part is worked out (none is costly), rather than branching
         // on a landing the processor cannot foresee.
         let square = loop_square(seat, to);
-        (0..=LOOP_END).contains(&to) & !self.is_safe(square) & self.opponent_on(seat, square)
+        to.on_loop() & !self.is_safe(square) & self.opponent_on(seat, square)
     }
 
     /// The pawns of `seat` that `face` carries somewhere, before the house
@@ -168,24 +165,21 @@ impl Game {
     /// most pawns nowhere to go. [`Game::landing_from`] still decides each
     /// pawn this lets through.
     #[inline(always)]
-    fn reachable(&self, seat: Seat, face: u8) -> u32 {
+    fn reachable(&self, seat: Seat, face: Face) -> u32 {
         const ONES: u32 = 0x0101_0101;
         const HIGHS: u32 = ONES << 7;
-        if !(1..=6).contains(&face) {
-            return 0;
-        }
-        let slots = u32::from_le_bytes(self.pawns[seat.index()].map(|p| p as u8));
+        let slots = u32::from_le_bytes(self.pawns[seat.index()].map(|p| p.0 as u8));
         // A progress below `limit` lands at most on the last space. In each
         // byte, (p | 0x80) − limit stays at or above 0x80 − 57, so no borrow
         // crosses bytes, and its high bit survives exactly when p ≥ limit.
-        let limit = (self.rules.last_progress() + 1 - face as Progress) as u32 * ONES;
+        let limit = (self.rules.last_progress().0 + 1 - face.get() as i8) as u32 * ONES;
         let mut on_track = !((slots | HIGHS) - limit) & !slots & HIGHS;
         if self.rules.capture_to_home && !self.lane_open(seat) {
             // Every pawn on the loop goes on round whatever the face (the
             // square before the start is refused pawn by pawn).
-            on_track |= !((slots | HIGHS) - LANE_START as u32 * ONES) & !slots & HIGHS;
+            on_track |= !((slots | HIGHS) - Progress::LANE_START.0 as u32 * ONES) & !slots & HIGHS;
         }
-        let entering = if face == 6 { slots & HIGHS } else { 0 };
+        let entering = if face.is_six() { slots & HIGHS } else { 0 };
         // Slots beyond the rules' pawn count hold the yard's −1: never theirs.
         let in_play = ((1u64 << (8 * u32::from(self.rules.pawns))) - 1) as u32;
         (on_track | entering) & in_play
@@ -209,7 +203,7 @@ impl Game {
     /// The move of the lowest pawn in `reach` (from [`Game::reachable`]), if
     /// the rule book allows it.
     #[inline(always)]
-    fn reachable_landing(&self, seat: Seat, reach: u32, face: u8) -> Option<Move> {
+    fn reachable_landing(&self, seat: Seat, reach: u32, face: Face) -> Option<Move> {
         let pawn = reach.trailing_zeros() / 8;
         let from = self.pawns[seat.index()][pawn as usize];
         let to = self.landing_allowed(seat, from, face).ok()?;
@@ -218,7 +212,7 @@ impl Game {
 
     /// Every move `seat` could make with `face`, pawn by pawn.
     #[inline(always)]
-    pub fn moves_for(&self, seat: Seat, face: u8) -> Moves {
+    pub fn moves_for(&self, seat: Seat, face: Face) -> Moves {
         // A plain loop into a full array, cut to length once (a checked push
         // per move cost a sixth of the time): Normal and Hard list moves for
         // every decision, and their searches for every move they try.
@@ -240,7 +234,7 @@ impl Game {
     /// Whether `seat` has any move with `face`: [`Game::moves_for`] without
     /// listing them.
     #[inline]
-    pub fn has_move(&self, seat: Seat, face: u8) -> bool {
+    pub fn has_move(&self, seat: Seat, face: Face) -> bool {
         self.movable_for(seat, face) != 0
     }
 
@@ -257,7 +251,7 @@ impl Game {
 
     /// The pawns `seat` may move with `face`, bit `i` for pawn `i`.
     #[inline(always)]
-    pub(super) fn movable_for(&self, seat: Seat, face: u8) -> u8 {
+    pub(super) fn movable_for(&self, seat: Seat, face: Face) -> u8 {
         let mut reach = self.reachable(seat, face);
         if !self.rules_may_block() {
             return super::game::high_bits(reach);
@@ -291,20 +285,20 @@ mod tests {
     /// rule book allows, pawn by pawn, for every preset and pawn count.
     #[test]
     fn the_listing_is_the_rule_book_pawn_by_pawn() {
-        let spots: [Progress; 10] = [YARD, 0, 10, 45, 49, 50, 51, 53, 54, 56];
+        let spots: [Progress; 10] = [-1, 0, 10, 45, 49, 50, 51, 53, 54, 56].map(Progress);
         for preset in Preset::ALL {
             for pawns in [2, 4u8] {
                 let rules = Rules { pawns, ..preset.rules() };
                 let mut game = Game::new(rules, SeatSet::FULL, Seat::ALL[0]).expect("valid");
                 // Opponents on the track, some on the seat's way and start.
-                game.pawns[1] = [38, 0, 40, YARD];
-                game.pawns[3] = [YARD, 12, 47, 5];
+                game.pawns[1] = [38, 0, 40, -1].map(Progress);
+                game.pawns[3] = [-1, 12, 47, 5].map(Progress);
                 let seat = Seat::ALL[2];
                 for code in 0..10usize.pow(u32::from(pawns)) {
                     for pawn in 0..usize::from(pawns) {
                         game.pawns[seat.index()][pawn] = spots[code / 10usize.pow(pawn as u32) % 10];
                     }
-                    for face in 0..=7 {
+                    for face in Face::ALL {
                         let by_pawn: Vec<Move> = (0..pawns)
                             .filter_map(|pawn| {
                                 let from = game.pawns[seat.index()][usize::from(pawn)];
@@ -317,15 +311,10 @@ mod tests {
                             "{preset:?} {game:?} {face}"
                         );
                         assert_eq!(game.has_move(seat, face), !by_pawn.is_empty());
-                        if (1..=6).contains(&face) {
-                            let waiting = Game {
-                                phase: super::super::game::Phase::Move { face },
-                                roller: seat,
-                                ..game
-                            };
-                            let pawns: u8 = by_pawn.iter().map(|m| 1 << m.pawn).sum();
-                            assert_eq!(waiting.movable_pawns(), pawns);
-                        }
+                        let waiting =
+                            Game { phase: super::super::game::Phase::Move { face }, roller: seat, ..game };
+                        let pawns: u8 = by_pawn.iter().map(|m| 1 << m.pawn).sum();
+                        assert_eq!(waiting.movable_pawns(), pawns);
                     }
                 }
             }

@@ -3,7 +3,7 @@
 //! Names and values are RULES.md's, in snake_case, so scripts, settings and
 //! code all speak the same words.
 
-use super::board;
+use super::progress::Progress;
 use super::seat::{Colour, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -308,10 +308,10 @@ impl Rules {
     /// The last progress a pawn can reach: 56 (the centre) or 54 (the
     /// deepest of the four home spaces).
     #[inline]
-    pub fn last_progress(&self) -> i8 {
+    pub fn last_progress(&self) -> Progress {
         match self.home {
-            Home::Lane => board::HOME,
-            Home::FourSpaces => board::LAST_HOME_SPACE,
+            Home::Lane => Progress::HOME,
+            Home::FourSpaces => Progress::LAST_HOME_SPACE,
         }
     }
 
@@ -323,10 +323,10 @@ impl Rules {
 
     /// Whether a pawn at this progress is home (has arrived).
     #[inline]
-    pub fn is_home(&self, progress: i8) -> bool {
+    pub fn is_home(&self, progress: Progress) -> bool {
         match self.home {
-            Home::Lane => progress == board::HOME,
-            Home::FourSpaces => (board::LANE_START..=board::LAST_HOME_SPACE).contains(&progress),
+            Home::Lane => progress == Progress::HOME,
+            Home::FourSpaces => (Progress::LANE_START..=Progress::LAST_HOME_SPACE).contains(&progress),
         }
     }
 }

@@ -1,9 +1,9 @@
 //! Places: distance still to go, and shared places when the first player
 //! home ends the game.
 
-use super::board;
-use super::game::{Game, Progress};
+use super::game::Game;
 use super::params::{Goal, Home};
+use super::progress::Progress;
 use super::seat::Seat;
 
 impl Game {
@@ -18,17 +18,19 @@ impl Game {
             return self.nearest_distance(seat);
         }
         match self.rules.home {
-            Home::Lane => pawns.iter().map(|&p| (i32::from(board::HOME) - i32::from(p)) as u32).sum(),
+            Home::Lane => pawns.iter().map(|p| p.steps_to(Progress::HOME) as u32).sum(),
             Home::FourSpaces => {
-                let mut free: arrayvec::ArrayVec<Progress, 4> = (board::LANE_START..=board::LAST_HOME_SPACE)
+                let mut free: arrayvec::ArrayVec<Progress, 4> = (Progress::LANE_START.0
+                    ..=Progress::LAST_HOME_SPACE.0)
                     .rev()
+                    .map(Progress)
                     .filter(|s| !pawns.contains(s))
                     .collect();
                 let mut out: arrayvec::ArrayVec<Progress, 4> =
                     pawns.iter().copied().filter(|&p| !self.rules.is_home(p)).collect();
                 out.sort_unstable_by(|a, b| b.cmp(a));
                 free.truncate(out.len());
-                free.iter().zip(&out).map(|(&s, &p)| (i32::from(s) - i32::from(p)) as u32).sum()
+                free.iter().zip(&out).map(|(&s, p)| p.steps_to(s) as u32).sum()
             }
         }
     }
@@ -39,12 +41,12 @@ impl Game {
     /// before the goal, so the deepest free one is 54; a pawn home (or off
     /// the board, once finished) is none.
     fn nearest_distance(&self, seat: Seat) -> u32 {
-        let target = i32::from(self.rules.last_progress());
+        let target = self.rules.last_progress();
         let pawns = self.pawns(seat);
         if pawns.iter().any(|&p| self.rules.is_home(p)) {
             return 0;
         }
-        pawns.iter().map(|&p| (target - i32::from(p)).max(0) as u32).min().unwrap_or(0)
+        pawns.iter().map(|p| p.steps_to(target).max(0) as u32).min().unwrap_or(0)
     }
 
     /// The leading pawn: greatest progress on the board, not yet home
@@ -54,7 +56,7 @@ impl Game {
         let pawns = self.pawns(seat);
         let last = self.rules.last_progress();
         (0..pawns.len())
-            .filter(|&i| (0..=last).contains(&pawns[i]) && !self.rules.is_home(pawns[i]))
+            .filter(|&i| (Progress::START..=last).contains(&pawns[i]) && !self.rules.is_home(pawns[i]))
             .max_by_key(|&i| (pawns[i], std::cmp::Reverse(i)))
             .map(|i| i as u8)
     }

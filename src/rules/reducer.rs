@@ -4,8 +4,10 @@
 
 use super::action::{Action, Bonus, Event, EventSink, Events, Illegal, Penalty};
 use super::duel::{Duel, DuelOutcome};
+use super::face::Face;
 use super::game::{Game, Phase, YARD};
 use super::params::{End, Goal, ThreeSixes};
+use super::progress::Progress;
 use super::seat::Seat;
 
 impl Game {
@@ -39,12 +41,9 @@ impl Game {
     }
 
     #[inline]
-    fn roll(&mut self, seat: Seat, face: u8, events: &mut impl EventSink) -> Result<(), Illegal> {
+    fn roll(&mut self, seat: Seat, face: Face, events: &mut impl EventSink) -> Result<(), Illegal> {
         if self.phase != Phase::Roll {
             return Err(Illegal::WrongPhase);
-        }
-        if !(1..=6).contains(&face) {
-            return Err(Illegal::BadFace { face });
         }
         events.push(Event::Rolled { seat, face });
         // A finished player at a team table rolls for its partner's pawns;
@@ -52,7 +51,7 @@ impl Game {
         let owner = self.mover_for(seat);
         // Any roll that is not a 6 starts the count again (a product, not a
         // branch on the face).
-        self.sixes = self.sixes.saturating_add(1) * u8::from(face == 6);
+        self.sixes = self.sixes.saturating_add(1) * u8::from(face.is_six());
         if self.sixes >= 3 && self.rules.three_sixes != ThreeSixes::None {
             // Dealt with before any move: not moved, and the turn passes.
             events.push(Event::ThreeSixes { seat });
@@ -64,7 +63,7 @@ impl Game {
             let movable = self.movable_for(owner, face);
             if movable == 0 {
                 events.push(Event::NoMove { seat });
-                if face == 6 {
+                if face.is_six() {
                     events.push(Event::BonusRoll { seat, bonus: Bonus::Six });
                 } else {
                     self.pass_turn(events);
@@ -123,7 +122,7 @@ impl Game {
             return Ok(());
         }
         // At most one extra roll, whatever earned it.
-        let bonus = if face == 6 {
+        let bonus = if face.is_six() {
             Some(Bonus::Six)
         } else if captured && self.rules.capture_bonus {
             Some(Bonus::Capture)
@@ -184,7 +183,7 @@ impl Game {
 
     /// Sends every opponent pawn on the loop square `seat` reached at `to`
     /// to its yard (never a partner's).
-    fn capture_at(&mut self, seat: Seat, to: i8, events: &mut impl EventSink) {
+    fn capture_at(&mut self, seat: Seat, to: Progress, events: &mut impl EventSink) {
         let square = super::board::loop_square(seat, to);
         for victim in self.opponents(seat).iter() {
             let Some(there) = super::board::progress_on(victim, square) else {

@@ -6,8 +6,8 @@
 //! field and place it is wrong at.
 
 use super::{
-    Action, Bonus, Colour, Event, Game, Illegal, Penalty, Phase, Preset, Progress, Rules, Seat, SeatSet,
-    Setup,
+    Action, Bonus, Colour, Event, Face, Game, Illegal, Penalty, Phase, Preset, Progress, Rules, Seat,
+    SeatSet, Setup,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -68,7 +68,8 @@ fn by_colour<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<Colour, 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Step {
-    Roll(u8),
+    /// The face rolled: a number 1 to 6, anything else refused as read.
+    Roll(Face),
     /// The pawn's index.
     Move(u8),
     Challenge(Colour),
@@ -276,7 +277,7 @@ pub struct Reached {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roller: Option<Colour>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub face: Option<u8>,
+    pub face: Option<Face>,
     /// The pawns the face rolled may move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<u8>>,
@@ -365,7 +366,7 @@ impl Reached {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Happened {
-    Rolled { colour: Colour, face: u8 },
+    Rolled { colour: Colour, face: Face },
     NoMove { colour: Colour },
     Entered { colour: Colour, pawn: u8 },
     Moved { colour: Colour, pawn: u8, from: Progress, to: Progress },
@@ -426,6 +427,10 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn face(n: u8) -> Face {
+        Face::new(n).expect("a face")
+    }
+
     /// A script read, written and read again is the same script.
     #[test]
     fn scripts_round_trip() {
@@ -452,6 +457,8 @@ mod tests {
             (r#"{"moves": []}"#, "unknown field `moves`"),
             (r#"{"actions": [{"jump": 3}]}"#, "unknown variant `jump`"),
             (r#"{"actions": [{"roll": 300}]}"#, "300"),
+            (r#"{"actions": [{"roll": 6}, {"roll": 7}]}"#, "actions[1]"),
+            (r#"{"actions": [{"roll": 0}]}"#, "a die shows 1 to 6, not 0"),
             (r#"{"position": {"pawns": {"purple": [0, 0, 0, 0]}}}"#, "purple"),
             (r#"{"position": {"turn": "red", "who": 1}}"#, "unknown field `who`"),
             (r#""hello""#, "a game script is a JSON object"),
@@ -485,12 +492,14 @@ mod tests {
     /// its position set up again gives the same game.
     #[test]
     fn reached_states_round_trip_and_set_the_game_up_again() {
-        let script =
-            Script { actions: vec![Step::Roll(6), Step::Move(0), Step::Roll(5)], ..Script::default() };
+        let script = Script {
+            actions: vec![Step::Roll(Face::SIX), Step::Move(0), Step::Roll(face(5))],
+            ..Script::default()
+        };
         let (game, events) = script.play().expect("legal");
         let reached = Reached::new(&game, &events);
         assert_eq!(reached.phase, Stage::Move);
-        assert_eq!(reached.face, Some(5));
+        assert_eq!(reached.face, Some(face(5)));
         assert_eq!(reached.legal_moves.as_deref(), Some(&[0][..]));
         let text = serde_json::to_string(&reached).expect("written");
         assert_eq!(serde_json::from_str::<Reached>(&text).expect("read"), reached);
@@ -505,13 +514,15 @@ mod tests {
 
     #[test]
     fn an_illegal_action_is_named_by_its_index() {
-        let script =
-            Script { actions: vec![Step::Roll(6), Step::Move(3), Step::Roll(9)], ..Script::default() };
+        let script = Script {
+            actions: vec![Step::Roll(Face::SIX), Step::Move(3), Step::Move(0)],
+            ..Script::default()
+        };
         match script.play() {
             Err(ScriptError::Illegal { index: 2, .. }) => {}
             other => panic!("{other:?}"),
         }
-        for step in [Step::Roll(1), Step::Move(0), Step::Challenge(Colour::Red), Step::Mark(8)] {
+        for step in [Step::Roll(Face::ONE), Step::Move(0), Step::Challenge(Colour::Red), Step::Mark(8)] {
             assert_eq!(
                 Step::of(step.action(Seat::ALL[0], &Preset::Classic.rules()), &Preset::Classic.rules()),
                 step

@@ -3,7 +3,7 @@
 
 use crate::bots::Strategy;
 use crate::fair::Millis;
-use crate::rules::{Action, Seat, SeatSet};
+use crate::rules::{Action, Face, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// One element of a seat's dice hash chain.
@@ -104,7 +104,7 @@ pub enum Record {
     /// `seat` rolled `face`, as `proof` shows.
     Roll {
         seat: Seat,
-        face: u8,
+        face: Face,
         proof: RollProof,
         by: By,
     },

@@ -12,7 +12,7 @@ use super::authority::{Millis, Press, Refusal, Table};
 use super::record::{By, Control, Link, Record, RollProof};
 use super::state::DRAW_ROLLER;
 use crate::fair::{self, SignedReveal, chain};
-use crate::rules::{FirstPlayer, Seat, SeatSet};
+use crate::rules::{Face, FirstPlayer, Seat, SeatSet};
 
 pub use crate::fair::Chain;
 
@@ -21,7 +21,7 @@ pub fn seed(game_id: &Link, k: u32, roller: u8, mask: SeatSet, links: &[Option<L
     fair::roll_seed_by(game_id, k, roller, mask, links).ok()
 }
 
-pub fn face(seed: &Link) -> u8 {
+pub fn face(seed: &Link) -> Face {
     fair::die_face(seed)
 }
 

@@ -6,7 +6,7 @@
 use super::record::{By, CloseReason, Control, Link, PauseReason, Record, RollProof};
 use super::rolls;
 use crate::fair::{self, Genesis, Timing, canonical};
-use crate::rules::{Action, Events, FirstPlayer, Game, Illegal, PositionError, Seat, SeatSet};
+use crate::rules::{Action, Events, Face, FirstPlayer, Game, Illegal, PositionError, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -61,8 +61,8 @@ pub enum TableError {
     /// A roll's links do not check out.
     BadProof(String),
     BadFace {
-        shown: u8,
-        proven: u8,
+        shown: Face,
+        proven: Face,
     },
     BadFirst {
         shown: Seat,

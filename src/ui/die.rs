@@ -1,6 +1,7 @@
 //! The die: an ivory cube face with pips that tumbles in on a spring from
 //! 540° when a roll lands. Clicking it rolls when rolling is allowed.
 
+use crate::rules::Face;
 use crate::ui::motion::die_spring;
 use crate::ui::theme::{self, alpha, darker};
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, gradient};
@@ -9,7 +10,7 @@ use std::time::Instant;
 
 pub struct Die<M> {
     /// The face shown and when it landed; `None` before the first roll.
-    pub shown: Option<(u8, Instant)>,
+    pub shown: Option<(Face, Instant)>,
     pub now: Instant,
     /// The seat colour of whoever rolls.
     pub colour: Color,
@@ -18,11 +19,11 @@ pub struct Die<M> {
 }
 
 /// Pip positions on a unit face, for faces 1..=6.
-fn pips(face: u8) -> &'static [(f32, f32)] {
+fn pips(face: Face) -> &'static [(f32, f32)] {
     const L: f32 = 0.27;
     const M: f32 = 0.5;
     const H: f32 = 0.73;
-    match face {
+    match face.get() {
         1 => &[(M, M)],
         2 => &[(L, L), (H, H)],
         3 => &[(L, L), (M, M), (H, H)],
@@ -35,7 +36,7 @@ fn pips(face: u8) -> &'static [(f32, f32)] {
 impl<M> Die<M> {
     /// The face shown (none before the first roll), with the tumble's
     /// angle and scale now.
-    pub fn face(&self) -> (Option<u8>, (f32, f32)) {
+    pub fn face(&self) -> (Option<Face>, (f32, f32)) {
         match self.shown {
             Some((face, at)) => (Some(face), die_spring(self.now.saturating_duration_since(at))),
             None => (None, (0.0, 1.0)),
@@ -105,7 +106,7 @@ impl<M: Clone> canvas::Program<M> for Die<M> {
             let p = Point::new(top_left.x + x * side, top_left.y + y * side);
             frame.fill(
                 &Path::circle(p, side * 0.085),
-                if face == Some(1) { theme::colour(crate::rules::Colour::Red) } else { theme::INK },
+                if face == Some(Face::ONE) { theme::colour(crate::rules::Colour::Red) } else { theme::INK },
             );
         }
         vec![frame.into_geometry()]

@@ -3,7 +3,7 @@
 //! where a pawn reaches home, the die tumbling in. Pure functions of the
 //! time passed in, so the same instant always draws the same picture.
 
-use crate::rules::{Event, Events, Progress, Seat, YARD};
+use crate::rules::{Event, Events, Face, Progress, Seat, YARD};
 use std::time::{Duration, Instant};
 
 /// Time for one square of a hop.
@@ -82,7 +82,7 @@ pub struct Motion {
     pub hops: Vec<Hop>,
     pub bursts: Vec<Burst>,
     /// The die's last face and when it landed.
-    pub die: Option<(u8, Instant)>,
+    pub die: Option<(Face, Instant)>,
 }
 
 impl Motion {
@@ -93,12 +93,13 @@ impl Motion {
         for event in events {
             match *event {
                 Event::Entered { seat, pawn } => {
-                    let hop = Hop { seat, pawn, path: vec![YARD, 0], start: now };
+                    let hop = Hop { seat, pawn, path: vec![YARD, Progress::START], start: now };
                     after = after.max(hop.end());
                     self.replace(hop);
                 }
                 Event::Moved { seat, pawn, from, to } if to > from => {
-                    let hop = Hop { seat, pawn, path: (from..=to).collect(), start: now };
+                    let path = (from.get()..=to.get()).map(Progress::new).collect();
+                    let hop = Hop { seat, pawn, path, start: now };
                     after = after.max(hop.end());
                     self.replace(hop);
                 }
@@ -132,12 +133,12 @@ impl Motion {
         self.hops.push(hop);
     }
 
-    pub fn roll(&mut self, face: u8, now: Instant) {
+    pub fn roll(&mut self, face: Face, now: Instant) {
         self.die = Some((face, now));
     }
 
     /// Shows `face` on the die at rest (a resumed game's last roll).
-    pub fn rest(&mut self, face: u8, now: Instant) {
+    pub fn rest(&mut self, face: Face, now: Instant) {
         self.die = Some((face, now.checked_sub(DIE_SETTLE).unwrap_or(now)));
     }
 
@@ -174,16 +175,20 @@ pub fn die_spring(since: Duration) -> (f32, f32) {
 mod tests {
     use super::*;
 
+    fn p(n: i8) -> Progress {
+        Progress::new(n)
+    }
+
     #[test]
     fn a_hop_walks_every_square_with_a_sine_arc() {
         let t0 = Instant::now();
-        let hop = Hop { seat: Seat::ALL[0], pawn: 0, path: vec![3, 4, 5, 6], start: t0 };
+        let hop = Hop { seat: Seat::ALL[0], pawn: 0, path: [3, 4, 5, 6].map(p).to_vec(), start: t0 };
         assert_eq!(hop.end(), t0 + HOP * 3);
         let mid = hop.at(t0 + HOP / 2).expect("airborne");
-        assert_eq!((mid.from, mid.to), (3, 4));
+        assert_eq!((mid.from, mid.to), (p(3), p(4)));
         assert!((mid.lift - 1.0).abs() < 1e-3);
         let later = hop.at(t0 + HOP * 2 + HOP / 4).expect("airborne");
-        assert_eq!((later.from, later.to), (5, 6));
+        assert_eq!((later.from, later.to), (p(5), p(6)));
         assert!(later.lift < 0.8);
         assert_eq!(hop.at(hop.end()), None);
     }
@@ -193,19 +198,19 @@ mod tests {
         let t0 = Instant::now();
         let (red, green) = (Seat::ALL[0], Seat::ALL[1]);
         let mut events = Events::new();
-        events.push(Event::Moved { seat: red, pawn: 1, from: 10, to: 14 });
-        events.push(Event::Captured { seat: green, pawn: 2, by: red, from: 1 });
+        events.push(Event::Moved { seat: red, pawn: 1, from: p(10), to: p(14) });
+        events.push(Event::Captured { seat: green, pawn: 2, by: red, from: p(1) });
         let mut motion = Motion::default();
         motion.start(&events, t0);
         let back = motion.hop_of(green, 2, t0).expect("captured pawn waits to fly");
         assert_eq!(back.start, t0 + HOP * 4);
-        assert_eq!(back.path, vec![1, YARD]);
+        assert_eq!(back.path, vec![p(1), YARD]);
         assert!(motion.is_animating(t0 + HOP * 4));
         // Where it was taken, a burst in the capturer's colour as the mover lands.
         let [burst] = motion.bursts[..] else { panic!("one burst: {:?}", motion.bursts) };
         assert_eq!(
             (burst.flourish, burst.seat, burst.at, burst.start),
-            (Flourish::Capture { by: red }, green, 1, t0 + HOP * 4)
+            (Flourish::Capture { by: red }, green, p(1), t0 + HOP * 4)
         );
         assert!(motion.is_animating(t0 + HOP * 4 + BURST / 2));
         assert!(!motion.is_animating(t0 + HOP * 6 + BURST));
@@ -216,12 +221,12 @@ mod tests {
         let t0 = Instant::now();
         let red = Seat::ALL[0];
         let mut events = Events::new();
-        events.push(Event::Moved { seat: red, pawn: 3, from: 53, to: 56 });
+        events.push(Event::Moved { seat: red, pawn: 3, from: p(53), to: Progress::HOME });
         events.push(Event::ReachedHome { seat: red, pawn: 3 });
         let mut motion = Motion::default();
         motion.start(&events, t0);
         let [burst] = motion.bursts[..] else { panic!("one burst: {:?}", motion.bursts) };
-        assert_eq!((burst.flourish, burst.at, burst.start), (Flourish::Home, 56, t0 + HOP * 3));
+        assert_eq!((burst.flourish, burst.at, burst.start), (Flourish::Home, Progress::HOME, t0 + HOP * 3));
         assert_eq!(burst.progress(t0), None, "not before the pawn arrives");
         assert!(burst.progress(t0 + HOP * 3 + BURST / 2).is_some_and(|p| (p - 0.5).abs() < 1e-3));
     }

@@ -35,8 +35,8 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
             parts.push(cast.say(first, fl!("you-start").into(), |who| fl!("who-starts", who = who)))
         }
         Record::Roll { seat, face, .. } => {
-            parts.push(cast.say(seat, fl!("you-rolled-a-face", face = face), |who| {
-                fl!("who-rolled-a-face", who = who, face = face)
+            parts.push(cast.say(seat, fl!("you-rolled-a-face", face = face.get()), |who| {
+                fl!("who-rolled-a-face", who = who, face = face.get())
             }))
         }
         Record::Act { .. } => {}
@@ -157,7 +157,8 @@ mod tests {
     #[test]
     fn the_person_here_is_spoken_to_and_the_others_are_named() {
         let [ana, karim, ..] = Seat::ALL;
-        let captured = [Event::Captured { seat: karim, pawn: 0, by: ana, from: 3 }];
+        let captured =
+            [Event::Captured { seat: karim, pawn: 0, by: ana, from: crate::rules::Progress::new(3) }];
         assert_eq!(line(Some(ana), &captured), "You capture a pawn of Karim!");
         assert_eq!(line(Some(karim), &captured), "Ana captures your pawn!");
         assert_eq!(line(None, &captured), "Ana captures a pawn of Karim!");
@@ -171,7 +172,12 @@ mod tests {
     fn every_part_of_a_line_starts_with_a_capital() {
         let [ana, karim, ..] = Seat::ALL;
         let events = [
-            Event::SentToYard { seat: karim, pawn: 1, from: 4, penalty: crate::rules::Penalty::ThreeSixes },
+            Event::SentToYard {
+                seat: karim,
+                pawn: 1,
+                from: crate::rules::Progress::new(4),
+                penalty: crate::rules::Penalty::ThreeSixes,
+            },
             Event::DuelDrawn { x: ana },
             Event::GameOver { places: [1, 2, 3, 4] },
         ];

@@ -44,7 +44,7 @@ pub fn cues(events: &Events) -> Vec<Cue> {
     for event in events {
         let squares = match *event {
             Event::Entered { .. } => 1,
-            Event::Moved { from, to, .. } if to > from => u32::from(to.abs_diff(from)),
+            Event::Moved { from, to, .. } if to > from => from.steps_to(to).unsigned_abs(),
             _ => 0,
         };
         for k in 1..=squares {
@@ -231,8 +231,13 @@ mod tests {
     fn a_move_hops_on_each_square_and_a_capture_sounds_when_the_mover_lands() {
         let (red, green) = (Seat::ALL[0], Seat::ALL[1]);
         let mut events = Events::new();
-        events.push(Event::Moved { seat: red, pawn: 0, from: 10, to: 13 });
-        events.push(Event::Captured { seat: green, pawn: 1, by: red, from: 2 });
+        events.push(Event::Moved {
+            seat: red,
+            pawn: 0,
+            from: crate::rules::Progress::new(10),
+            to: crate::rules::Progress::new(13),
+        });
+        events.push(Event::Captured { seat: green, pawn: 1, by: red, from: crate::rules::Progress::new(2) });
         let cues = cues(&events);
         let hops: Vec<Duration> = cues.iter().filter(|c| c.effect == Effect::Hop).map(|c| c.after).collect();
         assert_eq!(hops, vec![HOP, HOP * 2, HOP * 3]);
@@ -244,8 +249,13 @@ mod tests {
     fn a_roll_rattles_at_once_and_the_last_pawn_home_plays_the_fanfare_not_the_chime() {
         let red = Seat::ALL[0];
         let mut events = Events::new();
-        events.push(Event::Rolled { seat: red, face: 2 });
-        events.push(Event::Moved { seat: red, pawn: 3, from: 55, to: 57 });
+        events.push(Event::Rolled { seat: red, face: crate::rules::Face::ALL[1] });
+        events.push(Event::Moved {
+            seat: red,
+            pawn: 3,
+            from: crate::rules::Progress::LANE_END,
+            to: crate::rules::Progress::new(57),
+        });
         events.push(Event::ReachedHome { seat: red, pawn: 3 });
         events.push(Event::GameOver { places: [1, 2, 0, 0] });
         let cues = cues(&events);

@@ -336,9 +336,9 @@ fn the_panel_counts_spaces_for_a_bot_to_move() -> Result<(), Error> {
     for _ in 0..5000 {
         if let (Phase::Move { face }, Some(seat)) = (g.game().phase(), g.game().to_act()) {
             let who = g.names()[seat.index()].clone();
-            let spaces = if face == 1 { "space".to_string() } else { "spaces".to_string() };
+            let spaces = if face.get() == 1 { "space".to_string() } else { "spaces".to_string() };
             sim(g.view()).find(format!("{who} to move a pawn {face} {spaces}").as_str())?;
-            one |= face == 1;
+            one |= face.get() == 1;
             if one {
                 return Ok(());
             }

@@ -16,12 +16,12 @@ fn capture_bonus_earns_an_extra_roll() {
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 0, from: 10, to: 15 },
-            Event::Captured { seat: S1, pawn: 0, by: S0, from: 2 },
+            Event::Moved { seat: S0, pawn: 0, from: p(10), to: p(15) },
+            Event::Captured { seat: S1, pawn: 0, by: S0, from: p(2) },
             Event::BonusRoll { seat: S0, bonus: Bonus::Capture },
         ]
     );
-    assert_eq!(next.pawns(S1)[0], -1);
+    assert_eq!(pawns_of(&next, S1)[0], -1);
     assert_eq!((next.to_act(), next.phase()), (Some(S0), Phase::Roll));
 }
 
@@ -57,7 +57,7 @@ fn arrival_bonus_earns_an_extra_roll_when_a_pawn_reaches_home() {
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 0, from: 53, to: 56 },
+            Event::Moved { seat: S0, pawn: 0, from: p(53), to: p(56) },
             Event::ReachedHome { seat: S0, pawn: 0 },
             Event::BonusRoll { seat: S0, bonus: Bonus::Arrival },
         ]
@@ -77,7 +77,7 @@ fn without_arrival_bonus_reaching_home_ends_the_turn() {
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 0, from: 53, to: 56 },
+            Event::Moved { seat: S0, pawn: 0, from: p(53), to: p(56) },
             Event::ReachedHome { seat: S0, pawn: 0 },
             Event::TurnPassed { from: S0, to: S1 },
         ]
@@ -93,7 +93,7 @@ fn the_last_pawn_home_earns_no_extra_roll_even_with_a_six_and_arrival_bonus() {
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 3, from: 50, to: 56 },
+            Event::Moved { seat: S0, pawn: 3, from: p(50), to: p(56) },
             Event::ReachedHome { seat: S0, pawn: 3 },
             Event::Finished { seat: S0, place: 1 },
             Event::TurnPassed { from: S0, to: S1 },

@@ -20,7 +20,7 @@ fn play_on_goes_on_until_one_is_left_and_that_one_takes_the_last_place() {
     assert_eq!(g.phase(), Phase::Over);
     assert_eq!(g.to_act(), None);
     assert_eq!([g.place(S0), g.place(S1), g.place(S2), g.place(S3)], [Some(1), Some(2), Some(3), None]);
-    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: 3 }), Illegal::GameOver);
+    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: f(3) }), Illegal::GameOver);
 }
 
 #[test]

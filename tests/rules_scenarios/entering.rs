@@ -15,12 +15,12 @@ fn only_a_six_brings_a_pawn_out_of_the_yard() {
         assert_eq!(
             events,
             [
-                Event::Rolled { seat: S0, face },
+                Event::Rolled { seat: S0, face: f(face) },
                 Event::NoMove { seat: S0 },
                 Event::TurnPassed { from: S0, to: S2 }
             ]
         );
-        assert_eq!(next.pawns(S0), &[-1, -1, -1, -1]);
+        assert_eq!(pawns_of(&next, S0), &[-1, -1, -1, -1]);
         assert_eq!((next.turn(), next.phase()), (S2, Phase::Roll));
     }
     // With a pawn out, a 5 moves only that pawn.
@@ -41,11 +41,11 @@ fn a_six_brings_a_yard_pawn_to_its_start_square_and_rolls_again() {
         assert_eq!(moves(&six), [(0, -1, 0), (1, -1, 0), (2, -1, 0), (3, -1, 0)]);
         let (next, events) = mv(&six, 2);
         assert_eq!(events, [Event::Entered { seat, pawn: 2 }, Event::BonusRoll { seat, bonus: Bonus::Six }]);
-        assert_eq!(next.pawns(seat), &[-1, -1, 0, -1]);
+        assert_eq!(pawns_of(&next, seat), &[-1, -1, 0, -1]);
         assert_eq!((next.turn(), next.to_act(), next.phase()), (seat, Some(seat), Phase::Roll));
         // Seat k starts on loop square 1 + 13k.
         let start = usize::from(1 + 13 * seat.index() as u8);
-        assert_eq!(board::cell(seat, 0), Some(board::LOOP[start]));
+        assert_eq!(board::cell(seat, p(0)), Some(board::LOOP[start]));
     }
 }
 
@@ -76,7 +76,7 @@ fn start_blocked_by_own_stops_entering_while_an_own_pawn_is_on_the_start() {
     let (six, _) = roll(&g, 6);
     assert!(moves(&six).contains(&(1, -1, 0)));
     let (next, _) = mv(&six, 1);
-    assert_eq!(next.pawns(S0), &[0, 0, -1, -1]);
+    assert_eq!(pawns_of(&next, S0), &[0, 0, -1, -1]);
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn a_start_blocked_six_with_no_other_move_still_rolls_again() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::NoMove { seat: S0 },
             Event::BonusRoll { seat: S0, bonus: Bonus::Six }
         ]
@@ -118,9 +118,9 @@ fn entering_onto_an_unsafe_start_captures_every_opponent_there() {
     let mut victims = captured(&events);
     victims.sort();
     assert_eq!(victims, [(S1, 0), (S1, 1), (S2, 0)]);
-    assert!(events.contains(&Event::Captured { seat: S1, pawn: 0, by: S0, from: on_start_1 }));
-    assert_eq!(next.pawns(S1), &[-1, -1, 20, -1]);
-    assert_eq!(next.pawns(S2), &[-1, -1, -1, -1]);
+    assert!(events.contains(&Event::Captured { seat: S1, pawn: 0, by: S0, from: p(on_start_1) }));
+    assert_eq!(pawns_of(&next, S1), &[-1, -1, 20, -1]);
+    assert_eq!(pawns_of(&next, S2), &[-1, -1, -1, -1]);
     // A 6 and a capture still earn one extra roll only.
     assert_eq!(bonus_rolls(&events), 1);
     assert_eq!(next.to_act(), Some(S0));
@@ -136,8 +136,8 @@ fn entering_onto_a_safe_start_shares_it_with_opponents() {
         events,
         [Event::Entered { seat: S0, pawn: 0 }, Event::BonusRoll { seat: S0, bonus: Bonus::Six }]
     );
-    assert_eq!(next.pawns(S1)[0], on_start);
-    assert_eq!(next.pawns(S0)[0], 0);
+    assert_eq!(pawns_of(&next, S1)[0], on_start);
+    assert_eq!(pawns_of(&next, S0)[0], 0);
 }
 
 #[test]
@@ -166,8 +166,8 @@ fn in_race_entering_captures_on_the_unsafe_start_and_passes_nothing() {
     let (six, _) = roll(&g, 6);
     let (next, events) = mv(&six, 0);
     assert_eq!(captured(&events), [(S1, 0)]);
-    assert_eq!(next.pawns(S0)[0], 0);
-    assert_eq!(next.pawns(S1)[1], progress_on(S1, 0));
+    assert_eq!(pawns_of(&next, S0)[0], 0);
+    assert_eq!(pawns_of(&next, S1)[1], progress_on(S1, 0));
 }
 
 #[test]

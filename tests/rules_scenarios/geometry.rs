@@ -1,5 +1,6 @@
 //! The board of RULES.md and the preset table.
 
+use super::helpers::p;
 use ludopia::rules::{
     Colour, Dice, End, FirstPlayer, Goal, Home, Preset, Rules, SafeSquares, Seat, Teams, ThreeSixes, board,
 };
@@ -41,18 +42,18 @@ fn each_seat_walks_the_loop_from_its_start_then_its_lane_to_the_centre() {
         let start = 1 + 13 * seat.index();
         for progress in 0..=50i8 {
             let square = (start + progress as usize) % 52;
-            assert_eq!(board::cell(seat, progress), Some(board::LOOP[square]));
+            assert_eq!(board::cell(seat, p(progress)), Some(board::LOOP[square]));
         }
-        let mut previous = board::cell(seat, 50).unwrap();
+        let mut previous = board::cell(seat, p(50)).unwrap();
         for progress in 51..=55 {
-            let cell = board::cell(seat, progress).unwrap();
+            let cell = board::cell(seat, p(progress)).unwrap();
             assert_eq!(previous.0.abs_diff(cell.0) + previous.1.abs_diff(cell.1), 1, "{seat} at {progress}");
             previous = cell;
         }
         // The lane's last cell borders the 3×3 centre; home is its middle.
         assert!(previous.0.abs_diff(7) + previous.1.abs_diff(7) == 2);
-        assert_eq!(board::cell(seat, 56), Some((7, 7)));
-        assert_eq!(board::cell(seat, -1), None);
+        assert_eq!(board::cell(seat, p(56)), Some((7, 7)));
+        assert_eq!(board::cell(seat, p(-1)), None);
     }
 }
 

@@ -1,12 +1,32 @@
 //! Building positions and playing actions, with the checks every scenario
 //! wants (a refused action changes nothing).
 
-use ludopia::rules::{Action, Event, Events, Game, Illegal, Phase, Rules, Seat, SeatSet, Setup, YARD};
+use ludopia::rules::{
+    Action, Event, Events, Face, Game, Illegal, Phase, Progress, Rules, Seat, SeatSet, Setup,
+};
+
+/// The yard's −1, for positions written as numbers.
+pub const YARD: i8 = -1;
 
 pub const S0: Seat = Seat::ALL[0];
 pub const S1: Seat = Seat::ALL[1];
 pub const S2: Seat = Seat::ALL[2];
 pub const S3: Seat = Seat::ALL[3];
+
+/// The die face `n` (1..=6).
+pub fn f(n: u8) -> Face {
+    Face::new(n).unwrap_or_else(|| panic!("{n} is no die face"))
+}
+
+/// The progress `n`, as RULES.md numbers it.
+pub fn p(n: i8) -> Progress {
+    Progress::new(n)
+}
+
+/// `seat`'s pawns' progress, as numbers.
+pub fn pawns_of(g: &Game, seat: Seat) -> Vec<i8> {
+    g.pawns(seat).iter().map(|q| q.get()).collect()
+}
 
 pub fn seats(list: &[Seat]) -> SeatSet {
     list.iter().copied().collect()
@@ -26,9 +46,11 @@ pub fn game_captured(
     turn: Seat,
     captured: &[Seat],
 ) -> Game {
-    let mut grid = [[YARD; 4]; 4];
+    let mut grid = [[Progress::YARD; 4]; 4];
     for &(seat, list) in pawns {
-        grid[seat.index()][..list.len()].copy_from_slice(list);
+        for (slot, &n) in grid[seat.index()].iter_mut().zip(list) {
+            *slot = p(n);
+        }
     }
     Game::from_setup(Setup { rules, players: seats(players), pawns: grid, turn, captured: seats(captured) })
         .unwrap_or_else(|e| panic!("bad setup: {e}"))
@@ -52,7 +74,7 @@ pub fn act(g: &Game, action: Action) -> (Game, Vec<Event>) {
 /// Whoever is to act rolls `face`.
 pub fn roll(g: &Game, face: u8) -> (Game, Vec<Event>) {
     let seat = g.to_act().expect("the game is over");
-    act(g, Action::Roll { seat, face })
+    act(g, Action::Roll { seat, face: f(face) })
 }
 
 /// Whoever is to act moves `pawn`.
@@ -65,7 +87,7 @@ pub fn mv(g: &Game, pawn: u8) -> (Game, Vec<Event>) {
 /// events of the move only.
 pub fn roll_mv(g: &Game, face: u8, pawn: u8) -> (Game, Vec<Event>) {
     let (rolled, _) = roll(g, face);
-    assert_eq!(rolled.phase(), Phase::Move { face }, "after rolling {face}");
+    assert_eq!(rolled.phase(), Phase::Move { face: f(face) }, "after rolling {face}");
     mv(&rolled, pawn)
 }
 
@@ -92,7 +114,7 @@ pub fn refuse(g: &Game, action: Action) -> Illegal {
 
 /// The legal moves as (pawn, from, to).
 pub fn moves(g: &Game) -> Vec<(u8, i8, i8)> {
-    g.legal_moves().iter().map(|m| (m.pawn, m.from, m.to)).collect()
+    g.legal_moves().iter().map(|m| (m.pawn, m.from.get(), m.to.get())).collect()
 }
 
 pub fn captured(events: &[Event]) -> Vec<(Seat, u8)> {

@@ -33,7 +33,7 @@ fn when_only_an_overshooting_pawn_could_move_the_turn_passes() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 4 },
+            Event::Rolled { seat: S0, face: f(4) },
             Event::NoMove { seat: S0 },
             Event::TurnPassed { from: S0, to: S1 }
         ]
@@ -55,13 +55,13 @@ fn after_progress_50_a_pawn_turns_into_its_own_lane() {
             seat,
         );
         let (next, events) = roll_mv(&g, 5, 0);
-        assert_eq!(events[0], Event::Moved { seat, pawn: 0, from: 48, to: 53 });
+        assert_eq!(events[0], Event::Moved { seat, pawn: 0, from: p(48), to: p(53) });
         assert!(captured(&events).is_empty());
-        assert_eq!(next.pawns(victim)[0], progress_on(victim, beyond));
-        assert_eq!(board::lane_owner(board::cell(seat, 53).unwrap()), Some(seat));
+        assert_eq!(pawns_of(&next, victim)[0], progress_on(victim, beyond));
+        assert_eq!(board::lane_owner(board::cell(seat, p(53)).unwrap()), Some(seat));
         // Progress 50 is next to the lane's first cell.
-        let (c, r) = board::cell(seat, 50).unwrap();
-        let (lc, lr) = board::cell(seat, 51).unwrap();
+        let (c, r) = board::cell(seat, p(50)).unwrap();
+        let (lc, lr) = board::cell(seat, p(51)).unwrap();
         assert_eq!(c.abs_diff(lc) + r.abs_diff(lr), 1);
     }
 }
@@ -76,12 +76,12 @@ fn four_spaces_arrival_on_any_free_home_space_with_an_exact_roll() {
         assert_eq!(
             events,
             [
-                Event::Moved { seat: S0, pawn: 0, from: 50, to },
+                Event::Moved { seat: S0, pawn: 0, from: p(50), to: p(to) },
                 Event::ReachedHome { seat: S0, pawn: 0 },
                 Event::TurnPassed { from: S0, to: S1 },
             ]
         );
-        assert_eq!(next.pawns(S0)[0], to);
+        assert_eq!(pawns_of(&next, S0)[0], to);
     }
     // 50 + 5 would pass the last home space: no move.
     let (_, events) = roll(&g, 5);
@@ -103,7 +103,7 @@ fn four_spaces_a_pawn_may_move_deeper_but_not_past_54_and_not_onto_an_own_pawn()
     let (_, events) = mv(&rolled, 1);
     assert_eq!(
         events,
-        [Event::Moved { seat: S0, pawn: 1, from: 53, to: 54 }, Event::TurnPassed { from: S0, to: S1 }]
+        [Event::Moved { seat: S0, pawn: 1, from: p(53), to: p(54) }, Event::TurnPassed { from: S0, to: S1 }]
     );
     // 52 + 2 would pass the own pawn on 53 (race blocks); 53 + 2 is past 54.
     let (rolled, _) = roll(&g, 2);
@@ -139,9 +139,9 @@ fn four_spaces_arrival_is_rewarded_once_and_moving_deeper_is_not() {
     let (next, events) = roll_mv(&g, 2, 0);
     assert_eq!(
         events,
-        [Event::Moved { seat: S0, pawn: 0, from: 51, to: 53 }, Event::TurnPassed { from: S0, to: S1 }]
+        [Event::Moved { seat: S0, pawn: 0, from: p(51), to: p(53) }, Event::TurnPassed { from: S0, to: S1 }]
     );
-    assert_eq!(next.pawns(S0)[0], 53);
+    assert_eq!(pawns_of(&next, S0)[0], 53);
 }
 
 #[test]
@@ -169,8 +169,8 @@ fn four_spaces_pawns_on_home_spaces_are_home_and_never_lead() {
     assert!(events.contains(&Event::SentToYard {
         seat: S0,
         pawn: 1,
-        from: 20,
+        from: p(20),
         penalty: Penalty::ThreeSixes
     }));
-    assert_eq!(next.pawns(S0)[..3], [53, -1, 14]);
+    assert_eq!(pawns_of(&next, S0)[..3], [53, -1, 14]);
 }

@@ -26,13 +26,13 @@ fn the_leading_pawn_goes_to_its_yard_after_the_move_and_may_be_the_moved_pawn() 
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 1, from: 30, to: 35 },
-            Event::SentToYard { seat: S0, pawn: 1, from: 35, penalty: Penalty::MissedCapture },
+            Event::Moved { seat: S0, pawn: 1, from: p(30), to: p(35) },
+            Event::SentToYard { seat: S0, pawn: 1, from: p(35), penalty: Penalty::MissedCapture },
             Event::TurnPassed { from: S0, to: S1 },
         ]
     );
-    assert_eq!(next.pawns(S0), &[10, -1, 33, -1]);
-    assert_eq!(next.pawns(S1)[0], 2);
+    assert_eq!(pawns_of(&next, S0), &[10, -1, 33, -1]);
+    assert_eq!(pawns_of(&next, S1)[0], 2);
 }
 
 #[test]
@@ -42,10 +42,10 @@ fn the_leading_pawn_may_be_another_pawn() {
     assert!(events.contains(&Event::SentToYard {
         seat: S0,
         pawn: 1,
-        from: 40,
+        from: p(40),
         penalty: Penalty::MissedCapture
     }));
-    assert_eq!(next.pawns(S0), &[10, -1, 25, -1]);
+    assert_eq!(pawns_of(&next, S0), &[10, -1, 25, -1]);
 }
 
 #[test]
@@ -57,10 +57,10 @@ fn a_pawn_that_reached_home_is_not_the_leader() {
     assert!(events.contains(&Event::SentToYard {
         seat: S0,
         pawn: 2,
-        from: 20,
+        from: p(20),
         penalty: Penalty::MissedCapture
     }));
-    assert_eq!(next.pawns(S0), &[56, 12, -1, -1]);
+    assert_eq!(pawns_of(&next, S0), &[56, 12, -1, -1]);
 }
 
 #[test]
@@ -72,8 +72,8 @@ fn the_turn_goes_on_as_it_would_have() {
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 1, from: 30, to: 36 },
-            Event::SentToYard { seat: S0, pawn: 1, from: 36, penalty: Penalty::MissedCapture },
+            Event::Moved { seat: S0, pawn: 1, from: p(30), to: p(36) },
+            Event::SentToYard { seat: S0, pawn: 1, from: p(36), penalty: Penalty::MissedCapture },
             Event::BonusRoll { seat: S0, bonus: Bonus::Six },
         ]
     );
@@ -91,12 +91,12 @@ fn no_penalty_when_the_capture_is_taken_or_none_was_possible() {
     let g = with(Preset::Plaza.rules(), &[10, 30]);
     let (next, events) = roll_mv(&g, 5, 1);
     assert!(!events.iter().any(|e| matches!(e, Event::SentToYard { .. })));
-    assert_eq!(next.pawns(S0)[..2], [10, 35]);
+    assert_eq!(pawns_of(&next, S0)[..2], [10, 35]);
     // An opponent on a safe square cannot be captured, so nothing was possible.
     let g = game(must(), &[S0, S1], &[(S0, &[5, 30]), (S1, &[progress_on(S1, 9)])], S0);
     let (next, events) = roll_mv(&g, 3, 1);
     assert!(!events.iter().any(|e| matches!(e, Event::SentToYard { .. })));
-    assert_eq!(next.pawns(S0)[..2], [5, 33]);
+    assert_eq!(pawns_of(&next, S0)[..2], [5, 33]);
 }
 
 #[test]
@@ -107,9 +107,9 @@ fn entering_that_would_capture_counts_as_a_possible_capture() {
     assert!(events.contains(&Event::SentToYard {
         seat: S0,
         pawn: 0,
-        from: 26,
+        from: p(26),
         penalty: Penalty::MissedCapture
     }));
     assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Six }));
-    assert_eq!(next.pawns(S0), &[-1, -1, -1, -1]);
+    assert_eq!(pawns_of(&next, S0), &[-1, -1, -1, -1]);
 }

@@ -33,7 +33,7 @@ fn a_turn_starts_by_choosing_an_opponent() {
     let g = palace4();
     assert_eq!((g.phase(), g.to_act(), g.turn()), (Phase::ChooseOpponent, Some(S0), S0));
     assert!(g.legal_moves().is_empty());
-    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: 6 }), Illegal::WrongPhase);
+    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: f(6) }), Illegal::WrongPhase);
     assert_eq!(refuse(&g, Action::Mark { seat: S0, cell: 0 }), Illegal::WrongPhase);
     assert_eq!(
         refuse(&g, Action::Challenge { seat: S0, opponent: S0 }),
@@ -61,7 +61,7 @@ fn the_challenger_plays_x_and_moves_first() {
     assert_eq!(g.to_act(), Some(S2));
     assert_eq!(refuse(&g, Action::Mark { seat: S2, cell: 4 }), Illegal::CellTaken { cell: 4 });
     assert_eq!(refuse(&g, Action::Mark { seat: S2, cell: 9 }), Illegal::BadCell { cell: 9 });
-    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: 3 }), Illegal::WrongPhase);
+    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: f(3) }), Illegal::WrongPhase);
 }
 
 #[test]
@@ -72,7 +72,7 @@ fn the_challenger_wins_rolls_moves_and_the_turn_passes_clockwise() {
     assert_eq!((g.phase(), g.to_act(), g.roller(), g.turn()), (Phase::Roll, Some(S0), S0, S0));
     let (next, events) = roll_mv(&g, 3, 0);
     assert_eq!(events.last(), Some(&Event::TurnPassed { from: S0, to: S1 }));
-    assert_eq!(next.pawns(S0)[0], 13);
+    assert_eq!(pawns_of(&next, S0)[0], 13);
     assert_eq!((next.phase(), next.to_act()), (Phase::ChooseOpponent, Some(S1)));
 }
 
@@ -83,16 +83,16 @@ fn the_opponent_wins_rolls_and_moves_its_own_pawns_and_the_turn_passes_from_the_
     assert_eq!(events.last(), Some(&Event::DuelWon { seat: S2 }));
     // The turn stays the challenger's while the winner rolls and moves.
     assert_eq!((g.turn(), g.roller(), g.to_act()), (S0, S2, Some(S2)));
-    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: 3 }), Illegal::NotYourTurn { to_act: S2 });
+    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: f(3) }), Illegal::NotYourTurn { to_act: S2 });
     let (rolled, _) = roll(&g, 3);
     assert_eq!(moves(&rolled), [(0, 20, 23)]);
     assert_eq!(rolled.turn(), S0);
     let (next, events) = mv(&rolled, 0);
     assert_eq!(
         events,
-        [Event::Moved { seat: S2, pawn: 0, from: 20, to: 23 }, Event::TurnPassed { from: S0, to: S1 }]
+        [Event::Moved { seat: S2, pawn: 0, from: p(20), to: p(23) }, Event::TurnPassed { from: S0, to: S1 }]
     );
-    assert_eq!(next.pawns(S0)[0], 10);
+    assert_eq!(pawns_of(&next, S0)[0], 10);
     assert_eq!((next.turn(), next.phase()), (S1, Phase::ChooseOpponent));
 }
 
@@ -121,7 +121,7 @@ fn a_six_gives_the_roller_another_roll_with_no_duel() {
     // The extra roll is the last: a 5 ends the turn.
     let (next, events) = roll_mv(&g, 5, 0);
     assert_eq!(events.last(), Some(&Event::TurnPassed { from: S0, to: S1 }));
-    assert_eq!(next.pawns(S2)[0], 31);
+    assert_eq!(pawns_of(&next, S2)[0], 31);
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn a_winner_with_no_move_passes_the_turn_on_from_the_challenger() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S2, face: 4 },
+            Event::Rolled { seat: S2, face: f(4) },
             Event::NoMove { seat: S2 },
             Event::TurnPassed { from: S3, to: S1 }
         ]
@@ -203,7 +203,7 @@ fn duel_actions_fit_only_their_phases() {
     assert_eq!(refuse(&g, Action::Mark { seat: S0, cell: 5 }), Illegal::WrongPhase);
     assert_eq!(refuse(&g, Action::Challenge { seat: S0, opponent: S1 }), Illegal::WrongPhase);
     // The loser has no say while the winner rolls.
-    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: 3 }), Illegal::NotYourTurn { to_act: S0 });
+    assert_eq!(refuse(&g, Action::Roll { seat: S2, face: f(3) }), Illegal::NotYourTurn { to_act: S0 });
 }
 
 #[test]
@@ -218,10 +218,10 @@ fn three_sixes_in_palace_passes_the_turn_on_from_the_challenger() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S2, face: 6 },
+            Event::Rolled { seat: S2, face: f(6) },
             Event::ThreeSixes { seat: S2 },
             Event::TurnPassed { from: S0, to: S1 }
         ]
     );
-    assert_eq!(next.pawns(S2)[0], 22);
+    assert_eq!(pawns_of(&next, S2)[0], 22);
 }

@@ -4,7 +4,7 @@
 use super::helpers::*;
 use ludopia::rules::{
     Blocked, Bonus, End, Event, Game, Goal, Home, PositionError, Preset, Rules, RulesError, SafeSquares,
-    SeatSet, Teams, YARD, board,
+    SeatSet, Teams, board,
 };
 
 fn quick() -> Rules {
@@ -41,13 +41,13 @@ fn quick_is_classic_with_one_pawn_out_one_pawn_home_capture_to_home_and_first_ho
 fn a_quick_game_starts_with_one_pawn_of_each_player_on_its_start_square() {
     let g = Game::new(quick(), SeatSet::FULL, S1).expect("a quick game");
     for seat in [S0, S1, S2, S3] {
-        assert_eq!(g.pawns(seat), &[0, YARD, YARD, YARD], "{seat}");
+        assert_eq!(pawns_of(&g, seat), &[0, YARD, YARD, YARD], "{seat}");
     }
     assert_eq!(g.to_act(), Some(S1));
     assert!(g.captured().is_empty());
     // That pawn moves with any roll at once.
     let (_, events) = roll_mv(&g, 3, 0);
-    assert_eq!(events[0], Event::Moved { seat: S1, pawn: 0, from: 0, to: 3 });
+    assert_eq!(events[0], Event::Moved { seat: S1, pawn: 0, from: p(0), to: p(3) });
 }
 
 // "the first `start_out` pawns of each player (pawn 0, 1, …) begin at
@@ -65,7 +65,7 @@ fn start_out_puts_the_first_pawns_on_the_start_square_where_nobody_is_captured()
         let rules = Rules { pawns, start_out, safe_squares: SafeSquares::None, ..Preset::Classic.rules() };
         let g = Game::new(rules, SeatSet::FULL, S0).expect("a game");
         for seat in [S0, S1, S2, S3] {
-            assert_eq!(g.pawns(seat), expected, "{pawns} pawns, {start_out} out");
+            assert_eq!(pawns_of(&g, seat), expected, "{pawns} pawns, {start_out} out");
         }
     }
     // A 6 still brings a yard pawn out onto the pawns already there.
@@ -73,7 +73,7 @@ fn start_out_puts_the_first_pawns_on_the_start_square_where_nobody_is_captured()
     let g = Game::new(rules, SeatSet::FULL, S0).expect("a game");
     let (g, events) = roll_mv(&g, 6, 2);
     assert_eq!(events[0], Event::Entered { seat: S0, pawn: 2 });
-    assert_eq!(g.pawns(S0), &[0, 0, 0, YARD]);
+    assert_eq!(pawns_of(&g, S0), &[0, 0, 0, YARD]);
 }
 
 /// Decided where RULES.md is open: more pawns out than a player has, or
@@ -100,16 +100,16 @@ fn goal_one_finishes_a_player_with_its_first_pawn_home_and_its_others_leave_the_
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 0, from: 53, to: 56 },
+            Event::Moved { seat: S0, pawn: 0, from: p(53), to: p(56) },
             Event::ReachedHome { seat: S0, pawn: 0 },
-            Event::LeftBoard { seat: S0, pawn: 1, from: 20 },
-            Event::LeftBoard { seat: S0, pawn: 2, from: YARD },
-            Event::LeftBoard { seat: S0, pawn: 3, from: 0 },
+            Event::LeftBoard { seat: S0, pawn: 1, from: p(20) },
+            Event::LeftBoard { seat: S0, pawn: 2, from: p(YARD) },
+            Event::LeftBoard { seat: S0, pawn: 3, from: p(0) },
             Event::Finished { seat: S0, place: 1 },
             Event::TurnPassed { from: S0, to: S1 },
         ]
     );
-    assert_eq!(g.pawns(S0), &[56, 56, 56, 56]);
+    assert_eq!(pawns_of(&g, S0), &[56, 56, 56, 56]);
     assert_eq!(g.place(S0), Some(1));
     assert!(!g.is_over(), "play_on goes on");
 }
@@ -134,7 +134,7 @@ fn goal_one_with_four_spaces_finishes_on_a_home_space_and_the_others_go_to_56() 
     let g = game(rules, &[S0, S1, S2, S3], &[(S0, &[49, 10, YARD, 30]), (S1, &[40]), (S3, &[45])], S0);
     let (g, events) = roll_mv(&g, 2, 0);
     assert!(events.contains(&Event::ReachedHome { seat: S0, pawn: 0 }), "{events:?}");
-    assert_eq!(g.pawns(S0), &[51, 56, 56, 56]);
+    assert_eq!(pawns_of(&g, S0), &[51, 56, 56, 56]);
     assert!(g.is_over(), "race ends with the first player home");
     // "Distance still to go ... with `four_spaces`, the deepest free home
     // space − progress (a yard pawn counts as −1)": S1 14, S2 55, S3 9.
@@ -149,14 +149,14 @@ fn pawns_that_left_the_board_neither_block_nor_can_be_captured() {
     let rules =
         Rules { pawns: 2, goal: Goal::One, end: End::PlayOn, blocking: true, ..Preset::Classic.rules() };
     // S0's pawn at 20 stands on loop square 21, S1's progress 7.
-    assert_eq!(progress_on(S1, board::loop_square(S0, 20)), 7);
+    assert_eq!(progress_on(S1, board::loop_square(S0, p(20))), 7);
     let pawns: &[(_, &[i8])] = &[(S0, &[55, 20]), (S1, &[5]), (S2, &[30])];
     let before = game(rules, &[S0, S1, S2], pawns, S1);
-    assert_eq!(before.landing(S1, 0, 3), Err(Blocked::PassesAPawn));
+    assert_eq!(before.landing(S1, 0, f(3)), Err(Blocked::PassesAPawn));
     let g = game(rules, &[S0, S1, S2], pawns, S0);
     let (g, _) = roll_mv(&g, 1, 0);
-    assert_eq!(g.pawns(S0), &[56, 56]);
-    assert_eq!(g.landing(S1, 0, 3), Ok(8));
+    assert_eq!(pawns_of(&g, S0), &[56, 56]);
+    assert_eq!(g.landing(S1, 0, f(3)), Ok(p(8)));
     let (_, events) = roll_mv(&g, 2, 0);
     assert_eq!(captured(&events), []);
 }
@@ -182,13 +182,13 @@ fn goal_one_distance_is_that_of_the_pawn_nearest_home_and_ranks_a_quick_game() {
 fn before_a_capture_a_pawn_goes_round_again_its_progress_dropping_by_52() {
     let g = game(quick(), &[S0, S1, S2, S3], &[(S0, &[48]), (S1, &[10])], S0);
     let (g, events) = roll_mv(&g, 5, 0);
-    assert_eq!(events[0], Event::Moved { seat: S0, pawn: 0, from: 48, to: 1 });
-    assert_eq!(g.pawns(S0)[0], 1);
-    assert_eq!(board::loop_square(S0, 1), board::start_square(S0) + 1);
+    assert_eq!(events[0], Event::Moved { seat: S0, pawn: 0, from: p(48), to: p(1) });
+    assert_eq!(pawns_of(&g, S0)[0], 1);
+    assert_eq!(board::loop_square(S0, p(1)), board::start_square(S0) + 1);
     // Once captured (set up as already done), the same move turns home.
     let g = game_captured(quick(), &[S0, S1, S2, S3], &[(S0, &[48]), (S1, &[10])], S0, &[S0]);
     let (g, _) = roll_mv(&g, 5, 0);
-    assert_eq!(g.pawns(S0)[0], 53);
+    assert_eq!(pawns_of(&g, S0)[0], 53);
 }
 
 // "Passing its own start does nothing."
@@ -201,11 +201,11 @@ fn passing_its_own_start_does_nothing() {
     assert_eq!(
         events,
         [
-            Event::Moved { seat: S0, pawn: 0, from: 50, to: 4 },
+            Event::Moved { seat: S0, pawn: 0, from: p(50), to: p(4) },
             Event::BonusRoll { seat: S0, bonus: Bonus::Six }
         ]
     );
-    assert_eq!(g.pawns(S1)[0], on_start);
+    assert_eq!(pawns_of(&g, S1)[0], on_start);
 }
 
 // "The one loop square that has no progress number, the square just
@@ -215,10 +215,10 @@ fn passing_its_own_start_does_nothing() {
 #[test]
 fn the_square_before_the_start_is_crossed_but_never_stopped_on() {
     let g = game(quick(), &[S0, S1, S2, S3], &[(S0, &[50, 49, 47, 20])], S0);
-    assert_eq!(g.landing(S0, 0, 1), Err(Blocked::BeforeStart));
-    assert_eq!(g.landing(S0, 1, 2), Err(Blocked::BeforeStart));
-    assert_eq!(g.landing(S0, 2, 4), Err(Blocked::BeforeStart));
-    assert_eq!(g.landing(S0, 1, 3), Ok(0), "49 + 3 crosses it to the start");
+    assert_eq!(g.landing(S0, 0, f(1)), Err(Blocked::BeforeStart));
+    assert_eq!(g.landing(S0, 1, f(2)), Err(Blocked::BeforeStart));
+    assert_eq!(g.landing(S0, 2, f(4)), Err(Blocked::BeforeStart));
+    assert_eq!(g.landing(S0, 1, f(3)), Ok(p(0)), "49 + 3 crosses it to the start");
     let (rolled, _) = roll(&g, 2);
     assert_eq!(moves(&rolled), [(0, 50, 0), (2, 47, 49), (3, 20, 22)]);
     // A lone pawn with no other move: the turn passes by itself.
@@ -242,20 +242,20 @@ fn a_capture_by_entering_opens_the_lane() {
     assert!(g.captured().contains(S0) && g.lane_open(S0));
     assert!(!g.lane_open(S1), "only the capturer's lane opens");
     let (g, _) = roll_mv(&g, 5, 1);
-    assert_eq!(g.pawns(S0)[1], 53);
+    assert_eq!(pawns_of(&g, S0)[1], 53);
 }
 
 #[test]
 fn the_capturing_move_itself_does_not_turn_home_the_next_one_does() {
     // S0's pawn at 48 goes round to progress 1 and captures S1 there.
-    let victim = progress_on(S1, board::loop_square(S0, 1));
+    let victim = progress_on(S1, board::loop_square(S0, p(1)));
     let g = game(quick(), &[S0, S1, S2, S3], &[(S0, &[48, 49]), (S1, &[victim])], S0);
     let (g, events) = roll_mv(&g, 5, 0);
-    assert_eq!(events[0], Event::Moved { seat: S0, pawn: 0, from: 48, to: 1 });
+    assert_eq!(events[0], Event::Moved { seat: S0, pawn: 0, from: p(48), to: p(1) });
     assert_eq!(captured(&events), [(S1, 0)]);
     assert!(events.contains(&Event::BonusRoll { seat: S0, bonus: Bonus::Capture }));
     let (g, _) = roll_mv(&g, 3, 1);
-    assert_eq!(g.pawns(S0), &[1, 52, YARD, YARD]);
+    assert_eq!(pawns_of(&g, S0), &[1, 52, YARD, YARD]);
 }
 
 /// Decided where RULES.md is open: a pawn a script puts in its lane before
@@ -284,7 +284,7 @@ fn distance_ignores_capture_to_home() {
 // "In scripts and state, `captured` lists the colours that have captured."
 #[test]
 fn the_state_keeps_who_has_captured_under_every_rule_set() {
-    let victim = progress_on(S1, board::loop_square(S0, 15));
+    let victim = progress_on(S1, board::loop_square(S0, p(15)));
     let g = game(Preset::Classic.rules(), &[S0, S1], &[(S0, &[12]), (S1, &[victim])], S0);
     assert!(g.captured().is_empty());
     let (g, _) = roll_mv(&g, 3, 0);

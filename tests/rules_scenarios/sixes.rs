@@ -15,13 +15,13 @@ fn a_six_with_no_legal_move_still_earns_another_roll() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::NoMove { seat: S0 },
             Event::BonusRoll { seat: S0, bonus: Bonus::Six }
         ]
     );
     assert_eq!((next.turn(), next.to_act(), next.phase()), (S0, Some(S0), Phase::Roll));
-    assert_eq!(next.pawns(S0), g.pawns(S0));
+    assert_eq!(pawns_of(&next, S0), pawns_of(&g, S0));
 }
 
 #[test]
@@ -31,22 +31,22 @@ fn forfeit_the_third_six_is_not_moved_and_the_turn_passes() {
     let g = game(classic, &[S0, S1], &[(S0, &[10, 20, 30])], S0);
     let (g, _) = roll_mv(&g, 6, 0);
     let (g, _) = roll_mv(&g, 6, 0);
-    assert_eq!(g.pawns(S0), &[22, 20, 30, -1]);
+    assert_eq!(pawns_of(&g, S0), &[22, 20, 30, -1]);
     let (next, events) = roll(&g, 6);
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::ThreeSixes { seat: S0 },
             Event::TurnPassed { from: S0, to: S1 }
         ]
     );
-    assert_eq!(next.pawns(S0), &[22, 20, 30, -1]);
+    assert_eq!(pawns_of(&next, S0), &[22, 20, 30, -1]);
     assert_eq!((next.turn(), next.phase()), (S1, Phase::Roll));
     assert!(next.legal_moves().is_empty());
     // The next player starts its own count.
     let (next, _) = roll(&next, 6);
-    assert_eq!(next.phase(), Phase::Move { face: 6 });
+    assert_eq!(next.phase(), Phase::Move { face: f(6) });
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn sixes_with_no_legal_move_count_towards_three() {
     let (next, events) = roll(&g, 6);
     assert_eq!(events[1], Event::ThreeSixes { seat: S0 });
     assert_eq!(next.turn(), S1);
-    assert_eq!(next.pawns(S0), &[51, 53]);
+    assert_eq!(pawns_of(&next, S0), &[51, 53]);
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn with_none_the_third_and_fourth_sixes_are_moved() {
         assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Six }), "six number {n}");
         g = next;
     }
-    assert_eq!(g.pawns(S0)[0], 26);
+    assert_eq!(pawns_of(&g, S0)[0], 26);
     // The race and palace presets play this way.
     assert_eq!(Preset::Race.rules().three_sixes, ThreeSixes::None);
     assert_eq!(Preset::Palace.rules().three_sixes, ThreeSixes::None);
@@ -87,13 +87,13 @@ fn leading_pawn_home_sends_the_leader_to_its_yard_first_then_the_turn_passes() {
     assert_eq!(
         events,
         [
-            Event::Rolled { seat: S0, face: 6 },
+            Event::Rolled { seat: S0, face: f(6) },
             Event::ThreeSixes { seat: S0 },
-            Event::SentToYard { seat: S0, pawn: 2, from: 53, penalty: Penalty::ThreeSixes },
+            Event::SentToYard { seat: S0, pawn: 2, from: p(53), penalty: Penalty::ThreeSixes },
             Event::TurnPassed { from: S0, to: S1 },
         ]
     );
-    assert_eq!(next.pawns(S0), &[56, 40, -1, 22]);
+    assert_eq!(pawns_of(&next, S0), &[56, 40, -1, 22]);
     assert_eq!(next.turn(), S1);
 }
 
@@ -112,7 +112,7 @@ fn a_roll_that_is_not_a_six_restarts_the_count_even_after_a_capture_bonus() {
     let (g, _) = roll_mv(&g, 6, 1);
     let (g, events) = roll_mv(&g, 6, 1);
     assert_eq!(events.last(), Some(&Event::BonusRoll { seat: S0, bonus: Bonus::Six }));
-    assert_eq!(g.pawns(S0), &[22, 32, 33, -1]);
+    assert_eq!(pawns_of(&g, S0), &[22, 32, 33, -1]);
     // ...and the next one is the third.
     let (next, events) = roll(&g, 6);
     assert_eq!(events[1], Event::ThreeSixes { seat: S0 });
@@ -131,9 +131,9 @@ fn the_third_six_is_dealt_with_before_any_move_even_a_capture() {
     assert!(events.contains(&Event::SentToYard {
         seat: S0,
         pawn: 1,
-        from: 30,
+        from: p(30),
         penalty: Penalty::ThreeSixes
     }));
-    assert_eq!(next.pawns(S1)[0], progress_on(S1, 37));
+    assert_eq!(pawns_of(&next, S1)[0], progress_on(S1, 37));
     assert_eq!(next.turn(), S1);
 }

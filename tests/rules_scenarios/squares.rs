@@ -19,8 +19,8 @@ fn the_eight_starts_and_stars_are_safe_whichever_seats_are_empty() {
         };
         let (next, events) = roll_mv(&g, face, pawn);
         assert!(captured(&events).is_empty(), "square {square}: {events:?}");
-        assert_eq!(next.pawns(S0)[0], mine);
-        assert_eq!(next.pawns(S2)[0], theirs, "square {square}: colours share it");
+        assert_eq!(pawns_of(&next, S0)[0], mine);
+        assert_eq!(pawns_of(&next, S2)[0], theirs, "square {square}: colours share it");
     }
 }
 
@@ -38,13 +38,13 @@ fn every_other_square_captures() {
         assert_eq!(
             events,
             [
-                Event::Moved { seat: S0, pawn: 0, from: mine - 1, to: mine },
-                Event::Captured { seat: S2, pawn: 0, by: S0, from: theirs },
+                Event::Moved { seat: S0, pawn: 0, from: p(mine - 1), to: p(mine) },
+                Event::Captured { seat: S2, pawn: 0, by: S0, from: p(theirs) },
                 Event::TurnPassed { from: S0, to: S2 },
             ],
             "square {square}"
         );
-        assert_eq!(next.pawns(S2)[0], -1);
+        assert_eq!(pawns_of(&next, S2)[0], -1);
     }
 }
 
@@ -79,9 +79,9 @@ fn a_capture_sends_every_opponent_on_the_square_home_and_spares_own_pawns() {
     let mut victims = captured(&events);
     victims.sort();
     assert_eq!(victims, [(S1, 0), (S1, 1), (S2, 0), (S3, 0)]);
-    assert_eq!(next.pawns(S0), &[15, 15, -1, -1]);
-    assert_eq!(next.pawns(S1), &[-1, -1, 30, -1]);
-    assert_eq!(next.pawns(S3)[0], -1);
+    assert_eq!(pawns_of(&next, S0), &[15, 15, -1, -1]);
+    assert_eq!(pawns_of(&next, S1), &[-1, -1, 30, -1]);
+    assert_eq!(pawns_of(&next, S3)[0], -1);
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn passing_over_never_captures() {
     let g = game(Preset::Classic.rules(), &[S0, S1], &[(S0, &[10]), (S1, &[progress_on(S1, 15)])], S0);
     let (next, events) = roll_mv(&g, 6, 0);
     assert!(captured(&events).is_empty());
-    assert_eq!(next.pawns(S1)[0], progress_on(S1, 15));
+    assert_eq!(pawns_of(&next, S1)[0], progress_on(S1, 15));
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn own_pawns_share_any_square_unless_one_per_space() {
     for (a, b, face) in [(10, 13, 3), (50, 52, 2), (5, 8, 3)] {
         let g = game(classic, &[S0, S1], &[(S0, &[a, b])], S0);
         let (next, _) = roll_mv(&g, face, 0);
-        assert_eq!(next.pawns(S0)[..2], [b, b]);
+        assert_eq!(pawns_of(&next, S0)[..2], [b, b]);
 
         let one = Rules { one_per_space: true, ..classic };
         let g = game(one, &[S0, S1], &[(S0, &[a, b])], S0);
@@ -118,7 +118,7 @@ fn with_one_per_space_the_centre_holds_any_number() {
     let g = game(rules, &[S0, S1], &[(S0, &[56, 53, 10])], S0);
     let (next, events) = roll_mv(&g, 3, 1);
     assert!(events.contains(&Event::ReachedHome { seat: S0, pawn: 1 }));
-    assert_eq!(next.pawns(S0)[..2], [56, 56]);
+    assert_eq!(pawns_of(&next, S0)[..2], [56, 56]);
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn with_one_per_space_a_safe_square_held_by_an_opponent_is_closed() {
     let g = game(Preset::Classic.rules(), &[S0, S2], &[(S0, &[5, 20]), (S2, &[star])], S0);
     let (next, events) = roll_mv(&g, 3, 0);
     assert!(captured(&events).is_empty());
-    assert_eq!((next.pawns(S0)[0], next.pawns(S2)[0]), (8, star));
+    assert_eq!((pawns_of(&next, S0)[0], pawns_of(&next, S2)[0]), (8, star));
     // On an unsafe square one_per_space captures.
     let g = game(rules, &[S0, S2], &[(S0, &[5, 20]), (S2, &[progress_on(S2, 8)])], S0);
     let (_, events) = roll_mv(&g, 2, 0);
@@ -166,7 +166,7 @@ fn blocking_a_pawn_strictly_between_blocks_any_colour() {
     assert_eq!(captured(&events), [(S1, 0)]);
     // Landing on the own pawn shares (no one_per_space).
     let (next, _) = roll_mv(&g, 2, 2);
-    assert_eq!(next.pawns(S0)[..3], [10, 30, 30]);
+    assert_eq!(pawns_of(&next, S0)[..3], [10, 30, 30]);
     // Without blocking, passing is fine.
     let g = game(Preset::Plaza.rules(), &[S0, S1], &[(S0, &[10, 30, 28]), (S1, &[theirs])], S0);
     let (rolled, _) = roll(&g, 5);
@@ -186,7 +186,7 @@ fn blocking_counts_pawns_in_the_own_lane_and_not_on_the_start_square() {
     assert_eq!(moves(&rolled), [(1, 52, 56), (2, 10, 14), (3, 10, 14)]);
     // A pawn on the target in the lane never blocks: 50 + 2 lands on 52.
     let (next, _) = roll_mv(&g, 2, 0);
-    assert_eq!(next.pawns(S0)[..2], [52, 52]);
+    assert_eq!(pawns_of(&next, S0)[..2], [52, 52]);
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn race_blocks_passing_and_captures_on_the_target() {
     // With a 4, pawn 0 would pass its own pawn 1 and pawn 1 the opponent.
     let (next, events) = roll(&g, 4);
     assert_eq!(events[1..], [Event::NoMove { seat: S0 }, Event::TurnPassed { from: S0, to: S1 }]);
-    assert_eq!(next.pawns(S0), g.pawns(S0));
+    assert_eq!(pawns_of(&next, S0), pawns_of(&g, S0));
     // With a 2, pawn 0 cannot land on its own pawn; pawn 1 captures.
     let (rolled, _) = roll(&g, 2);
     assert_eq!(
@@ -206,7 +206,7 @@ fn race_blocks_passing_and_captures_on_the_target() {
     );
     let (next, events) = mv(&rolled, 1);
     assert_eq!(captured(&events), [(S1, 0)]);
-    assert_eq!(next.pawns(S0)[..2], [10, 14]);
+    assert_eq!(pawns_of(&next, S0)[..2], [10, 14]);
 }
 
 #[test]
@@ -218,13 +218,13 @@ fn home_lanes_are_private() {
     let g = game(rules, &[S0, S1], &[(S0, &[14]), (S1, &[55])], S0);
     let (next, events) = roll_mv(&g, 2, 0);
     assert!(captured(&events).is_empty());
-    assert_eq!(next.pawns(S1)[0], 55);
+    assert_eq!(pawns_of(&next, S1)[0], 55);
     let (rolled, _) = roll(&g, 6);
     assert!(moves(&rolled).contains(&(0, 14, 20)));
     // Each lane's cells belong to its seat alone and are not on the loop.
     for seat in ludopia::rules::Seat::ALL {
         for progress in 51..=55 {
-            let cell = board::cell(seat, progress).unwrap();
+            let cell = board::cell(seat, p(progress)).unwrap();
             assert_eq!(board::lane_owner(cell), Some(seat));
             assert!(!board::LOOP.contains(&cell));
         }

@@ -4,7 +4,7 @@
 use super::helpers::*;
 use ludopia::rules::{
     Action, Blocked, Bonus, Event, Game, Illegal, Penalty, PositionError, Preset, Rules, SafeSquares,
-    SeatSet, Teams, ThreeSixes, YARD, board,
+    SeatSet, Teams, ThreeSixes, board,
 };
 
 /// Classic with teams and two pawns a player, the short positions below.
@@ -27,13 +27,13 @@ fn teams_need_all_four_seats() {
 #[test]
 fn partners_share_a_square_and_never_capture_each_other() {
     // Loop square 17: S2's progress 42, S1's 3; not a safe square.
-    let square = board::loop_square(S0, 16);
+    let square = board::loop_square(S0, p(16));
     assert!(!board::is_safe_square(square));
     let (partner_at, rival_at) = (progress_on(S2, square), progress_on(S1, square));
     let g = game(teams(), &ALL, &[(S0, &[14]), (S1, &[rival_at]), (S2, &[partner_at])], S0);
     let (g, events) = roll_mv(&g, 2, 0);
     assert_eq!(captured(&events), [(S1, 0)], "the rival is captured, the partner is not");
-    assert_eq!((g.pawns(S0)[0], g.pawns(S2)[0]), (16, partner_at));
+    assert_eq!((pawns_of(&g, S0)[0], pawns_of(&g, S2)[0]), (16, partner_at));
     assert_eq!(g.partner(S0), Some(S2));
     assert_eq!(g.partner(S3), Some(S1));
     // Entering onto a partner on an unsafe start: shared too.
@@ -42,23 +42,23 @@ fn partners_share_a_square_and_never_capture_each_other() {
     let g = game(open, &ALL, &[(S2, &[on_start])], S0);
     let (g, events) = roll_mv(&g, 6, 0);
     assert_eq!(captured(&events), []);
-    assert_eq!((g.pawns(S0)[0], g.pawns(S2)[0]), (0, on_start));
+    assert_eq!((pawns_of(&g, S0)[0], pawns_of(&g, S2)[0]), (0, on_start));
 }
 
 // "(with `one_per_space` it cannot land there; with `blocking`, a
 // partner's pawn blocks like any other)"
 #[test]
 fn with_one_per_space_a_partner_cannot_be_landed_on_and_with_blocking_it_blocks() {
-    let partner_at = progress_on(S2, board::loop_square(S0, 16));
+    let partner_at = progress_on(S2, board::loop_square(S0, p(16)));
     let pawns: &[(_, &[i8])] = &[(S0, &[14]), (S2, &[partner_at])];
     let single = Rules { one_per_space: true, ..teams() };
     let g = game(single, &ALL, pawns, S0);
-    assert_eq!(g.landing(S0, 0, 2), Err(Blocked::PartnerThere));
-    assert_eq!(g.landing(S0, 0, 3), Ok(17));
+    assert_eq!(g.landing(S0, 0, f(2)), Err(Blocked::PartnerThere));
+    assert_eq!(g.landing(S0, 0, f(3)), Ok(p(17)));
     let blocking = Rules { blocking: true, ..teams() };
     let g = game(blocking, &ALL, pawns, S0);
-    assert_eq!(g.landing(S0, 0, 4), Err(Blocked::PassesAPawn));
-    assert_eq!(g.landing(S0, 0, 2), Ok(16), "the target never blocks: shared");
+    assert_eq!(g.landing(S0, 0, f(4)), Err(Blocked::PassesAPawn));
+    assert_eq!(g.landing(S0, 0, f(2)), Ok(p(16)), "the target never blocks: shared");
 }
 
 // "A player who has finished goes on taking its turns and, with its own
@@ -75,9 +75,9 @@ fn a_finished_player_moves_its_partners_pawns_with_its_own_rolls() {
     let (after, events) = mv(&rolled, 0);
     assert_eq!(
         events,
-        [Event::Moved { seat: S2, pawn: 0, from: 10, to: 14 }, Event::TurnPassed { from: S0, to: S1 }]
+        [Event::Moved { seat: S2, pawn: 0, from: p(10), to: p(14) }, Event::TurnPassed { from: S0, to: S1 }]
     );
-    assert_eq!(after.pawns(S2), &[14, YARD]);
+    assert_eq!(pawns_of(&after, S2), &[14, YARD]);
     // "Bonus rolls ... belong to the player who rolled"
     let (rolled, _) = roll(&g, 6);
     assert_eq!(moves(&rolled), [(0, 10, 16), (1, YARD, 0)]);
@@ -101,28 +101,31 @@ fn three_sixes_count_the_rollers_sixes_and_take_the_partners_leading_pawn() {
     let g = game(rules, &ALL, &[(S0, &[56, 56]), (S2, &[20, 30])], S0);
     let (g, _) = roll_mv(&g, 6, 0);
     let (g, _) = roll_mv(&g, 6, 0);
-    assert_eq!((g.sixes(), g.pawns(S2)), (2, &[32, 30][..]));
+    assert_eq!((g.sixes(), &pawns_of(&g, S2)[..]), (2, &[32, 30][..]));
     let (g, events) = roll(&g, 6);
     assert_eq!(
         events[1..],
         [
             Event::ThreeSixes { seat: S0 },
-            Event::SentToYard { seat: S2, pawn: 0, from: 32, penalty: Penalty::ThreeSixes },
+            Event::SentToYard { seat: S2, pawn: 0, from: p(32), penalty: Penalty::ThreeSixes },
             Event::TurnPassed { from: S0, to: S1 },
         ]
     );
-    assert_eq!(g.pawns(S2), &[YARD, 30]);
+    assert_eq!(pawns_of(&g, S2), &[YARD, 30]);
 }
 
 #[test]
 fn must_capture_judges_the_partners_pawns_that_the_roller_moves() {
     let rules = Rules { must_capture: true, ..teams() };
-    let rival_at = progress_on(S1, board::loop_square(S2, 12));
+    let rival_at = progress_on(S1, board::loop_square(S2, p(12)));
     let g = game(rules, &ALL, &[(S0, &[56, 56]), (S1, &[rival_at]), (S2, &[10, 20])], S0);
     // The capture not taken: the partner's leading pawn goes to its yard.
     let (after, events) = roll_mv(&g, 2, 1);
-    assert_eq!(events[1], Event::SentToYard { seat: S2, pawn: 1, from: 22, penalty: Penalty::MissedCapture });
-    assert_eq!(after.pawns(S2), &[10, YARD]);
+    assert_eq!(
+        events[1],
+        Event::SentToYard { seat: S2, pawn: 1, from: p(22), penalty: Penalty::MissedCapture }
+    );
+    assert_eq!(pawns_of(&after, S2), &[10, YARD]);
     // Taken: the roller has captured and rolls again.
     let (after, events) = roll_mv(&g, 2, 0);
     assert_eq!(captured(&events), [(S1, 0)]);
@@ -139,11 +142,11 @@ fn a_capture_by_either_partner_opens_both_lanes() {
     assert!(g.lane_open(S0) && g.lane_open(S2));
     assert!(!g.lane_open(S1) && !g.lane_open(S3));
     let (g, _) = roll_mv(&g, 5, 0);
-    assert_eq!(g.pawns(S0)[0], 53);
+    assert_eq!(pawns_of(&g, S0)[0], 53);
     let (g, _) = roll_mv(&g, 5, 0);
-    assert_eq!(g.pawns(S1)[0], 1, "the other team has not captured: round again");
+    assert_eq!(pawns_of(&g, S1)[0], 1, "the other team has not captured: round again");
     // In play: S2 captures, and S0's next move turns home.
-    let rival_at = progress_on(S1, board::loop_square(S2, 12));
+    let rival_at = progress_on(S1, board::loop_square(S2, p(12)));
     let g = game(rules, &ALL, &[(S0, &[48]), (S1, &[rival_at]), (S2, &[10])], S2);
     assert!(!g.lane_open(S0));
     let (g, events) = roll_mv(&g, 2, 0);
@@ -152,7 +155,7 @@ fn a_capture_by_either_partner_opens_both_lanes() {
     let (g, _) = roll(&g, 1); // S3 has no move
     assert_eq!(g.to_act(), Some(S0));
     let (g, _) = roll_mv(&g, 5, 0);
-    assert_eq!(g.pawns(S0)[0], 53);
+    assert_eq!(pawns_of(&g, S0)[0], 53);
 }
 
 // "A team has finished when both partners have; the first team to finish
@@ -189,7 +192,7 @@ fn a_lone_finished_partner_takes_no_place_and_the_game_goes_on_whatever_end_says
         assert_eq!(
             events,
             [
-                Event::Moved { seat: S0, pawn: 0, from: 55, to: 56 },
+                Event::Moved { seat: S0, pawn: 0, from: p(55), to: p(56) },
                 Event::ReachedHome { seat: S0, pawn: 0 },
                 Event::TurnPassed { from: S0, to: S1 },
             ],
@@ -204,7 +207,7 @@ fn a_lone_finished_partner_takes_no_place_and_the_game_goes_on_whatever_end_says
         let (g, _) = roll_mv(&g, 1, 0);
         assert_eq!((g.to_act(), g.mover()), (Some(S0), S2));
         let (_, events) = roll_mv(&g, 2, 0);
-        assert_eq!(events[0], Event::Moved { seat: S2, pawn: 0, from: 11, to: 13 });
+        assert_eq!(events[0], Event::Moved { seat: S2, pawn: 0, from: p(11), to: p(13) });
     }
 }
 
@@ -213,7 +216,7 @@ fn teams_with_goal_one_a_finished_player_leaves_the_board_and_plays_for_its_part
     let rules = Rules { teams: Teams::Opposite, ..Preset::Quick.rules() };
     let g = game_captured(rules, &ALL, &[(S0, &[52, 10]), (S2, &[20])], S0, &[S0]);
     let (g, events) = roll_mv(&g, 4, 0);
-    assert!(events.contains(&Event::LeftBoard { seat: S0, pawn: 1, from: 10 }), "{events:?}");
+    assert!(events.contains(&Event::LeftBoard { seat: S0, pawn: 1, from: p(10) }), "{events:?}");
     assert!(!g.is_over(), "quick ends with the first home, but a team needs both partners");
     assert_eq!(g.place(S0), None);
     assert_eq!(g.mover_for(S0), S2);

@@ -3,8 +3,8 @@
 
 use super::helpers::*;
 use ludopia::rules::{
-    Action, Colour, Event, Game, Illegal, Phase, PositionError, Preset, Rules, RulesError, Seat, SeatSet,
-    Setup, YARD,
+    Action, Colour, Event, Face, Game, Illegal, Phase, PositionError, Preset, Rules, RulesError, Seat,
+    SeatSet, Setup,
 };
 
 #[test]
@@ -31,7 +31,7 @@ fn acting_out_of_turn_is_illegal_and_changes_nothing() {
     for state in [g, rolled] {
         for seat in [S1, S2, S3] {
             for action in [
-                Action::Roll { seat, face: 4 },
+                Action::Roll { seat, face: f(4) },
                 Action::Move { seat, pawn: 0 },
                 Action::Challenge { seat, opponent: S0 },
                 Action::Mark { seat, cell: 0 },
@@ -48,11 +48,11 @@ fn each_illegal_action_has_its_typed_reason() {
     assert_eq!(refuse(&g, Action::Move { seat: S0, pawn: 0 }), Illegal::WrongPhase);
     assert_eq!(refuse(&g, Action::Challenge { seat: S0, opponent: S1 }), Illegal::WrongPhase);
     assert_eq!(refuse(&g, Action::Mark { seat: S0, cell: 0 }), Illegal::WrongPhase);
-    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: 0 }), Illegal::BadFace { face: 0 });
-    assert_eq!(refuse(&g, Action::Roll { seat: S0, face: 7 }), Illegal::BadFace { face: 7 });
+    // A die face is 1 to 6 by its type: nothing else can be rolled.
+    assert_eq!((Face::new(0), Face::new(7)), (None, None));
     let (rolled, _) = roll(&g, 4);
-    assert_eq!(rolled.phase(), Phase::Move { face: 4 });
-    assert_eq!(refuse(&rolled, Action::Roll { seat: S0, face: 4 }), Illegal::WrongPhase);
+    assert_eq!(rolled.phase(), Phase::Move { face: f(4) });
+    assert_eq!(refuse(&rolled, Action::Roll { seat: S0, face: f(4) }), Illegal::WrongPhase);
     assert_eq!(refuse(&rolled, Action::Move { seat: S0, pawn: 4 }), Illegal::NoSuchPawn { pawn: 4 });
     assert_eq!(refuse(&rolled, Action::Move { seat: S0, pawn: 200 }), Illegal::NoSuchPawn { pawn: 200 });
     // Two pawns: pawn 2 does not exist.
@@ -65,17 +65,17 @@ fn each_illegal_action_has_its_typed_reason() {
 fn a_player_who_can_move_must_move_even_with_one_legal_move() {
     let g = game(Preset::Classic.rules(), &[S0, S1], &[(S0, &[10])], S0);
     let (rolled, events) = roll(&g, 4);
-    assert_eq!(events, [Event::Rolled { seat: S0, face: 4 }]);
+    assert_eq!(events, [Event::Rolled { seat: S0, face: f(4) }]);
     assert_eq!(moves(&rolled), [(0, 10, 14)]);
-    assert_eq!((rolled.phase(), rolled.to_act()), (Phase::Move { face: 4 }, Some(S0)));
-    assert_eq!(rolled.pawns(S0)[0], 10);
+    assert_eq!((rolled.phase(), rolled.to_act()), (Phase::Move { face: f(4) }, Some(S0)));
+    assert_eq!(pawns_of(&rolled, S0)[0], 10);
 }
 
 #[test]
 fn two_pawn_games_have_two_pawns() {
     let rules = Rules { pawns: 2, ..Preset::Classic.rules() };
     let g = Game::new(rules, seats(&[S0, S1]), S0).unwrap();
-    assert_eq!(g.pawns(S0), &[-1, -1]);
+    assert_eq!(pawns_of(&g, S0), &[-1, -1]);
     let (rolled, _) = roll(&g, 6);
     assert_eq!(moves(&rolled), [(0, -1, 0), (1, -1, 0)]);
     let g = game(rules, &[S0, S1], &[(S0, &[56, 50])], S0);
@@ -103,6 +103,7 @@ fn the_kth_colour_of_the_order_sits_at_seat_k() {
 fn impossible_positions_are_refused_with_a_reason() {
     let classic = Preset::Classic.rules();
     let setup = |rules: Rules, players: &[Seat], pawns: [[i8; 4]; 4], turn| {
+        let pawns = pawns.map(|row| row.map(p));
         Game::from_setup(Setup { rules, players: seats(players), pawns, turn, captured: SeatSet::EMPTY })
     };
     let yards = [[YARD; 4]; 4];

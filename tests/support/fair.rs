@@ -91,7 +91,7 @@ impl Game {
         let roller = Seat::ALL[((k - 1) % 4) as usize];
         let reveals = std::array::from_fn(|i| self.chains[i].link(k));
         let seed = roll_seed(&self.verified.game_id(), k, roller, SeatSet::FULL, &reveals);
-        let face = seed.map(|s| die_face(&s)).unwrap_or(0);
+        let face = seed.map_or(0, |s| die_face(&s).get());
         Roll { k, roller, reveals, face }
     }
 
@@ -164,7 +164,7 @@ impl Replica {
         }
         let seed = roll_seed(&self.game_id, roll.k, roll.roller, SeatSet::FULL, &roll.reveals)
             .map_err(|e| e.to_string())?;
-        if die_face(&seed) != roll.face {
+        if die_face(&seed).get() != roll.face {
             return Err(format!("roll {} shows {} but the dice say {}", roll.k, roll.face, die_face(&seed)));
         }
         let next = self.state.after(roll);

@@ -1,6 +1,6 @@
 //! Random play: one `u64` names a whole game of legal actions.
 
-use ludopia::rules::{Action, Game, Phase};
+use ludopia::rules::{Action, Face, Game, Phase};
 
 /// A small deterministic generator (SplitMix64) for the choices inside a
 /// game, so one `u64` names a whole game.
@@ -25,7 +25,7 @@ impl Dice64 {
 pub fn legal_actions(game: &Game) -> Vec<Action> {
     let Some(seat) = game.to_act() else { return Vec::new() };
     match game.phase() {
-        Phase::Roll => (1..=6).map(|face| Action::Roll { seat, face }).collect(),
+        Phase::Roll => Face::ALL.map(|face| Action::Roll { seat, face }).to_vec(),
         Phase::Move { .. } => {
             let moves = game.legal_moves();
             assert!(!moves.is_empty(), "a move is due but none is legal: {game:?}");

@@ -107,8 +107,9 @@ pub fn point_of(l: &Layout, seat: Seat, pawn: u8, progress: Progress) -> Point {
     match board::cell(seat, progress) {
         Some(cell) if cell == CENTRE => {
             let middle = l.cell_centre(CENTRE);
-            let toward =
-                board::cell(seat, 55).map(|c| l.cell_centre(c) - middle).unwrap_or(Vector::new(0.0, 0.0));
+            let toward = board::cell(seat, Progress::LANE_END)
+                .map(|c| l.cell_centre(c) - middle)
+                .unwrap_or(Vector::new(0.0, 0.0));
             middle + toward * 0.8
         }
         Some(cell) => l.cell_centre(cell),

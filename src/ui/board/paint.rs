@@ -4,7 +4,7 @@
 
 use super::layout::{self, Layout};
 use crate::rules::board::{self, LOOP};
-use crate::rules::{Game, SafeSquares, Seat};
+use crate::rules::{Game, Progress, SafeSquares, Seat};
 use crate::ui::theme::{self, alpha, darker, lighter, mix};
 use iced::widget::canvas::{Frame, LineDash, Path, Stroke, gradient, path::Arc};
 use iced::{Color, Point, Radians, Renderer, Size, Vector};
@@ -109,7 +109,9 @@ fn grid(frame: &mut Frame<Renderer>, l: &Layout, game: &Game) {
         }
         if let Some(seat) = start {
             // The way in: an arrow from the start towards the next square.
-            if let (Some(a), Some(b)) = (board::cell(seat, 0), board::cell(seat, 1)) {
+            if let (Some(a), Some(b)) =
+                (board::cell(seat, Progress::START), board::cell(seat, Progress::new(1)))
+            {
                 arrow(frame, l, a, b);
             }
         }
@@ -120,9 +122,9 @@ fn grid(frame: &mut Frame<Renderer>, l: &Layout, game: &Game) {
         } else {
             mix(theme::colour(game.rules().colour_of(seat)), theme::CELL, 0.6)
         };
-        for progress in 51..=55 {
+        for (step, &progress) in Progress::LANE.iter().enumerate() {
             if let Some(cell) = board::cell(seat, progress) {
-                let fill = lighter(colour, 0.08 * f32::from((progress - 51) as u8));
+                let fill = lighter(colour, 0.08 * step as f32);
                 frame.fill_rectangle(l.cell_top_left(cell), Size::new(l.cell, l.cell), fill);
                 frame.stroke_rectangle(l.cell_top_left(cell), Size::new(l.cell, l.cell), line);
                 hole(frame, l.cell_centre(cell), l.cell * 0.3, fill);
@@ -230,7 +232,7 @@ fn centre(frame: &mut Frame<Renderer>, l: &Layout, game: &Game) {
     let middle = l.cell_centre(board::CENTRE);
     let half = l.cell * 1.5;
     for seat in Seat::ALL {
-        let Some(last) = board::cell(seat, 55) else { continue };
+        let Some(last) = board::cell(seat, Progress::LANE_END) else { continue };
         let d = l.cell_centre(last) - middle;
         let len = (d.x * d.x + d.y * d.y).sqrt().max(1e-3);
         let (ux, uy) = (d.x / len, d.y / len);

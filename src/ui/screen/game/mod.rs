@@ -21,7 +21,7 @@ use crate::bots::Why;
 use crate::fair::{Evidence, Proof, SignedEntry, SignedGenesis};
 use crate::fl;
 use crate::net::Deed;
-use crate::rules::{Duel, Event, Events, Game, Moves, Phase, Seat};
+use crate::rules::{Duel, Event, Events, Face, Game, Moves, Phase, Seat};
 use crate::table::message::clean_name;
 use crate::table::{
     self, Act, CHAIN_LEN, Control, Input, Participant, Reaction, Record, Replica, Roster, TableConfig,
@@ -651,7 +651,7 @@ impl GameScreen {
     }
 
     /// The face the die shows: none before the first roll.
-    pub fn die_face(&self) -> Option<u8> {
+    pub fn die_face(&self) -> Option<Face> {
         self.motion.die.map(|(face, _)| face)
     }
 

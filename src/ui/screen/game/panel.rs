@@ -27,7 +27,7 @@ impl GameScreen {
         let who = self.name(seat);
         match self.game.phase() {
             Phase::Roll => fl!("who-to-roll", who = who),
-            Phase::Move { face } => fl!("who-to-move-a-pawn", n = face, who = who),
+            Phase::Move { face } => fl!("who-to-move-a-pawn", n = face.get(), who = who),
             Phase::ChooseOpponent => fl!("who-to-challenge-a-rival", who = who),
             Phase::Duel(_) => fl!("who-to-mark-the-duel", who = who),
             Phase::Over => fl!("the-game-is-over-2").to_string(),

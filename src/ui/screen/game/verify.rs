@@ -10,7 +10,7 @@
 use super::{GameScreen, Message};
 use crate::fair::{At, Digest, Proof};
 use crate::fl;
-use crate::rules::Seat;
+use crate::rules::{Face, Seat};
 use crate::table::{self, By, DRAW_ROLLER, Link, Record, RollProof, verify_proof};
 use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
@@ -37,7 +37,7 @@ pub struct RollLine {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    Face(u8),
+    Face(Face),
     First(Seat),
 }
 
@@ -185,12 +185,12 @@ pub fn view<'a>(screen: &'a GameScreen, dice: &'a Dice) -> Element<'a, Message> 
 fn roll_row<'a>(r: &RollLine, name: &impl Fn(Seat) -> String) -> Element<'a, Message> {
     let what = match (r.seat, r.outcome) {
         (Some(seat), Outcome::Face(face)) => {
-            fl!("seq-who-rolled-face", seq = r.seq, who = name(seat), face = face)
+            fl!("seq-who-rolled-face", seq = r.seq, who = name(seat), face = face.get())
         }
         (_, Outcome::First(first)) => {
             fl!("seq-first-player-draw-who", seq = r.seq, who = name(first))
         }
-        (None, Outcome::Face(face)) => fl!("seq-a-roll-of-face", seq = r.seq, face = face),
+        (None, Outcome::Face(face)) => fl!("seq-a-roll-of-face", seq = r.seq, face = face.get()),
     };
     let flag = match r.by {
         Some(By::Bot) => fl!("bot"),
