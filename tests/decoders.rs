@@ -155,7 +155,7 @@ mod seeds {
     use ludopia::rules::{Preset, Seat};
     use ludopia::table::succession::Branch;
     use ludopia::table::{
-        Act, Answer, Beat, Denial, Member, Offer, Position, Reaction, Record, Roster, ToGuest, ToHost,
+        Act, Answer, Beat, Denial, Member, Offer, Position, Reach, Reaction, Record, Roster, ToGuest, ToHost,
         ToPeer, Watching,
     };
 
@@ -260,7 +260,7 @@ mod seeds {
     }
 
     fn roster() -> Roster {
-        let member = |name: &str| Some(Member { name: name.into(), reach: ticket().to_string() });
+        let member = |name: &str| Some(Member { name: name.into(), reach: Reach::from(&ticket()) });
         Roster { seats: [member("Lan"), member("Zahra"), None, member("Tariq")], creator: Some(Seat::ALL[0]) }
     }
 
@@ -289,7 +289,7 @@ mod seeds {
                 Request::Host(ToHost::Commit {
                     seat,
                     commitment: Commitment { key: f.seats[1].public_key(), anchor: Digest([4; 32]) },
-                    reach: ticket().to_string(),
+                    reach: Reach::from(&ticket()),
                 }),
             ),
             ("signed", Request::Host(ToHost::Signed(f.proof.genesis.sign(&f.seats[1])))),

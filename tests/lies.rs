@@ -23,8 +23,8 @@ use ludopia::net::{Client, NodeConfig, NodeEvent, spawn};
 use ludopia::rules::{Phase, Preset, Seat};
 use ludopia::table::succession::Branch;
 use ludopia::table::{
-    Answer, Beat, By, CHAIN_LEN, Control, Input, Member, Participant, Position, Record, RollProof, Roster,
-    Table, TableConfig, TableState, Timing, ToGuest, ToHost, game_nonce, rolls,
+    Answer, Beat, By, CHAIN_LEN, Control, Input, Member, Participant, Position, Reach, Record, RollProof,
+    Roster, Table, TableConfig, TableState, Timing, ToGuest, ToHost, game_nonce, rolls,
 };
 use serde_json::Value;
 
@@ -250,7 +250,7 @@ impl Liar {
                             .expect("the liar's table");
                     self.roster.creator = Some(table.creator());
                     self.roster.seats[table.creator().index()] =
-                        Some(Member { name: "liar".into(), reach: self.ticket.clone() });
+                        Some(Member { name: "liar".into(), reach: Reach::new(self.ticket.clone()) });
                     let genesis = table.genesis().clone();
                     self.table = Some(table);
                     for guest in &self.guests {

@@ -20,7 +20,7 @@ use super::report::{Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::succession::Lost;
 use super::wire::Request;
-use super::{NetError, NodeEvent, Ticket};
+use super::{NetError, NodeEvent, Ticket, ticket};
 use crate::fair::{SignedEntry, SignedReveal};
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
@@ -123,13 +123,7 @@ impl Follower {
         roster
             .guests()
             .filter(|&(s, _)| s != self.guest.seat())
-            .filter_map(|(s, m)| match m.reach.parse::<Ticket>() {
-                Ok(ticket) => Some((s, ticket)),
-                Err(e) => {
-                    warn!(seat = %s, "a roster ticket does not read: {e}");
-                    None
-                }
-            })
+            .filter_map(|(s, m)| ticket::reach(s, &m.reach).map(|t| (s, t)))
             .collect()
     }
 

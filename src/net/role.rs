@@ -24,8 +24,8 @@ use crate::profile::Home;
 use crate::profile::network::{NetGame, Role};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::{
-    Act, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Record, Roster, Table, TableConfig,
-    Timing, ToHost,
+    Act, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Reach, Record, Roster, Table,
+    TableConfig, Timing, ToHost,
 };
 
 /// The signing identity of a peer's key (one key names the peer and signs).
@@ -302,7 +302,7 @@ async fn lead<O: FnMut(Line)>(
     let roster = kept.roster;
     // The other guests come back to us, and so may the departed host (it
     // finds us through its guests after a restart): the end waits for it.
-    let creator = roster.creator.and_then(|s| Some((s, ticket::reach(s, roster.member(s)?)?)));
+    let creator = roster.creator.and_then(|s| Some((s, ticket::reach(s, &roster.member(s)?.reach)?)));
     let expected: Vec<(PeerId, Seat)> =
         peers.iter().chain(creator.iter()).map(|(s, t)| (t.peer, *s)).collect();
     for (_, ticket) in &peers {
@@ -385,8 +385,10 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
                 entries,
             });
             let roster = game.roster.clone();
-            let expected: Vec<(PeerId, Seat)> =
-                roster.guests().filter_map(|(s, m)| ticket::reach(s, m).map(|t| (t.peer, s))).collect();
+            let expected: Vec<(PeerId, Seat)> = roster
+                .guests()
+                .filter_map(|(s, m)| ticket::reach(s, &m.reach).map(|t| (t.peer, s)))
+                .collect();
             for (peer, _) in &expected {
                 let _ = session.client.keep(*peer, true).await;
             }
@@ -440,7 +442,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         expected: Vec::new(),
         again: plan.games.map_or(0, |n| n.saturating_sub(1)),
     });
-    host.open(&mut session, &ticket.to_string()).await?;
+    host.open(&mut session, Reach::from(&ticket)).await?;
     let (places, _) = play(&mut session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await?;
     if closing {
         session.report(Line::Closed);
@@ -575,9 +577,9 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             Watched::Seated { host, welcome } => (host, welcome),
         },
     };
-    let reach_ticket = session.client.ticket().await?.to_string();
+    let reach = Reach::from(&session.client.ticket().await?);
     let mut secret = plan.secret;
-    let (mut guest, mut rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach_ticket).await?;
+    let (mut guest, mut rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
     let seat = guest.seat();
     let name = session.name.clone();
     session.report(Line::Joined { colour: rules.colour_of(seat), seat, peer: me.to_string(), name });
@@ -600,7 +602,7 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         secret = fair::tagged(crate::fair::hash::TAG_GUEST_AGAIN, &[&plan.secret, &game.to_be_bytes()]).0;
         let Offer { seat, nonce, chain_len } = offer;
         let welcome = Answer::Welcome { seat, rules, nonce, chain_len };
-        (guest, rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach_ticket).await?;
+        (guest, rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
     }
 }
 
@@ -612,7 +614,7 @@ async fn take_seat<O: FnMut(Line)>(
     mut welcome: Answer,
     secret: &[u8; 32],
     bot: Option<Strategy>,
-    reach: &str,
+    reach: &Reach,
 ) -> Result<(Guest, Rules), PlayError> {
     for _ in 0..4 {
         let Answer::Welcome { seat, rules, nonce, chain_len } = welcome else {
@@ -622,7 +624,7 @@ async fn take_seat<O: FnMut(Line)>(
             });
         };
         let guest = Guest::new(seat, nonce, chain_len, session.identity(), secret, bot);
-        let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach.to_owned() };
+        let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach.clone() };
         match session.client.send(host, Request::Host(commit)).await? {
             Answer::Done => return Ok((guest, rules)),
             next @ Answer::Welcome { .. } => welcome = next,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use tracing::warn;
 
 use crate::rules::Seat;
-use crate::table::roster::Member;
+use crate::table::roster::Reach;
 
 /// Every ticket starts with this, so that a pasted code and a pasted
 /// ticket are told apart and a future format can change it.
@@ -193,14 +193,24 @@ impl FromStr for Ticket {
     }
 }
 
-/// The ticket a roster member is reached by. `None` for a seat the host
-/// plays itself (its `reach` is empty) and for a ticket that does not
-/// read, which is logged with why: the member is left out, not the roster.
-pub(crate) fn reach(seat: Seat, member: &Member) -> Option<Ticket> {
-    if member.reach.is_empty() {
+/// The ticket `seat`'s peer is reached by. `None` for a seat the host
+/// plays itself and for a ticket that does not read, which is logged with
+/// why: the peer is left out, not the roster or the message.
+pub(crate) fn reach(seat: Seat, reach: &Reach) -> Option<Ticket> {
+    if reach.is_none() {
         return None;
     }
-    member.reach.parse().inspect_err(|e| warn!(seat = %seat, "a roster ticket does not read: {e}")).ok()
+    reach
+        .as_str()
+        .parse()
+        .inspect_err(|e| warn!(seat = %seat, "a ticket to reach a peer does not read: {e}"))
+        .ok()
+}
+
+impl From<&Ticket> for Reach {
+    fn from(ticket: &Ticket) -> Reach {
+        Reach::new(ticket.to_string())
+    }
 }
 
 #[cfg(test)]
@@ -231,12 +241,11 @@ mod tests {
     }
 
     #[test]
-    fn a_roster_member_is_reached_by_its_ticket_if_it_reads() {
-        let member = |reach: String| Member { name: "Ana".into(), reach };
+    fn a_peer_is_reached_by_its_ticket_if_it_reads() {
         let seat = Seat::ALL[1];
-        assert_eq!(reach(seat, &member(sample().to_string())), Some(sample()));
-        assert_eq!(reach(seat, &member(String::new())), None);
-        assert_eq!(reach(seat, &member("ludo1damaged".into())), None);
+        assert_eq!(reach(seat, &Reach::from(&sample())), Some(sample()));
+        assert_eq!(reach(seat, &Reach::default()), None);
+        assert_eq!(reach(seat, &Reach::new("ludo1damaged".into())), None);
     }
 
     #[test]

@@ -256,7 +256,8 @@ impl Follow {
             session.report(Line::Waiting { why: "the host is not answering: looking for the table".into() });
         }
         self.reserved = None;
-        let peers: Vec<Ticket> = self.roster.peers().filter_map(|(s, m)| ticket::reach(s, m)).collect();
+        let peers: Vec<Ticket> =
+            self.roster.peers().filter_map(|(s, m)| ticket::reach(s, &m.reach)).collect();
         for ticket in peers {
             let peer = ticket.peer;
             let ask = ToHost::Watch { name: session.name.clone(), head: Some(self.head()) };

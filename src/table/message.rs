@@ -6,7 +6,7 @@
 
 use super::authority::{Act, Refusal};
 use super::record::Record;
-use super::roster::Roster;
+use super::roster::{Reach, Roster};
 use super::state::TableState;
 use super::succession::Branch;
 use crate::fair::{Digest, Signature, SignedEntry, SignedGenesis, SignedHead, SignedReveal, SignedSnapshot};
@@ -46,7 +46,7 @@ pub enum ToHost {
     /// to the seat and nonce of the `Welcome` it answers), and how the
     /// other peers reach this one if the host goes (a ticket). The seat is
     /// held from here on.
-    Commit { seat: Seat, commitment: crate::fair::Commitment, reach: String },
+    Commit { seat: Seat, commitment: crate::fair::Commitment, reach: Reach },
     /// This guest's signature of the genesis.
     Signed(Signature),
     /// A wish for the seat, made when the guest's head was `at`.

@@ -26,6 +26,6 @@ pub use message::{Answer, Beat, Denial, Offer, Position, ToGuest, ToHost, ToPeer
 pub use reaction::{Reaction, Said};
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
 pub use replica::{EntryRefused, Replica, check_transition, verify_proof};
-pub use roster::{Member, Roster};
+pub use roster::{Member, Reach, Roster};
 pub use state::{DRAW_ROLLER, TableError, TableState};
 pub use takeover::Successor;

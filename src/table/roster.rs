@@ -6,14 +6,37 @@
 use crate::rules::Seat;
 use serde::{Deserialize, Serialize};
 
+/// How the other peers reach a seat's peer: its invite ticket, as text.
+/// The table knows no network addresses, so it only carries it; `net`
+/// reads it (`net::ticket::reach`, which says when one does not read).
+/// None for seats the host plays itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Reach(String);
+
+impl Reach {
+    /// A ticket's text.
+    pub fn new(ticket: String) -> Reach {
+        Reach(ticket)
+    }
+
+    /// Whether there is no way given (the host's own seats).
+    pub fn is_none(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// One seat's person.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Member {
     /// The name the person chose (their profile's).
     pub name: String,
-    /// An invite ticket of the peer that plays the seat; empty for seats
-    /// the host plays itself.
-    pub reach: String,
+    /// How the peer that plays the seat is reached.
+    pub reach: Reach,
 }
 
 /// Each seat's person, where a person sits; the creator's seat holds the
@@ -40,7 +63,7 @@ impl Roster {
         Seat::ALL
             .into_iter()
             .filter_map(|s| self.member(s).map(|m| (s, m)))
-            .filter(|(_, m)| !m.reach.is_empty())
+            .filter(|(_, m)| !m.reach.is_none())
     }
 
     /// The seats guests play (each guest is one peer), in seat order.

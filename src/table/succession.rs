@@ -164,12 +164,12 @@ impl Election {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::roster::Member;
+    use crate::table::roster::{Member, Reach};
 
     fn roster(guests: &[usize]) -> Roster {
         let mut roster = Roster::default();
         for &g in guests {
-            roster.seats[g] = Some(Member { name: format!("p{g}"), reach: format!("ticket{g}") });
+            roster.seats[g] = Some(Member { name: format!("p{g}"), reach: Reach::new(format!("ticket{g}")) });
         }
         roster
     }

@@ -108,7 +108,7 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     // Every seat signed: the game screen opens over the signed genesis, and
     // the driver's entries are verified there.
     let table = networked_table(controls);
-    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: String::new() };
+    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: Default::default() };
     let roster =
         ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
     report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
@@ -224,7 +224,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     controls[0] = ludopia::table::Control::Person { owner: ludopia::table::Participant::LOCAL };
     controls[1] = ludopia::table::Control::Person { owner: ludopia::table::Participant(2) };
     let table = networked_table(controls);
-    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: String::new() };
+    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: Default::default() };
     let roster =
         ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
     report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));

@@ -41,7 +41,7 @@ impl Host {
             guest.in_flight = true;
             guest.last_sent = Some(Instant::now());
             if !guest.present {
-                redial = guest.reach.parse::<Ticket>().ok().filter(|t| t.peer == peer);
+                redial = ticket::reach(guest.seat, &guest.reach).filter(|t| t.peer == peer);
             }
         }
         let told = match &message {

@@ -69,7 +69,7 @@ impl Host {
         peer: PeerId,
         seat: Seat,
         commitment: Commitment,
-        reach: String,
+        reach: Reach,
     ) -> Result<Answer, PlayError> {
         let offered = self.offers.get(&peer).is_some_and(|&(s, _, _)| s == seat)
             || self.guests.get(&peer).is_some_and(|g| g.seat == seat);
@@ -89,7 +89,7 @@ impl Host {
             who,
             seat,
             name.unwrap_or_default(),
-            String::new(),
+            Reach::default(),
             Default::default(),
             false,
         ));
@@ -172,8 +172,10 @@ impl Host {
         tail: Vec<SignedEntry<Record>>,
     ) -> Answer {
         if !self.guests.contains_key(&peer) {
-            let seat =
-                self.roster.peers().find(|(_, m)| m.reach.parse::<Ticket>().is_ok_and(|t| t.peer == peer));
+            let seat = self
+                .roster
+                .peers()
+                .find(|(s, m)| ticket::reach(*s, &m.reach).is_some_and(|t| t.peer == peer));
             match seat.map(|(s, _)| s) {
                 Some(seat) if self.seat_back(peer, seat).is_some() => {}
                 _ => return Answer::Refused(Denial::NoSeat),

@@ -19,14 +19,14 @@ use super::limits::{PLAYER_REACTIONS, RateLimiter};
 use super::report::{Deed, Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
-use super::{NetError, NodeEvent, RoomCode, TableInfo, Ticket, ticket};
+use super::{NetError, NodeEvent, RoomCode, TableInfo, ticket};
 use crate::fair::{Commitment, Digest, SignedEntry};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
 use crate::table::succession::{Branch, Succession, quorum};
 use crate::table::{
-    Answer, Beat, Control, Denial, Input, Member, Participant, Position, Reaction, Record, Roster, Said,
-    Table, TableConfig, ToGuest, ToHost, game_nonce,
+    Answer, Beat, Control, Denial, Input, Member, Participant, Position, Reach, Reaction, Record, Roster,
+    Said, Table, TableConfig, ToGuest, ToHost, game_nonce,
 };
 
 mod branches;
@@ -69,8 +69,8 @@ struct Seated {
     who: Participant,
     seat: Seat,
     name: String,
-    /// How the other peers reach this guest (its ticket), for the roster.
-    reach: String,
+    /// How the other peers reach this guest, for the roster.
+    reach: Reach,
     commitment: Option<Commitment>,
     signed: bool,
     /// The guest's head as it last said, checked against our log.
@@ -93,7 +93,7 @@ impl Seated {
     /// A guest at `seat`: one just committing (present, genesis not yet
     /// signed), or one expected `back` (it signed the genesis, and counts
     /// as present once it answers).
-    fn new(who: Participant, seat: Seat, name: String, reach: String, game_id: Digest, back: bool) -> Seated {
+    fn new(who: Participant, seat: Seat, name: String, reach: Reach, game_id: Digest, back: bool) -> Seated {
         Seated {
             who,
             seat,
@@ -157,7 +157,7 @@ pub struct Host {
     /// Peers of another branch met while hosting (their host's peer).
     rival: Option<(PeerId, Branch)>,
     /// This host's ticket, for the roster.
-    reach: String,
+    reach: Reach,
     /// The entry this host's term began with.
     since: u64,
     /// A newer term met on another branch began with this entry: this
@@ -230,7 +230,7 @@ impl Host {
             ended: None,
             reported_over: false,
             rival: None,
-            reach: String::new(),
+            reach: Reach::default(),
             resuming: None,
             since: 1,
             counting_from: None,
@@ -250,9 +250,9 @@ impl Host {
     pub async fn open<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,
-        reach: &str,
+        reach: Reach,
     ) -> Result<(), PlayError> {
-        self.reach = reach.to_owned();
+        self.reach = reach;
         self.list(session).await
     }
 
@@ -442,7 +442,7 @@ impl Host {
 
     /// The peer that plays `seat`, from the roster.
     fn peer_of(&self, seat: Seat) -> Option<PeerId> {
-        ticket::reach(seat, self.roster.member(seat)?).map(|t| t.peer)
+        ticket::reach(seat, &self.roster.member(seat)?.reach).map(|t| t.peer)
     }
 
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {

@@ -127,7 +127,8 @@ impl Host {
             });
             match reserved {
                 Some((who, seat)) => {
-                    let guest = Seated::new(who, seat, watcher.name, String::new(), Digest::default(), false);
+                    let guest =
+                        Seated::new(who, seat, watcher.name, Reach::default(), Digest::default(), false);
                     self.guests.insert(peer, guest);
                 }
                 None => {
