@@ -2,12 +2,21 @@
 //!
 //! Each candidate move is played, then the game is rolled out with dice
 //! drawn from a seeded stream, every player following Normal's policy, until
-//! the bot has had its next two turns; the position is then scored by the
-//! bot's chance of taking the best open place ([`eval::place_chance`]).
-//! Every candidate meets the same dice streams (common random numbers), so
-//! the comparison measures the move, not the luck. The work is bounded by a
-//! budget of reducer actions with a ceiling on actions plus evaluations,
-//! not by time: the same seed gives the same move on every machine.
+//! the bot has had its next turns ([`horizon`]); the position is then scored
+//! by the bot's chance of taking the best open place
+//! ([`eval::place_chance`]). Every candidate meets the same dice streams
+//! (common random numbers), so the comparison measures the move, not the
+//! luck. The candidates are raced: every [`LOOK_EVERY`] rounds, a candidate
+//! that trails the leader by more than [`RACE_Z`] standard errors of their
+//! paired difference is dropped, and the search ends when one is left. The
+//! work is bounded by a budget of reducer actions with a ceiling on actions
+//! plus evaluations, not by time: the same seed gives the same move on
+//! every machine.
+//!
+//! Why this shape (docs/bots.md has the numbers): against a search 16 times
+//! as long, Hard's choices lose almost nothing to the dice's noise, so the
+//! work a clear choice saves is better spent on seeing further than on
+//! more rollouts.
 
 use super::{SeededDie, Strategy, Stream, eval, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Moves, Phase, Seat, TurnsPassed};
@@ -28,6 +37,14 @@ const WORK_CAP: u32 = 160_000;
 const ROLLOUT_CAP: u32 = 400;
 /// How careless rollout players are in duels: real opponents are not perfect.
 const ROLLOUT_DUEL_CARELESS: f64 = 0.2;
+/// Rounds between looks for candidates that are clearly beaten.
+const LOOK_EVERY: u64 = 36;
+/// How many standard errors of the paired difference a candidate must
+/// trail the leader by to be dropped. Against a search 16 times as long,
+/// racing at 3 chose as well as playing every candidate to the end of the
+/// budget (regret under 0.0001 of a win a decision either way) with a third
+/// of the work.
+const RACE_Z: f32 = 3.0;
 
 /// The pawn Hard moves, or `None` when no move is due.
 pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
@@ -61,7 +78,8 @@ fn candidates(game: &Game) -> Option<ArrayVec<(Move, Game), 4>> {
 }
 
 /// Hard's search of one move decision, a round at a time: each round
-/// plays one rollout after every distinct move, all on the same dice. A
+/// plays one rollout after every distinct move still raced, all on the same
+/// dice. A
 /// game's Hard plays rounds while [`Search::has_budget`]; a caller with a
 /// clock (the engine's time budget) may play as many as it likes instead.
 #[derive(Clone, Debug)]
@@ -74,6 +92,12 @@ pub struct Search {
     horizon: u32,
     base: u64,
     totals: [f32; 4],
+    /// Rounds each candidate was played in.
+    played: [u32; 4],
+    /// Candidates still raced.
+    active: [bool; 4],
+    /// Sums of squared paired differences, `[i][j]` for `i < j`.
+    squares: [[f32; 4]; 4],
     rounds: u64,
     spent: u32,
     work: u32,
@@ -89,6 +113,7 @@ impl Search {
     }
 
     fn over(game: &Game, candidates: ArrayVec<(Move, Game), 4>, base: u64) -> Search {
+        let n = candidates.len();
         Search {
             legal: game.legal_moves(),
             candidates,
@@ -97,28 +122,73 @@ impl Search {
             horizon: horizon(game.remaining().len() as u32),
             base,
             totals: [0.0; 4],
+            played: [0; 4],
+            active: [0, 1, 2, 3].map(|k| k < n),
+            squares: [[0.0; 4]; 4],
             rounds: 0,
             spent: 0,
             work: 0,
         }
     }
 
-    /// Plays one rollout after each distinct move.
+    /// Plays one rollout after each distinct move still raced.
     pub fn round(&mut self) {
         let seed = self.base.wrapping_add(self.rounds);
-        for (total, (_, after)) in self.totals.iter_mut().zip(&self.candidates) {
+        let mut values = [0.0f32; 4];
+        for (k, (_, after)) in self.candidates.iter().enumerate() {
+            if !self.active[k] {
+                continue;
+            }
             let (value, played) = rollout(*after, self.me, self.place, seed, self.horizon);
-            *total += value;
+            values[k] = value;
+            self.totals[k] += value;
+            self.played[k] += 1;
             self.spent += played.actions.max(1);
             self.work += played.actions + played.evaluations;
         }
+        for i in 0..4 {
+            for j in i + 1..4 {
+                if self.active[i] && self.active[j] {
+                    let d = values[i] - values[j];
+                    self.squares[i][j] += d * d;
+                }
+            }
+        }
         self.rounds += 1;
+        if self.rounds.is_multiple_of(LOOK_EVERY) {
+            self.drop_beaten();
+        }
+    }
+
+    /// Stops racing the candidates that trail the leader by more than
+    /// [`RACE_Z`] standard errors of their paired difference.
+    fn drop_beaten(&mut self) {
+        let n = self.rounds as f32;
+        let Some(leader) = (0..self.candidates.len())
+            .filter(|&k| self.active[k])
+            .max_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]).then(b.cmp(&a)))
+        else {
+            return;
+        };
+        for k in 0..self.candidates.len() {
+            if k == leader || !self.active[k] {
+                continue;
+            }
+            let mean = (self.totals[leader] - self.totals[k]) / n;
+            let square = self.squares[leader.min(k)][leader.max(k)] / n;
+            let variance = (square - mean * mean).max(0.0) / (n - 1.0);
+            if mean > RACE_Z * variance.sqrt() {
+                self.active[k] = false;
+            }
+        }
     }
 
     /// Whether Hard's own budget of work ([`BUDGET`], [`WORK_CAP`]) is not
-    /// spent yet: what a game's Hard searches.
+    /// spent yet and more than one candidate is still raced: what a game's
+    /// Hard searches.
     pub fn has_budget(&self) -> bool {
-        self.spent < BUDGET && self.work < WORK_CAP
+        let racing = self.active.iter().filter(|&&a| a).count() > 1;
+        racing && self.spent < BUDGET && self.work < WORK_CAP
     }
 
     /// The rounds played so far.
@@ -126,35 +196,41 @@ impl Search {
         self.rounds
     }
 
-    /// The pawn Hard moves on what has been searched: the best estimate,
-    /// the first among equals.
+    /// The pawn Hard moves on what has been searched: the best estimate
+    /// among the candidates still raced, the first among equals.
     pub fn best(&self) -> Option<u8> {
-        let totals = &self.totals[..self.candidates.len()];
-        let best = (0..totals.len()).max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))?;
+        let best = (0..self.candidates.len())
+            .filter(|&k| self.active[k])
+            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)).then(b.cmp(&a)))?;
         self.candidates.get(best).map(|(m, _)| m.pawn)
     }
 
+    fn mean(&self, k: usize) -> f32 {
+        self.totals[k] / self.played[k].max(1) as f32
+    }
+
     /// Every legal move's pawn with Hard's estimate of its chance of the
-    /// best open place (the mean over the rounds, 0 to 1), in the order the
+    /// best open place (the mean over the rounds it was raced in, 0 to 1;
+    /// a dropped move's is the less sure), in the order the
     /// rules list them; pawns on one spot share their estimate. Before any
     /// round every estimate is 0.
     pub fn estimates(&self) -> impl Iterator<Item = (u8, f32)> + '_ {
-        let rounds = self.rounds.max(1) as f32;
         self.legal.iter().filter_map(move |m| {
             let k = self.candidates.iter().position(|(c, _)| c.from == m.from)?;
-            Some((m.pawn, self.totals[k] / rounds))
+            Some((m.pawn, self.mean(k)))
         })
     }
 }
 
 /// How many turns a rollout plays among `players`: until the bot has had
-/// its next two turns. Measured against one turn (`sim`, 4 players, 500
-/// games a seed): 41.5% against 38.7% over seeds 43 to 45; in two-player
-/// races, where the leaf is least sure midway, 61.6% over seeds 11 to 13
-/// against 57.8% on seeds 10 and 11. A third turn gained nothing more in
-/// two-player races (61.8% on seed 11).
+/// its next two turns at a two-player table, three at a larger one.
+/// Measured (docs/bots.md): at four players one turn won 38.7% against
+/// Normal and two 41.5% (`sim`), and against rollouts to the game's end a
+/// third turn cut the cost of the leaf's error per decision by a third; in
+/// two-player races a third turn gained nothing (61.8% against 61.3%).
 fn horizon(players: u32) -> u32 {
-    2 * players + 1
+    let own = if players == 2 { 2 } else { 3 };
+    own * players + 1
 }
 
 /// Plays on from `game` until `horizon` turns have passed (or the game
@@ -202,4 +278,34 @@ fn rollout(mut game: Game, me: Seat, place: u8, seed: u64, horizon: u32) -> (f32
 struct Spent {
     actions: u32,
     evaluations: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Preset, SeatSet, Setup, YARD, board};
+
+    /// Red (pawns at 20 and 40) has rolled a 3 against green, whose pawn
+    /// stands 3 squares ahead of red's first: the capture is clearly best,
+    /// so the race drops the other move and stops long before the budget.
+    #[test]
+    fn a_clearly_best_move_ends_the_race_early() {
+        let (red, green) = (Seat::ALL[0], Seat::ALL[1]);
+        let mut pawns = [[YARD; 4]; 4];
+        pawns[0] = [20, 40, YARD, YARD];
+        let target = board::progress_on(green, board::loop_square(red, 23)).expect("on green's way");
+        pawns[1] = [target, YARD, YARD, YARD];
+        let players = SeatSet::EMPTY.with(red).with(green);
+        let rules = Preset::Classic.rules();
+        let setup = Setup { rules, players, pawns, turn: red, captured: SeatSet::EMPTY };
+        let mut game = Game::from_setup(setup).expect("valid");
+        game.play(Action::Roll { seat: red, face: 3 }, &mut TurnsPassed::default()).expect("a roll");
+        let mut search = Search::new(&game, 1).expect("a move is awaited");
+        while search.has_budget() {
+            search.round();
+        }
+        assert_eq!(search.best(), Some(0), "the capture");
+        assert!(search.rounds() <= 2 * LOOK_EVERY, "{} rounds", search.rounds());
+        assert!(search.spent < BUDGET / 2, "{} actions", search.spent);
+    }
 }
