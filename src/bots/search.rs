@@ -283,7 +283,7 @@ struct Spent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Preset, SeatSet, Setup, YARD, board};
+    use crate::rules::{Face, Preset, Progress, SeatSet, Setup, YARD, board};
 
     /// Red (pawns at 20 and 40) has rolled a 3 against green, whose pawn
     /// stands 3 squares ahead of red's first: the capture is clearly best,
@@ -292,14 +292,16 @@ mod tests {
     fn a_clearly_best_move_ends_the_race_early() {
         let (red, green) = (Seat::ALL[0], Seat::ALL[1]);
         let mut pawns = [[YARD; 4]; 4];
-        pawns[0] = [20, 40, YARD, YARD];
-        let target = board::progress_on(green, board::loop_square(red, 23)).expect("on green's way");
+        pawns[0] = [Progress::new(20), Progress::new(40), YARD, YARD];
+        let target =
+            board::progress_on(green, board::loop_square(red, Progress::new(23))).expect("on green's way");
         pawns[1] = [target, YARD, YARD, YARD];
         let players = SeatSet::EMPTY.with(red).with(green);
         let rules = Preset::Classic.rules();
         let setup = Setup { rules, players, pawns, turn: red, captured: SeatSet::EMPTY };
         let mut game = Game::from_setup(setup).expect("valid");
-        game.play(Action::Roll { seat: red, face: 3 }, &mut TurnsPassed::default()).expect("a roll");
+        game.play(Action::Roll { seat: red, face: Face::ALL[2] }, &mut TurnsPassed::default())
+            .expect("a roll");
         let mut search = Search::new(&game, 1).expect("a move is awaited");
         while search.has_budget() {
             search.round();
