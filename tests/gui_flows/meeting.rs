@@ -65,6 +65,23 @@ fn networked_table(controls: [ludopia::table::Control; 4]) -> ludopia::table::Ta
     table
 }
 
+/// The driver reports `table` sealed, with a friend named "Cam" (and a
+/// control character, to be cleaned) at the third seat, then every entry:
+/// the game screen opens over the network.
+fn sealed_and_played(app: &mut App, table: &ludopia::table::Table) {
+    use ludopia::net::Line;
+    use ludopia::ui::net::Report;
+    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: Default::default() };
+    let roster =
+        ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
+    report(app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
+    let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
+    assert!(game.driver().is_networked());
+    for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
+        report(app, Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }));
+    }
+}
+
 #[test]
 fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game() -> Result<(), Error> {
     use ludopia::net::{Line, PlayError};
@@ -108,16 +125,7 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     // Every seat signed: the game screen opens over the signed genesis, and
     // the driver's entries are verified there.
     let table = networked_table(controls);
-    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: Default::default() };
-    let roster =
-        ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
-    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
-    let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
-    assert!(game.driver().is_networked());
-    for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
-        let entry = Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() };
-        report(&mut app, Report::Line(entry));
-    }
+    sealed_and_played(&mut app, &table);
     let Screen::Game(game) = &app.screen else { panic!("left the game") };
     assert_eq!(game.game(), &table.state().game, "the screen shows the verified entries");
     assert!(shows(&app, "REMOTE") && shows(&app, "THIS COMPUTER"));
@@ -224,15 +232,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     controls[0] = ludopia::table::Control::Person { owner: ludopia::table::Participant::LOCAL };
     controls[1] = ludopia::table::Control::Person { owner: ludopia::table::Participant(2) };
     let table = networked_table(controls);
-    let friend = ludopia::table::Member { name: "Cam\u{7}".into(), reach: Default::default() };
-    let roster =
-        ludopia::table::Roster { seats: [None, None, Some(friend), None], creator: Some(Seat::ALL[0]) };
-    report(&mut app, Report::Line(Line::Sealed { genesis: table.genesis().clone(), roster }));
-    let Screen::Game(game) = &app.screen else { panic!("the game did not open") };
-    assert!(game.driver().is_networked());
-    for (i, (signed, record)) in table.entries().iter().zip(table.records()).enumerate() {
-        report(&mut app, Report::Line(Line::Entry { seq: i as u64 + 1, record, signed: signed.clone() }));
-    }
+    sealed_and_played(&mut app, &table);
     assert!(shows(&app, "Bao"), "this computer's seat carries the player's name");
     assert!(!shows(&app, "Pause") && !shows(&app, "Close the table"), "only the host steers the table");
     assert!(shows(&app, "THIS COMPUTER"), "this computer plays the seat given");

@@ -128,7 +128,7 @@ impl GameScreen {
     /// history, or a closed table's save to forget (saving stops then).
     pub(super) fn keep(&mut self) -> Option<Save> {
         let keeping = self.keeping.as_ref()?;
-        let Some(Resumable { proof, .. }) = self.driver.resumable() else {
+        if self.driver.is_networked() {
             // A networked game: its end, as this computer verified it.
             if !self.game.is_over() {
                 return None;
@@ -136,12 +136,13 @@ impl GameScreen {
             let meta = GameMeta { started_at: keeping.meta.started_at, ..self.played_meta() };
             self.keeping = None;
             return Some(Save::Played(Box::new(meta), Box::new(self.proof())));
-        };
+        }
         if self.is_closed() {
             self.keeping = None;
             return Some(Save::Forget);
         }
-        let proof = Box::new(proof);
+        // The whole log is copied into the proof: only once a save is due.
+        let proof = Box::new(self.driver.resumable()?.proof);
         if self.game.is_over() {
             let meta = Box::new(keeping.meta.clone());
             self.keeping = None;
