@@ -6,10 +6,10 @@
 //! joiner whose code nobody hosts; every player's log and places must
 //! match. Every process has a profile folder of its own (`LUDOPIA_HOME`).
 
-use std::io::{BufRead, BufReader, Read};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::io::{BufRead, BufReader};
+use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, ChildStdout, Output, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -17,6 +17,8 @@ use libp2p::{Multiaddr, multiaddr::Protocol};
 use ludopia::net::{RoomCode, Ticket};
 use serde_json::Value;
 
+#[path = "headless/links.rs"]
+mod links;
 mod support;
 use support::player::{
     GAME_LIMIT, LOOPBACK, Running, command_at, drain, event, lines, profile, read_lines, spawn, spawn_at,
@@ -172,73 +174,6 @@ fn a_host_and_three_joiners_play_a_full_four_peer_game() {
     ]);
 }
 
-/// A TCP forwarder in front of `target` whose connections the test can cut.
-fn cuttable(target: SocketAddr) -> (SocketAddr, Arc<Mutex<Vec<TcpStream>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the forwarder");
-    let front = listener.local_addr().expect("forwarder address");
-    let open = Arc::new(Mutex::new(Vec::new()));
-    let kept = Arc::clone(&open);
-    std::thread::spawn(move || {
-        for inbound in listener.incoming().map_while(Result::ok) {
-            let Ok(outbound) = TcpStream::connect(target) else { continue };
-            let pipes = [(&inbound, &outbound), (&outbound, &inbound)]
-                .map(|(from, to)| from.try_clone().and_then(|f| Ok((f, to.try_clone()?))));
-            for (mut from, mut to) in pipes.into_iter().flatten() {
-                std::thread::spawn(move || {
-                    let _ = std::io::copy(&mut from, &mut to);
-                    let _ = to.shutdown(Shutdown::Both);
-                });
-            }
-            if let Ok(mut open) = kept.lock() {
-                open.extend([inbound, outbound]);
-            }
-        }
-    });
-    (front, open)
-}
-
-fn socket_of(addr: &Multiaddr) -> Option<SocketAddr> {
-    let mut parts = addr.iter();
-    match (parts.next(), parts.next()) {
-        (Some(Protocol::Ip4(ip)), Some(Protocol::Tcp(port))) => Some(SocketAddr::from((ip, port))),
-        _ => None,
-    }
-}
-
-#[test]
-fn a_joiner_whose_connection_drops_mid_game_catches_up_and_finishes_the_same_game() {
-    let hosting = host(&["--preset", "race", "--bots", "2"]);
-    let ticket: Ticket = hosting.ticket.parse().expect("the host's ticket");
-    let target = ticket.addrs.iter().find_map(socket_of).expect("a TCP address in the ticket");
-    let (front, open) = cuttable(target);
-    let front: Multiaddr = format!("/ip4/{}/tcp/{}", front.ip(), front.port()).parse().expect("multiaddr");
-    let via = Ticket::new(ticket.peer, [front]).to_string();
-    let mut joiner = spawn(&["join", "--headless", &via, "--bot", "easy", "--listen", LOOPBACK]);
-    watchdog(&[&joiner, &hosting.child], GAME_LIMIT);
-    let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
-    let mut seen = Vec::new();
-    let mut line = String::new();
-    // Mid-game, the connection drops under both ends at once.
-    while seen.last().is_none_or(|l: &Value| l["seq"].as_u64().is_none_or(|s| s < 30)) {
-        line.clear();
-        assert!(out.read_line(&mut line).expect("joiner line") > 0, "the joiner stopped early");
-        seen.push(serde_json::from_str::<Value>(&line).expect("JSON"));
-        assert_ne!(event(seen.last().expect("a line")), "over", "the game ended before the drop");
-    }
-    for stream in open.lock().expect("open connections").drain(..) {
-        let _ = stream.shutdown(Shutdown::Both);
-    }
-    let rest = drain(out).join().expect("joiner reader");
-    assert!(joiner.wait().expect("joiner exits").success(), "the joiner failed after the drop");
-    seen.extend(lines(&rest));
-    let host_lines = hosting.finish();
-    let back: Vec<&Value> = seen.iter().filter(|l| event(l) == "reconnected").collect();
-    assert_eq!(back.len(), 1, "the joiner came back once: {back:?}");
-    assert!(back[0]["head"].as_u64().is_some_and(|h| h >= 30), "{back:?}");
-    assert!(!seen.iter().any(|l| event(l) == "host_changed"), "the host was there all along");
-    one_game(&[("host", &host_lines), ("joiner", &seen)]);
-}
-
 #[test]
 fn a_joiner_finds_the_code_through_a_relay_and_the_game_finishes() {
     let mut relay = spawn(&["relay", "--listen", LOOPBACK]);
@@ -378,6 +313,15 @@ fn read_until(out: &mut BufReader<ChildStdout>, mut until: impl FnMut(&Value) ->
     }
 }
 
+/// The TCP socket of a ticket's address, if it is one.
+fn socket_of(addr: &Multiaddr) -> Option<SocketAddr> {
+    let mut parts = addr.iter();
+    match (parts.next(), parts.next()) {
+        (Some(Protocol::Ip4(ip)), Some(Protocol::Tcp(port))) => Some(SocketAddr::from((ip, port))),
+        _ => None,
+    }
+}
+
 fn places_of(lines: &[Value]) -> Value {
     let over =
         lines.iter().rev().find(|l| event(l) == "over").unwrap_or_else(|| panic!("no over line: {lines:?}"));
@@ -481,78 +425,6 @@ fn the_host_killed_and_started_again_rejoins_the_host_its_guests_elected() {
     for lines in &outputs {
         assert_eq!(places_of(lines), places_of(&again_lines), "one set of places");
     }
-}
-
-/// A TCP forwarder in front of `target` whose connections can be frozen:
-/// from then on they swallow every byte both ways and never close (a link
-/// that died without either end hearing of it). New connections work.
-fn freezable(target: SocketAddr) -> (SocketAddr, Arc<Mutex<Vec<Arc<std::sync::atomic::AtomicBool>>>>) {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the forwarder");
-    let front = listener.local_addr().expect("forwarder address");
-    let frozen = Arc::new(Mutex::new(Vec::new()));
-    let kept = Arc::clone(&frozen);
-    std::thread::spawn(move || {
-        for inbound in listener.incoming().map_while(Result::ok) {
-            let Ok(outbound) = TcpStream::connect(target) else { continue };
-            let flag = Arc::new(AtomicBool::new(false));
-            for (from, to) in [(&inbound, &outbound), (&outbound, &inbound)] {
-                let (Ok(mut from), Ok(mut to)) = (from.try_clone(), to.try_clone()) else { continue };
-                let flag = Arc::clone(&flag);
-                std::thread::spawn(move || {
-                    let mut buf = [0u8; 16 * 1024];
-                    while let Ok(n) = from.read(&mut buf) {
-                        if n == 0 {
-                            break;
-                        }
-                        if !flag.load(Ordering::SeqCst)
-                            && std::io::Write::write_all(&mut to, &buf[..n]).is_err()
-                        {
-                            break;
-                        }
-                    }
-                    if !flag.load(Ordering::SeqCst) {
-                        let _ = to.shutdown(Shutdown::Both);
-                    }
-                });
-            }
-            if let Ok(mut frozen) = kept.lock() {
-                frozen.push(flag);
-            }
-        }
-    });
-    (front, frozen)
-}
-
-#[test]
-fn a_connection_that_dies_unseen_does_not_freeze_the_table() {
-    use std::sync::atomic::Ordering;
-    let hosting = host(&["--preset", "race", "--bots", "2"]);
-    let ticket: Ticket = hosting.ticket.parse().expect("the host's ticket");
-    let target = ticket.addrs.iter().find_map(socket_of).expect("a TCP address in the ticket");
-    let (front, frozen) = freezable(target);
-    let front: Multiaddr = format!("/ip4/{}/tcp/{}", front.ip(), front.port()).parse().expect("multiaddr");
-    let via = Ticket::new(ticket.peer, [front]).to_string();
-    let mut joiner = spawn(&["join", "--headless", &via, "--bot", "easy", "--listen", LOOPBACK]);
-    watchdog(&[&joiner, &hosting.child], GAME_LIMIT);
-    let mut out = BufReader::new(joiner.stdout.take().expect("joiner stdout"));
-    let mut seen = read_until(&mut out, |l| l["seq"].as_u64().is_some_and(|s| s >= 30));
-    for flag in frozen.lock().expect("connections").iter() {
-        flag.store(true, Ordering::SeqCst);
-    }
-    let frozen_at = Instant::now();
-    let rest = drain(out).join().expect("joiner reader");
-    assert!(joiner.wait().expect("joiner exits").success(), "the joiner failed after the freeze");
-    let stalled = frozen_at.elapsed();
-    eprintln!("the game ended {stalled:?} after the connection froze");
-    seen.extend(lines(&rest));
-    let host_lines = hosting.finish();
-    // Whether the joiner notices (a `reconnected` line) depends on which of
-    // its connections the host's traffic took: libp2p may also have dialed
-    // the host directly. Either way the game must go on, and soon.
-    assert!(stalled < Duration::from_secs(60), "the table froze for {stalled:?}");
-    assert!(!seen.iter().any(|l| event(l) == "host_changed"), "the host was there all along");
-    one_game(&[("host", &host_lines), ("joiner", &seen)]);
 }
 
 #[test]
