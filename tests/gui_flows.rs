@@ -48,6 +48,11 @@ fn sim_at<'a, M>(size: Size, element: impl Into<iced::Element<'a, M>>) -> Simula
     Simulator::with_size(settings, size, element)
 }
 
+/// The app on the home screen, no profile folder, the player called `name`.
+fn named(name: &str) -> App {
+    App::new(Prefs { name: name.into(), ..Prefs::default() }, Opening::Home, Instant::now())
+}
+
 /// The app on the home screen with a fresh profile at `home`.
 fn app_at(home: &ludopia::profile::Home) -> App {
     let (prefs, _) = Prefs::load(home).expect("fresh settings");

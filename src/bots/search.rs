@@ -48,27 +48,29 @@ const RACE_Z: f32 = 3.0;
 
 /// The pawn Hard moves, or `None` when no move is due.
 pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
-    let candidates = candidates(game)?;
+    let legal = game.legal_moves();
+    let candidates = candidates(game, &legal)?;
     // A forced move is not searched (and draws nothing from the stream).
     if candidates.len() <= 1 {
         return candidates.first().map(|(m, _)| m.pawn);
     }
-    let mut search = Search::over(game, candidates, rng.next_u64());
+    let mut search = Search::over(game, legal, candidates, rng.next_u64());
     while search.has_budget() {
         search.round();
     }
     search.best()
 }
 
-/// Each distinct legal move with the game after it; `None` unless a move
-/// is awaited. Pawns that stand together make the same move: searched once.
-fn candidates(game: &Game) -> Option<ArrayVec<(Move, Game), 4>> {
+/// Each distinct move of `legal` (the game's legal moves) with the game
+/// after it; `None` unless a move is awaited. Pawns that stand together
+/// make the same move: searched once.
+fn candidates(game: &Game, legal: &[Move]) -> Option<ArrayVec<(Move, Game), 4>> {
     let Phase::Move { .. } = game.phase() else {
         return None;
     };
     let me = game.roller();
     let mut candidates = ArrayVec::new();
-    for m in policy::distinct(&game.legal_moves()) {
+    for m in policy::distinct(legal) {
         let mut after = *game;
         if after.play(Action::Move { seat: me, pawn: m.pawn }, &mut TurnsPassed::default()).is_ok() {
             candidates.push((m, after));
@@ -108,14 +110,15 @@ impl Search {
     /// `Bot::new(Strategy::Hard, seed)` would search it; `None` unless a
     /// move is awaited.
     pub fn new(game: &Game, seed: u64) -> Option<Search> {
-        let candidates = candidates(game)?;
-        Some(Search::over(game, candidates, Stream::seed_from_u64(seed).next_u64()))
+        let legal = game.legal_moves();
+        let candidates = candidates(game, &legal)?;
+        Some(Search::over(game, legal, candidates, Stream::seed_from_u64(seed).next_u64()))
     }
 
-    fn over(game: &Game, candidates: ArrayVec<(Move, Game), 4>, base: u64) -> Search {
+    fn over(game: &Game, legal: Moves, candidates: ArrayVec<(Move, Game), 4>, base: u64) -> Search {
         let n = candidates.len();
         Search {
-            legal: game.legal_moves(),
+            legal,
             candidates,
             me: game.roller(),
             place: game.next_place(),

@@ -117,7 +117,7 @@ fn the_join_field_takes_a_link_and_says_why_a_bad_one_fails() {
 fn the_waiting_room_copies_the_invite_as_a_link() -> Result<(), Error> {
     use ludopia::net::Line;
     use ludopia::ui::net::Report;
-    let mut app = App::new(Prefs { name: "Ana".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    let mut app = named("Ana");
     click_text(&mut app, "Host a table")?;
     click_text(&mut app, "Open the table")?;
     report(&mut app, Report::Line(Line::Listening { code: "QWERTY".into(), ticket: "ludo1invite".into() }));

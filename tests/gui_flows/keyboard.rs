@@ -405,7 +405,7 @@ fn up_and_down_step_the_history_and_enter_opens_the_game_chosen() -> Result<(), 
 
 #[test]
 fn up_and_down_step_the_lobbys_tables_and_enter_joins_or_watches_the_one_chosen() {
-    let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    let mut app = named("Bao");
     let _ = app.update(Message::Home(home::Message::Join));
     let (ana, rui) = (libp2p::PeerId::random(), libp2p::PeerId::random());
     report(

@@ -86,7 +86,7 @@ fn sealed_and_played(app: &mut App, table: &ludopia::table::Table) {
 fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game() -> Result<(), Error> {
     use ludopia::net::{Line, PlayError};
     use ludopia::ui::net::Report;
-    let mut app = App::new(Prefs { name: "Ana".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    let mut app = named("Ana");
     click_text(&mut app, "Host a table")?;
     let Screen::Setup(setup) = &app.screen else { panic!("not on the setup screen") };
     assert!(setup.table.is_hosted(), "a friend's seat to begin with");
@@ -154,7 +154,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     use ludopia::net::{Line, PlayError};
     use ludopia::ui::net::Report;
     use ludopia::ui::screen::joining::Message as JoinMessage;
-    let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    let mut app = named("Bao");
     click_text(&mut app, "Join a table")?;
     assert!(shows(&app, "No open table on this network or your relays yet."));
     let peer = libp2p::PeerId::random();

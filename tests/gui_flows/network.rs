@@ -240,14 +240,13 @@ fn a_networked_turn_timer_counts_down_from_the_entry_that_began_the_turn() {
 fn the_host_gives_a_seat_still_waiting_for_a_friend_to_a_bot() -> Result<(), Error> {
     use ludopia::net::Line;
     use ludopia::ui::net::Report;
-    let mut app = App::new(Prefs { name: "Ana".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    let mut app = named("Ana");
     click_text(&mut app, "Host a table")?;
     click_text(&mut app, "Open the table")?;
     let _ = app.update(Message::Net(Report::Line(Line::Listening {
         code: "QWERTY".into(),
         ticket: "ludo1invite".into(),
     })));
-    let shows = |app: &App, text: &str| sim(app.view()).find(text).is_ok();
     assert!(shows(&app, "Waiting for a friend…") && shows(&app, "Play a bot instead"));
     click_text(&mut app, "Play a bot instead")?;
     assert!(
@@ -263,11 +262,10 @@ fn joining_by_code_says_where_it_looks_and_how_the_table_is_reached() -> Result<
     use ludopia::net::{Line, RouteKind};
     use ludopia::ui::net::Report;
     use ludopia::ui::screen::joining::Message as JoinMessage;
-    let mut app = App::new(Prefs { name: "Bao".into(), ..Prefs::default() }, Opening::Home, Instant::now());
+    let mut app = named("Bao");
     click_text(&mut app, "Join a table")?;
     let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
     let _ = app.update(Message::Joining(JoinMessage::Join));
-    let shows = |app: &App, text: &str| sim(app.view()).find(text).is_ok();
     assert!(shows(
         &app,
         "Looking for table QWERTY on this network, at your relays and on the public network…"
