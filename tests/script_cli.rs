@@ -405,6 +405,9 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
         r#"{"id": 5, "preset": "classic", "face": 6, "level": "hard", "seed": 7, "analyse": true}"#,
         r#"{"id": 6, "preset": "nowhere", "face": 6}"#,
         r#"{"id": 7, "preset": "race", "face": 5, "level": "easy", "seed": 1}"#,
+        r#"{"id": 8, "preset": "classic", "face": 4, "level": "godlike"}"#,
+        r#"{"id": 9, "preset": "classic", "face": "six"}"#,
+        r#"{"id": 10, "preset": "classic", "face": 4, "seed": -1}"#,
     ];
     let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -421,16 +424,23 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
     assert_eq!(answers[3]["id"], Value::Null);
     assert!(answers[3]["error"].as_str().is_some_and(|e| e.contains("JSON")), "{}", answers[3]);
     assert!(answers[4]["error"].as_str().is_some_and(|e| e.contains("face")), "{}", answers[4]);
-    // Analysis: Hard's estimate for every legal move, a chance between 0 and 1.
+    // Analysis: Hard's estimate for every legal move, a chance between 0 and
+    // 1. Four pawns in the yard make one move: searched all the same, and
+    // each pawn's estimate is that move's.
     let moves = answers[5]["moves"].as_array().expect("estimates");
     assert_eq!(moves.len(), 4, "{}", answers[5]);
     for m in moves {
         let win = m["win"].as_f64().expect("a chance");
-        assert!((0.0..=1.0).contains(&win), "{m}");
+        assert!(win > 0.05 && win < 1.0, "{m}");
+        assert_eq!(m["win"], moves[0]["win"], "{}", answers[5]);
     }
     assert_eq!(answers[5]["move"].as_u64(), Some(first));
     assert!(answers[6]["error"].as_str().is_some_and(|e| e.contains("nowhere")), "{}", answers[6]);
     assert!(answers[7].get("move").or(answers[7].get("pass")).is_some(), "{}", answers[7]);
+    // A field of the wrong kind: the error names the field.
+    for (answer, field) in answers[8..].iter().zip(["level: unknown variant `godlike`", "face: ", "seed: "]) {
+        assert!(answer["error"].as_str().is_some_and(|e| e.starts_with(field)), "{answer}");
+    }
 }
 
 /// Palace: the engine challenges at the turn's start and marks in a duel;
@@ -453,4 +463,23 @@ fn the_engine_challenges_and_marks_in_palace_duels() {
     assert!(cell <= 8 && cell != 4, "{}", answers[1]);
     assert!(answers[2]["error"].as_str().is_some_and(|e| e.contains("position")), "{}", answers[2]);
     assert!(answers[3]["error"].as_str().is_some_and(|e| e.contains("face")), "{}", answers[3]);
+}
+
+/// README's example exchange under "Engine protocol" is what the engine
+/// answers, word for word: the requests seed their searches, so the
+/// answers are the same on every machine.
+#[test]
+fn the_engine_answers_readmes_example_as_written() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let section = readme.split("### Engine protocol").nth(1).expect("an engine section");
+    let block = section.split("```").nth(1).expect("an example exchange");
+    let lines = |mark: &str| -> Vec<String> {
+        block.lines().filter_map(|l| l.strip_prefix(mark)).map(str::to_owned).collect()
+    };
+    let (requests, answers) = (lines("> "), lines("< "));
+    assert!(!requests.is_empty() && requests.len() == answers.len(), "{block}");
+    let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().collect::<Vec<_>>(), answers);
 }

@@ -191,7 +191,18 @@ impl Search {
     /// Hard searches.
     pub fn has_budget(&self) -> bool {
         let racing = self.active.iter().filter(|&&a| a).count() > 1;
-        racing && self.spent < BUDGET && self.work < WORK_CAP
+        racing && self.within_budget()
+    }
+
+    /// Whether an analysis searches on: as [`Search::has_budget`], and a
+    /// lone distinct move (never raced) is searched to the whole budget, so
+    /// that its estimate means something.
+    pub fn has_budget_to_estimate(&self) -> bool {
+        self.has_budget() || (self.candidates.len() == 1 && self.within_budget())
+    }
+
+    fn within_budget(&self) -> bool {
+        self.spent < BUDGET && self.work < WORK_CAP
     }
 
     /// The rounds played so far.

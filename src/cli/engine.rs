@@ -7,7 +7,8 @@
 use crate::bots::{Bot, Search, Strategy};
 use crate::rules::script::Script;
 use crate::rules::{Action, Face, Game, Phase};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -34,6 +35,7 @@ pub fn run() -> i32 {
                 return 1;
             }
         }
+        // A blank line asks nothing (a caller's trailing newline): skipped.
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
@@ -94,39 +96,31 @@ struct Request {
     analyse: bool,
 }
 
-/// A request: its own fields, typed, and the rest, which are a game
-/// script's (the script refuses fields it does not know).
-#[derive(Deserialize)]
-struct Asking {
-    /// The caller's own; echoed as written, so not read here.
-    #[serde(default, rename = "id")]
-    _id: serde::de::IgnoredAny,
-    face: Option<u8>,
-    #[serde(default = "hard")]
-    level: Strategy,
-    seed: Option<u64>,
-    millis: Option<u64>,
-    #[serde(default)]
-    analyse: bool,
-    #[serde(flatten)]
-    script: Map<String, Value>,
-}
-
-fn hard() -> Strategy {
-    Strategy::Hard
-}
-
 fn request(line: &[u8]) -> Result<Request, String> {
-    let asking: Asking = serde_json::from_slice(line).map_err(|e| e.to_string())?;
-    if asking.millis.is_some_and(|m| m > MAX_MILLIS) {
+    let mut fields: Map<String, Value> = serde_json::from_slice(line).map_err(|e| e.to_string())?;
+    // The caller's own; echoed as written, so not read here.
+    fields.remove("id");
+    let face: Option<u8> = take(&mut fields, "face")?;
+    let level = take(&mut fields, "level")?.unwrap_or(Strategy::Hard);
+    let seed = take(&mut fields, "seed")?;
+    let millis = take(&mut fields, "millis")?;
+    if millis.is_some_and(|m| m > MAX_MILLIS) {
         return Err(format!("millis: at most {MAX_MILLIS}"));
     }
-    let Asking { face, level, seed, millis, analyse, script, .. } = asking;
-    // Read as a number, then made a face here, so that the error names the field.
+    let analyse = take(&mut fields, "analyse")?.unwrap_or(false);
+    // Read as a number, then made a face here, so that the error says what a face is.
     let face = face.map(Face::try_from).transpose().map_err(|e| format!("face: {e}"))?;
+    // The rest are a game script's fields (the script refuses those it does not know).
     let (game, _) =
-        Script::from_value(Value::Object(script)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
+        Script::from_value(Value::Object(fields)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
     Ok(Request { game, face, level, seed, millis, analyse })
+}
+
+/// The request's own field `name`, taken out of `fields` and read as a `T`
+/// (absent or null: `None`); an error names the field.
+fn take<T: DeserializeOwned>(fields: &mut Map<String, Value>, name: &str) -> Result<Option<T>, String> {
+    let value = fields.remove(name).filter(|v| !v.is_null());
+    value.map(|v| serde_json::from_value(v).map_err(|e| format!("{name}: {e}"))).transpose()
 }
 
 fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {
@@ -148,7 +142,8 @@ fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {
         None => fresh_seed()?,
     };
     if let Phase::Move { .. } = game.phase() {
-        let search = (level == Strategy::Hard || analyse).then(|| searched(&game, seed, request.millis, now));
+        let search =
+            (level == Strategy::Hard || analyse).then(|| searched(&game, seed, request.millis, analyse, now));
         let search = search.flatten();
         let pawn = match (level, &search) {
             (Strategy::Hard, Some(search)) => search.best(),
@@ -174,13 +169,14 @@ fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {
     }
 }
 
-/// Hard's search of the move awaited in `game`: its own budget of work,
-/// or rounds until `millis` have passed since `start` (at least one).
-fn searched(game: &Game, seed: u64, millis: Option<u64>, start: Instant) -> Option<Search> {
+/// Hard's search of the move awaited in `game`: its own budget of work
+/// (for an `analyse`, a lone distinct move's too), or rounds until
+/// `millis` have passed since `start` (at least one).
+fn searched(game: &Game, seed: u64, millis: Option<u64>, analyse: bool, start: Instant) -> Option<Search> {
     let mut search = Search::new(game, seed)?;
     match millis {
         None => {
-            while search.has_budget() {
+            while if analyse { search.has_budget_to_estimate() } else { search.has_budget() } {
                 search.round();
             }
         }
