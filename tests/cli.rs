@@ -14,7 +14,21 @@ mod sim;
 #[path = "cli/version.rs"]
 mod version;
 
+use std::path::Path;
 use std::process::Command;
+
+/// Runs `ludopia args` with its profile at `home`, which must exit 2
+/// (refused before anything else happens); its standard error.
+fn refused(args: &[&str], home: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludopia"))
+        .args(args)
+        .env("LUDOPIA_HOME", home)
+        .output()
+        .expect("ludopia runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    stderr
+}
 
 /// A preset or a bot level the command line does not know exits 2 naming
 /// it, before anything else happens (no profile opened, no network).
@@ -28,15 +42,22 @@ fn an_unknown_preset_or_level_exits_2_in_host_and_join() {
         (&["join", "--headless", "ABCDEF", "--bot", "Hard"], "Hard"),
     ];
     for (args, says) in cases {
-        let out = Command::new(env!("CARGO_BIN_EXE_ludopia"))
-            .args(args)
-            .env("LUDOPIA_HOME", &home)
-            .output()
-            .expect("ludopia runs");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let stderr = refused(args, &home);
         assert!(stderr.contains(says), "{args:?} should name {says}: {stderr}");
         assert!(stderr.contains("[possible values:"), "{args:?} should list what it takes: {stderr}");
+    }
+    assert!(!home.exists(), "no profile was made");
+}
+
+/// A relay is reserved with and asked by its peer id: `--relay` without
+/// one exits 2 with a message, as `--bootstrap` does, before any network.
+#[test]
+fn a_relay_address_without_its_peer_id_exits_2() {
+    let home = std::env::temp_dir().join(format!("ludopia-cli-relay-{}", std::process::id()));
+    for command in [&["host", "--headless"][..], &["join", "--headless", "ABCDEF"]] {
+        let args = [command, &["--relay", "/ip4/192.0.2.1/tcp/4001", "--bootstrap", "none"]].concat();
+        let stderr = refused(&args, &home);
+        assert!(stderr.contains("relay address ends with /p2p/"), "{command:?}: {stderr}");
     }
     assert!(!home.exists(), "no profile was made");
 }

@@ -575,6 +575,10 @@ fn a_colour_reserved_while_watching_seats_the_watcher_in_the_next_game() {
     );
     let joined = watched.iter().find(|l| event(l) == "joined").expect("a joined line");
     assert_eq!(joined["colour"], "green", "the reserved colour: {joined}");
+    // The host says so too, after the joiner's own seat.
+    let seated: Vec<&Value> =
+        host_lines.iter().filter(|l| event(l) == "joined").map(|l| &l["colour"]).collect();
+    assert!(seated.len() == 2 && seated[0] != "green" && seated[1] == "green", "{seated:?}");
     let overs = |lines: &[Value]| -> Vec<Value> {
         lines.iter().filter(|l| event(l) == "over").map(|l| l["places"].clone()).collect()
     };

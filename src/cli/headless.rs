@@ -4,9 +4,9 @@
 use std::{future::Future, io::Write, str::FromStr};
 
 use clap::Args;
-use libp2p::{Multiaddr, multiaddr::Protocol};
+use libp2p::Multiaddr;
 
-use crate::net::{Line, NodeConfig, PlayError, node::dht};
+use crate::net::{Line, NodeConfig, PlayError, node::dht, route::addressed_peer};
 use crate::profile::{Home, ProfileError, ProfileLock};
 
 /// A headless player's profile: its identity and saved game live at
@@ -60,11 +60,22 @@ impl FromStr for BootstrapPeer {
         if text == "none" {
             return Ok(BootstrapPeer::None);
         }
-        let addr: Multiaddr = text.parse().map_err(|e| format!("not an address: {e}"))?;
-        match addr.iter().last() {
-            Some(Protocol::P2p(_)) => Ok(BootstrapPeer::Peer(addr)),
-            _ => Err("a bootstrap address ends with /p2p/ and the peer's id".into()),
-        }
+        addr_with_id(text, "a bootstrap address").map(BootstrapPeer::Peer)
+    }
+}
+
+/// A `--relay` value: the relay is reserved with and asked by its peer id,
+/// so an address without one is refused, as `--bootstrap`'s are.
+pub fn relay_addr(text: &str) -> Result<Multiaddr, String> {
+    addr_with_id(text, "a relay address")
+}
+
+/// `text` as an address that ends with `/p2p/` and a peer id.
+fn addr_with_id(text: &str, what: &str) -> Result<Multiaddr, String> {
+    let addr: Multiaddr = text.parse().map_err(|e| format!("not an address: {e}"))?;
+    match addressed_peer(&addr) {
+        Some(_) => Ok(addr),
+        None => Err(format!("{what} ends with /p2p/ and the peer's id")),
     }
 }
 

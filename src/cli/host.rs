@@ -35,7 +35,7 @@ pub struct HostArgs {
     #[arg(long = "listen", value_name = "ADDR")]
     listen: Vec<Multiaddr>,
     /// A relay (with its /p2p/ id) to reserve a slot on and publish the code at (repeatable).
-    #[arg(long = "relay", value_name = "ADDR")]
+    #[arg(long = "relay", value_name = "ADDR", value_parser = super::headless::relay_addr)]
     relays: Vec<Multiaddr>,
     /// Reach the table only by its code or invite: not listed on the LAN
     /// or at the relays.

@@ -35,7 +35,7 @@ pub struct JoinArgs {
     #[arg(long = "listen", value_name = "ADDR")]
     listen: Vec<Multiaddr>,
     /// A relay (with its /p2p/ id) to look the code up at (repeatable).
-    #[arg(long = "relay", value_name = "ADDR")]
+    #[arg(long = "relay", value_name = "ADDR", value_parser = super::headless::relay_addr)]
     relays: Vec<Multiaddr>,
     /// The bot waits this long before its first act of the game, then plays
     /// at its usual pace (a slow player).

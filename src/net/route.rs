@@ -18,6 +18,16 @@ pub struct Route {
     pub via: Multiaddr,
 }
 
+/// The peer an address names by its last part, `/p2p/` and the id: relays
+/// and bootstrap peers are reached and trusted by that id, so their
+/// addresses must end with it.
+pub fn addressed_peer(addr: &Multiaddr) -> Option<PeerId> {
+    match addr.iter().last() {
+        Some(Protocol::P2p(peer)) => Some(peer),
+        _ => None,
+    }
+}
+
 /// Whether an address goes through a relay.
 pub fn is_circuit(addr: &Multiaddr) -> bool {
     addr.iter().any(|p| p == Protocol::P2pCircuit)
@@ -56,7 +66,7 @@ impl Route {
             None => {
                 // A dialed address may end with the peer's id: the line names it already.
                 let mut via = remote.clone();
-                if matches!(via.iter().last(), Some(Protocol::P2p(_))) {
+                if addressed_peer(&via).is_some() {
                     via.pop();
                 }
                 Route { kind: RouteKind::Direct, via }

@@ -94,7 +94,8 @@ impl fmt::Display for Notice {
 /// one, never a mix. `private` files (keys, saved games' secrets) are
 /// readable only by the user on unix.
 pub fn write_atomic(path: &Path, bytes: &[u8], private: bool) -> Result<(), ProfileError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
+    // A bare file name's parent is the empty path: the working folder.
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(io_error("create the folder", dir))?;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".tmp-{}", std::process::id()));

@@ -14,20 +14,16 @@ fn scratch() -> tempfile::TempDir {
     tempfile::Builder::new().prefix("ludopia-proof-").tempdir().expect("temp dir")
 }
 
+/// `ludopia sim` playing one game of `preset` and writing its proof to `path`.
+fn sim_with_proof(preset: &str, path: &str) -> Command {
+    let mut sim = Command::new(env!("CARGO_BIN_EXE_ludopia"));
+    let seats = ["--seats", "normal,easy,normal", "--games", "1", "--seed", "7"];
+    sim.args(["sim", "--preset", preset]).args(seats).args(["--proof", path]);
+    sim
+}
+
 fn write_proof(path: &Path, preset: &str) {
-    let out = ludopia(&[
-        "sim",
-        "--preset",
-        preset,
-        "--seats",
-        "normal,easy,normal",
-        "--games",
-        "1",
-        "--seed",
-        "7",
-        "--proof",
-        path.to_str().expect("utf-8 path"),
-    ]);
+    let out = sim_with_proof(preset, path.to_str().expect("utf-8 path")).output().expect("run ludopia");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
@@ -49,6 +45,17 @@ fn a_simulated_game_proof_verifies_in_both_forms() {
             assert!(out.contains("over: "), "the game ended: {out}");
         }
     }
+}
+
+/// `--proof` with a bare file name writes it in the working folder (whose
+/// path is empty as the name's parent) and succeeds.
+#[test]
+fn a_proof_named_without_a_folder_lands_in_the_working_folder() {
+    let dir = scratch();
+    let out = sim_with_proof("classic", "game.json").current_dir(dir.path()).output().expect("run ludopia");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (code, verdict) = verify(&dir.path().join("game.json"));
+    assert_eq!(code, 0, "{verdict}");
 }
 
 #[test]

@@ -99,16 +99,28 @@ impl Host {
         self.roster.seats[seat.index()] = Some(Member { name: name.clone(), reach });
         let _ = session.client.keep(peer, true).await;
         if fresh {
-            session.report(Line::Joined {
-                colour: self.rules.colour_of(seat),
-                seat,
-                peer: peer.to_string(),
-                name,
-            });
+            self.report_joined(session, peer, seat, name);
             self.list(session).await?;
         }
         self.try_open(session)?;
         Ok(Answer::Done)
+    }
+
+    /// Says that `peer`, called `name`, took `seat`: a joiner that
+    /// committed, or a watcher seated in the colour it reserved.
+    pub(super) fn report_joined<O: FnMut(Line)>(
+        &self,
+        session: &mut Session<O>,
+        peer: PeerId,
+        seat: Seat,
+        name: String,
+    ) {
+        session.report(Line::Joined {
+            colour: self.rules.colour_of(seat),
+            seat,
+            peer: peer.to_string(),
+            name,
+        });
     }
 
     /// Before the game, a seat still waiting for a guest goes to a bot (the

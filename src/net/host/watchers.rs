@@ -127,6 +127,7 @@ impl Host {
             });
             match reserved {
                 Some((who, seat)) => {
+                    self.report_joined(session, peer, seat, watcher.name.clone());
                     let guest =
                         Seated::new(who, seat, watcher.name, Reach::default(), Digest::default(), false);
                     self.guests.insert(peer, guest);

@@ -15,6 +15,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use crate::net::route::addressed_peer;
 use libp2p::{Multiaddr, PeerId, multiaddr::Protocol, swarm::ConnectionId};
 
 /// What a relay allows one circuit.
@@ -140,9 +141,9 @@ impl Circuits {
         let circuits: Vec<Multiaddr> = addrs
             .iter()
             .filter(|a| relay_of(a).is_some())
-            .map(|a| match a.iter().last() {
-                Some(Protocol::P2p(_)) => a.clone(),
-                _ => a.clone().with(Protocol::P2p(peer)),
+            .map(|a| match addressed_peer(a) {
+                Some(_) => a.clone(),
+                None => a.clone().with(Protocol::P2p(peer)),
             })
             .collect();
         if !circuits.is_empty() {

@@ -8,13 +8,12 @@ use std::time::Duration;
 use libp2p::{
     Multiaddr, PeerId, StreamProtocol,
     kad::{self, store::MemoryStore},
-    multiaddr::Protocol,
     swarm::dial_opts::DialOpts,
 };
 use sha2::{Digest, Sha256};
 use tracing::{debug, info, warn};
 
-use super::{EventLoop, NetError, Reply, RoomCode};
+use super::{EventLoop, NetError, Reply, RoomCode, addressed_peer};
 
 /// The public DHT's protocol.
 pub const AMINO: StreamProtocol = kad::PROTOCOL_NAME;
@@ -55,13 +54,11 @@ pub fn room_key(code: RoomCode) -> kad::RecordKey {
 
 /// A bootstrap address's peer, from its `/p2p/` suffix.
 pub fn bootstrap_peer(addr: &Multiaddr) -> Option<PeerId> {
-    match addr.iter().last() {
-        Some(Protocol::P2p(peer)) => Some(peer),
-        _ => {
-            warn!(%addr, "bootstrap address without /p2p/ id ignored");
-            None
-        }
+    let peer = addressed_peer(addr);
+    if peer.is_none() {
+        warn!(%addr, "bootstrap address without /p2p/ id ignored");
     }
+    peer
 }
 
 /// A Kademlia behaviour on the public DHT's protocol, in `mode`, knowing

@@ -5,7 +5,7 @@ use super::*;
 
 impl EventLoop {
     pub(super) fn reserve(&mut self, relay_addr: Multiaddr) {
-        let Some(Protocol::P2p(relay)) = relay_addr.iter().last() else {
+        let Some(relay) = addressed_peer(&relay_addr) else {
             return;
         };
         self.swarm.behaviour_mut().guard.relay(relay);

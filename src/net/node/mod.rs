@@ -30,7 +30,7 @@ use super::{
     code::RoomCode,
     guard::Guard,
     limits::RateLimiter,
-    route::{Route, Routes, is_circuit},
+    route::{Route, Routes, addressed_peer, is_circuit},
     ticket::Ticket,
     wire::{
         self, Declined, FrameCodec, PROTOCOL_VERSION, Request, Response, TABLE_PROTOCOL, TableInfo, WireError,
@@ -332,9 +332,9 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<NodeEvent>), 
     let relays = config
         .relays
         .iter()
-        .filter_map(|addr| match addr.iter().last() {
-            Some(Protocol::P2p(relay)) => Some((relay, addr.clone())),
-            _ => {
+        .filter_map(|addr| match addressed_peer(addr) {
+            Some(relay) => Some((relay, addr.clone())),
+            None => {
                 warn!(%addr, "relay address without /p2p/ id ignored");
                 None
             }

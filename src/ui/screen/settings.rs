@@ -3,6 +3,7 @@
 //! bootstrap peers for network play, the software renderer.
 
 use crate::fl;
+use crate::net::route::addressed_peer;
 use crate::ui::focus::{Focus, Stop};
 use crate::ui::i18n::Lang;
 use crate::ui::palace::Sky;
@@ -341,9 +342,9 @@ pub fn peer_addresses(typed: &str) -> Result<Vec<String>, String> {
         .split_whitespace()
         .map(|addr| {
             let parsed: libp2p::Multiaddr = addr.parse().map_err(|_| addr.to_string())?;
-            match parsed.iter().last() {
-                Some(libp2p::multiaddr::Protocol::P2p(_)) => Ok(addr.to_string()),
-                _ => Err(addr.to_string()),
+            match addressed_peer(&parsed) {
+                Some(_) => Ok(addr.to_string()),
+                None => Err(addr.to_string()),
             }
         })
         .collect()
