@@ -69,6 +69,9 @@ pub struct Follower {
     /// The bot's first act waits this long (a slow player), once.
     think: Option<Duration>,
     holding: Option<Instant>,
+    /// A message to the host was lost: the next goes after this, so that a
+    /// host that cannot be reached is not dialed as fast as dials fail.
+    retry_at: Option<Instant>,
     last_owed: Instant,
     /// The entry that ended the game, once reported.
     over: Option<Places>,
@@ -106,6 +109,7 @@ impl Follower {
             lost: None,
             think,
             holding: None,
+            retry_at: None,
             last_owed: Instant::now(),
             over: None,
             rejoining: false,
@@ -238,7 +242,8 @@ impl Follower {
 
     /// Sends the next queued message to the host, one at a time.
     fn send_next<O: FnMut(Line)>(&mut self, session: &Session<O>) {
-        if self.sending.is_some() || self.lost.is_some() {
+        if self.sending.is_some() || self.lost.is_some() || self.retry_at.is_some_and(|t| Instant::now() < t)
+        {
             return;
         }
         // A slow player's intents wait; its dice links and rejoins do not
@@ -281,6 +286,7 @@ impl Follower {
             (Err(e), _) if at == self.guest.head().seq => {
                 debug!("a message to the host was lost ({e}); sending it again");
                 self.queue.push_front((message, at));
+                self.retry_at = Some(Instant::now() + TICK);
             }
             (Err(e), _) => debug!("a message to the host was lost: {e}"),
         }

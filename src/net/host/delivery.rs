@@ -29,6 +29,10 @@ impl Host {
         if entries.is_empty() && !(beat_due && quiet) && !news {
             return;
         }
+        let through = guest.acked.seq + entries.len() as u64;
+        if let Some(guest) = self.guests.get_mut(&peer) {
+            guest.sent_through = through;
+        }
         self.send(session, peer, ToGuest::Entries { beat, entries });
     }
 
@@ -72,39 +76,56 @@ impl Host {
         }
         let Some(guest) = self.guests.get_mut(&peer) else { return };
         guest.in_flight = false;
-        match answer {
-            Ok(answer) => {
-                guest.last_heard = Instant::now();
-                guest.told = guest.told.max(told);
-                guest.backoff = false;
-                match answer {
-                    Answer::Holds(head) => {
-                        self.heard_head(peer, head);
-                        // A guest holding more of our log sends it (a rejoin) first.
-                        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
-                            self.resumed(session);
-                        }
-                    }
-                    Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
-                    Answer::Refused(why) => {
-                        debug!(%peer, "the guest refused: {why}");
-                        guest.backoff = true;
-                        return;
-                    }
-                    Answer::Done
-                    | Answer::Stale
-                    | Answer::Welcome { .. }
-                    | Answer::Watching(_)
-                    | Answer::NotBegun => {}
-                }
-                self.back(session, peer);
-                self.pump(session, peer, false);
-            }
+        let answer = match answer {
+            Ok(answer) => answer,
             Err(e) => {
                 debug!(%peer, "a message to the guest was lost: {e}");
                 guest.backoff = true;
+                return;
             }
+        };
+        guest.last_heard = Instant::now();
+        guest.told = guest.told.max(told);
+        guest.backoff = false;
+        let (before, through) = (guest.acked.seq, guest.sent_through);
+        match answer {
+            Answer::Holds(head) => {
+                self.heard_head(peer, head);
+                // A guest holding more of our log sends it (a rejoin) first.
+                if self.table.as_ref().is_some_and(|t| holds(t, head)) {
+                    self.resumed(session);
+                }
+            }
+            Answer::Follows(branch) => {
+                // A guest of another branch is not back at our table: it
+                // hears a beat a second (as fast as it answers would flood
+                // it) until one of the two hosts gives way.
+                guest.backoff = true;
+                self.met(peer, branch, &session.shunned);
+                return;
+            }
+            Answer::Refused(why) => {
+                debug!(%peer, "the guest refused: {why}");
+                guest.backoff = true;
+                return;
+            }
+            Answer::Done
+            | Answer::Stale
+            | Answer::Welcome { .. }
+            | Answer::Watching(_)
+            | Answer::NotBegun => {}
         }
+        // Entries it did not take, and no nearer to taking them: sent again
+        // a beat later, not in a loop as fast as it answers.
+        if let Some(guest) = self.guests.get_mut(&peer)
+            && guest.acked.seq == before
+            && before < through
+        {
+            debug!(%peer, at = before, "the guest took none of the entries sent");
+            guest.backoff = true;
+        }
+        self.back(session, peer);
+        self.pump(session, peer, false);
     }
 
     /// A host started again knows the table now (a guest holds no more of

@@ -85,8 +85,11 @@ struct Seated {
     told: u64,
     /// The newest entry it ever acknowledged (a split's weighing counts it).
     max_acked: u64,
-    /// The last message to it failed or was refused: one a beat for now.
+    /// The last message to it failed or was refused, or it took none of
+    /// the entries sent: one a beat for now.
     backoff: bool,
+    /// The newest entry the message in flight carries (its `acked` if none).
+    sent_through: u64,
 }
 
 impl Seated {
@@ -109,6 +112,7 @@ impl Seated {
             told: 0,
             max_acked: 0,
             backoff: false,
+            sent_through: 0,
         }
     }
 }

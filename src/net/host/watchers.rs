@@ -178,6 +178,9 @@ impl Host {
             Ok(Answer::Holds(_)) => 0,
             _ => watcher.acked,
         };
+        // Not our log twice over: it took none of what it was sent from
+        // the start, so the next tick sends it again, not this answer.
+        let stuck = matches!(&answer, Ok(Answer::Holds(h)) if !held(*h)) && watcher.acked == 0;
         let Some(watcher) = self.watchers.get_mut(&peer) else { return };
         watcher.in_flight = false;
         match answer {
@@ -185,7 +188,9 @@ impl Host {
                 watcher.last_heard = Instant::now();
                 watcher.acked = acked;
                 watcher.told = watcher.told.max(told);
-                self.pump_watcher(session, peer, false);
+                if !stuck {
+                    self.pump_watcher(session, peer, false);
+                }
             }
             Ok(other) => debug!(%peer, "a watcher answered {other:?}"),
             Err(e) => debug!(%peer, "a message to a watcher was lost: {e}"),
