@@ -7,11 +7,7 @@ use super::*;
 impl Host {
     pub(super) fn beat(&self) -> Option<Beat> {
         let table = self.table.as_ref()?;
-        let state = table.state();
-        let head = match table.entries().last() {
-            Some(last) => Position { seq: table.entries().len() as u64, hash: last.hash() },
-            None => Position { seq: 0, hash: state.game_id },
-        };
+        let head = position(table, table.entries().len() as u64);
         Some(Beat { branch: self.branch()?, head, settled: self.settled() })
     }
 

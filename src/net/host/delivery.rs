@@ -29,10 +29,6 @@ impl Host {
         if entries.is_empty() && !(beat_due && quiet) && !news {
             return;
         }
-        let through = guest.acked.seq + entries.len() as u64;
-        if let Some(guest) = self.guests.get_mut(&peer) {
-            guest.sent_through = through;
-        }
         self.send(session, peer, ToGuest::Entries { beat, entries });
     }
 
@@ -76,56 +72,47 @@ impl Host {
         }
         let Some(guest) = self.guests.get_mut(&peer) else { return };
         guest.in_flight = false;
-        let answer = match answer {
-            Ok(answer) => answer,
+        match answer {
+            Ok(answer) => {
+                guest.last_heard = Instant::now();
+                guest.told = guest.told.max(told);
+                // The same other branch twice running: the two hosts have
+                // met and weighed, so answering as fast as it answers would
+                // only flood it (thousands a second) until one gives way.
+                let follows = match &answer {
+                    Answer::Follows(branch) => Some(*branch),
+                    _ => None,
+                };
+                guest.backoff = follows.is_some() && follows == guest.follows;
+                guest.follows = follows;
+                match answer {
+                    Answer::Holds(head) => {
+                        self.heard_head(peer, head);
+                        // A guest holding more of our log sends it (a rejoin) first.
+                        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
+                            self.resumed(session);
+                        }
+                    }
+                    Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
+                    Answer::Refused(why) => {
+                        debug!(%peer, "the guest refused: {why}");
+                        guest.backoff = true;
+                        return;
+                    }
+                    Answer::Done
+                    | Answer::Stale
+                    | Answer::Welcome { .. }
+                    | Answer::Watching(_)
+                    | Answer::NotBegun => {}
+                }
+                self.back(session, peer);
+                self.pump(session, peer, false);
+            }
             Err(e) => {
                 debug!(%peer, "a message to the guest was lost: {e}");
                 guest.backoff = true;
-                return;
             }
-        };
-        guest.last_heard = Instant::now();
-        guest.told = guest.told.max(told);
-        guest.backoff = false;
-        let (before, through) = (guest.acked.seq, guest.sent_through);
-        match answer {
-            Answer::Holds(head) => {
-                self.heard_head(peer, head);
-                // A guest holding more of our log sends it (a rejoin) first.
-                if self.table.as_ref().is_some_and(|t| holds(t, head)) {
-                    self.resumed(session);
-                }
-            }
-            Answer::Follows(branch) => {
-                // A guest of another branch is not back at our table: it
-                // hears a beat a second (as fast as it answers would flood
-                // it) until one of the two hosts gives way.
-                guest.backoff = true;
-                self.met(peer, branch, &session.shunned);
-                return;
-            }
-            Answer::Refused(why) => {
-                debug!(%peer, "the guest refused: {why}");
-                guest.backoff = true;
-                return;
-            }
-            Answer::Done
-            | Answer::Stale
-            | Answer::Welcome { .. }
-            | Answer::Watching(_)
-            | Answer::NotBegun => {}
         }
-        // Entries it did not take, and no nearer to taking them: sent again
-        // a beat later, not in a loop as fast as it answers.
-        if let Some(guest) = self.guests.get_mut(&peer)
-            && guest.acked.seq == before
-            && before < through
-        {
-            debug!(%peer, at = before, "the guest took none of the entries sent");
-            guest.backoff = true;
-        }
-        self.back(session, peer);
-        self.pump(session, peer, false);
     }
 
     /// A host started again knows the table now (a guest holds no more of
@@ -141,17 +128,26 @@ impl Host {
     }
 
     /// A guest's head: what it holds of our log. One we do not hold is
-    /// another branch's: ours goes to it from the start, and it drops its
-    /// own entries where the two part.
+    /// another branch's: ours goes to it from where the two last agreed,
+    /// and it drops its own entries where the two part. Not from the start:
+    /// a batch from there holds nothing the guest lacks, so it would answer
+    /// the same head for ever. Each such head again in a row steps a batch
+    /// further back (it may have gone back behind what it last said).
     pub(super) fn heard_head(&mut self, peer: PeerId, head: Position) {
-        let held = self.table.as_ref().is_some_and(|t| holds(t, head));
-        let game_id = self.table.as_ref().map(|t| t.state().game_id).unwrap_or_default();
-        if let Some(guest) = self.guests.get_mut(&peer) {
-            guest.acked = if held { head } else { Position { seq: 0, hash: game_id } };
-            if held {
-                guest.max_acked = guest.max_acked.max(head.seq);
-            }
+        let Some(table) = &self.table else { return };
+        let held = holds(table, head);
+        let Some(guest) = self.guests.get_mut(&peer) else { return };
+        if held {
+            guest.acked = head;
+            guest.max_acked = guest.max_acked.max(head.seq);
+        } else {
+            let back = if guest.astray { MAX_BATCH as u64 } else { 0 };
+            let seq = guest.acked.seq.min(head.seq).saturating_sub(back);
+            // Still astray from the start: a beat before the next try.
+            guest.backoff = guest.astray && seq == 0;
+            guest.acked = position(table, seq);
         }
+        guest.astray = !held;
     }
 
     /// A guest answered (again): back at the table if it was away.

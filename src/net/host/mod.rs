@@ -85,11 +85,13 @@ struct Seated {
     told: u64,
     /// The newest entry it ever acknowledged (a split's weighing counts it).
     max_acked: u64,
-    /// The last message to it failed or was refused, or it took none of
-    /// the entries sent: one a beat for now.
+    /// The last message to it failed or was refused, or it answered for
+    /// the same other branch twice running: one a beat for now.
     backoff: bool,
-    /// The newest entry the message in flight carries (its `acked` if none).
-    sent_through: u64,
+    /// The other branch it last answered for, if its last answer did.
+    follows: Option<Branch>,
+    /// Its last head was not on our log.
+    astray: bool,
 }
 
 impl Seated {
@@ -112,7 +114,8 @@ impl Seated {
             told: 0,
             max_acked: 0,
             backoff: false,
-            sent_through: 0,
+            follows: None,
+            astray: false,
         }
     }
 }
@@ -654,6 +657,14 @@ impl Host {
 }
 
 /// Whether `table`'s log holds the entry at `head` (a guest's head).
+/// Our log's position `seq`: its entry there, or the game's start.
+fn position(table: &Table, seq: u64) -> Position {
+    match seq.checked_sub(1).and_then(|i| table.entries().get(usize::try_from(i).ok()?)) {
+        Some(entry) => Position { seq, hash: entry.hash() },
+        None => Position { seq: 0, hash: table.state().game_id },
+    }
+}
+
 fn holds(table: &Table, head: Position) -> bool {
     match head.seq {
         0 => head.hash == table.state().game_id,
