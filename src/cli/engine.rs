@@ -176,7 +176,8 @@ fn searched(game: &Game, seed: u64, millis: Option<u64>, analyse: bool, start: I
     let mut search = Search::new(game, seed)?;
     match millis {
         None => {
-            while if analyse { search.has_budget_to_estimate() } else { search.has_budget() } {
+            let more = if analyse { Search::has_budget_to_estimate } else { Search::has_budget };
+            while more(&search) {
                 search.round();
             }
         }

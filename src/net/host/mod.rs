@@ -656,8 +656,8 @@ impl Host {
     }
 }
 
-/// Whether `table`'s log holds the entry at `head` (a guest's head).
-/// Our log's position `seq`: its entry there, or the game's start.
+/// Our log's position `seq`: its entry there, or the game's start (also
+/// for a `seq` past our head).
 fn position(table: &Table, seq: u64) -> Position {
     match seq.checked_sub(1).and_then(|i| table.entries().get(usize::try_from(i).ok()?)) {
         Some(entry) => Position { seq, hash: entry.hash() },
@@ -665,12 +665,7 @@ fn position(table: &Table, seq: u64) -> Position {
     }
 }
 
+/// Whether `table`'s log holds the entry at `head` (a guest's head).
 fn holds(table: &Table, head: Position) -> bool {
-    match head.seq {
-        0 => head.hash == table.state().game_id,
-        n => table
-            .entries()
-            .get(usize::try_from(n - 1).unwrap_or(usize::MAX))
-            .is_some_and(|e| e.hash() == head.hash),
-    }
+    position(table, head.seq) == head
 }

@@ -141,10 +141,9 @@ impl Circuits {
         let circuits: Vec<Multiaddr> = addrs
             .iter()
             .filter(|a| relay_of(a).is_some())
-            .map(|a| match addressed_peer(a) {
-                Some(_) => a.clone(),
-                None => a.clone().with(Protocol::P2p(peer)),
-            })
+            .map(
+                |a| if addressed_peer(a).is_some() { a.clone() } else { a.clone().with(Protocol::P2p(peer)) },
+            )
             .collect();
         if !circuits.is_empty() {
             self.known.insert(peer, circuits);

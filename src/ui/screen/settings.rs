@@ -342,10 +342,7 @@ pub fn peer_addresses(typed: &str) -> Result<Vec<String>, String> {
         .split_whitespace()
         .map(|addr| {
             let parsed: libp2p::Multiaddr = addr.parse().map_err(|_| addr.to_string())?;
-            match addressed_peer(&parsed) {
-                Some(_) => Ok(addr.to_string()),
-                None => Err(addr.to_string()),
-            }
+            addressed_peer(&parsed).map(|_| addr.to_string()).ok_or_else(|| addr.to_string())
         })
         .collect()
 }
