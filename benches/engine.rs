@@ -2,12 +2,12 @@
 //!
 //! `cargo bench --bench engine`: criterion times whole 4-player classic games
 //! between random players (the engine's speed), then Hard's decisions are
-//! timed one by one in 4-player classic games against Normal and the
+//! timed one by one in 4- and 2-player classic games against Normal and the
 //! percentiles printed (the bots themselves never read a clock).
 
 use criterion::Criterion;
 use ludopia::bots::{Bot, Chooser, SeededDie, Strategy, play_game};
-use ludopia::rules::{Action, Game, Preset, Seat, SeatSet};
+use ludopia::rules::{Action, Game, Preset, Seat, SeatSet, default_players};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -55,11 +55,12 @@ impl Chooser for Timed {
     }
 }
 
-fn percentiles(what: &str, mut times: Vec<Duration>) {
+fn percentiles(what: &str, players: usize, mut times: Vec<Duration>) {
     times.sort_unstable();
     let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q) as usize).copied().unwrap_or_default();
     println!(
-        "hard decisions, {what} (classic, 4 players, vs 3 normal): n={} p50={:?} p99={:?} max={:?}",
+        "hard decisions, {what} (classic, {players} players, vs {} normal): n={} p50={:?} p99={:?} max={:?}",
+        players - 1,
         times.len(),
         at(0.5),
         at(0.99),
@@ -67,13 +68,18 @@ fn percentiles(what: &str, mut times: Vec<Duration>) {
     );
 }
 
-fn hard_decision_times() {
+/// Hard's decisions in 16 games at a table of `players` (two players use
+/// the learned leaf, four the standings alone).
+fn hard_decision_times(players: usize) {
     let (mut wall, mut cpu) = (Vec::new(), Vec::new());
+    let seats = default_players(players).expect("2 or 4 players");
+    let seated: Vec<Seat> = seats.iter().collect();
     for seed in 0..16u64 {
         let mut die = SeededDie::new(seed);
-        let game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("classic is valid");
+        let game = Game::new(Preset::Classic.rules(), seats, Seat::ALL[0]).expect("classic is valid");
+        let hard = seated[seed as usize % seated.len()];
         let mut bots = [0u64, 1, 2, 3].map(|k| {
-            let strategy = if k == seed % 4 { Strategy::Hard } else { Strategy::Normal };
+            let strategy = if k == hard.index() as u64 { Strategy::Hard } else { Strategy::Normal };
             Some(Timed { bot: Bot::new(strategy, seed * 4 + k), times: Vec::new(), cpu: Vec::new() })
         });
         if play_game(game, &mut bots, || die.roll()).is_err() {
@@ -84,8 +90,8 @@ fn hard_decision_times() {
             cpu.append(&mut hard.cpu);
         }
     }
-    percentiles("wall clock", wall);
-    percentiles("thread CPU time", cpu);
+    percentiles("wall clock", players, wall);
+    percentiles("thread CPU time", players, cpu);
 }
 
 fn main() {
@@ -95,6 +101,7 @@ fn main() {
     // `cargo test --all-targets` runs this once as a smoke test, without
     // `--bench`: the timed Hard games are for `cargo bench` only.
     if std::env::args().any(|a| a == "--bench") {
-        hard_decision_times();
+        hard_decision_times(4);
+        hard_decision_times(2);
     }
 }

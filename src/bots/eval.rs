@@ -10,6 +10,11 @@
 
 use crate::rules::{Face, Game, Phase, Progress, Seat, ThreeSixes, YARD, board};
 
+#[cfg(test)]
+mod fit;
+mod fitted;
+mod learned;
+
 /// What a seat's pawns are worth beyond their steps.
 struct Weights {
     /// A pawn out of its yard: getting out needs a 6.
@@ -104,7 +109,9 @@ fn team_value(game: &Game, threats: &Threats, me: Seat, partner: Seat) -> f32 {
 /// search began): certain or lost once that place is taken, else a softmax
 /// over the standings of the seats still playing, less sure the further
 /// they have to go. Ahead, this plays safe; behind, it takes chances that
-/// the value's straight difference of standings would not.
+/// the value's straight difference of standings would not. At a
+/// two-player classic table a learned network corrects each standing first
+/// ([`learned`]).
 pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
     // Places are shared in a final ranking by distance: each holder has it.
     if game.place(me) == Some(place) {
@@ -114,20 +121,13 @@ pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
         return 0.0;
     }
     let (threats, remaining) = (Threats::of(game), game.remaining());
-    let mean_distance =
-        remaining.iter().map(|s| game.distance(s) as f32).sum::<f32>() / remaining.len() as f32;
+    let (temperature, mean_distance) = race_temperature(game);
     if let Some(partner) = game.partner(me) {
         return team_win_chance(game, &threats, me, partner, mean_distance);
     }
-    // Fitted with `LEAF` in four-player games: 14 at a mean of 30 steps to
-    // go, 127 at 210 (used for three too). Two players' races are far less
-    // settled midway (fitted the same way to 20,000 games between two Normal
-    // bots): 24 at 30 steps, 62 at 110.
-    let temperature = if remaining.len() == 2 {
-        9.9 + mean_distance * (0.455 + 0.000136 * mean_distance)
-    } else {
-        7.6 + mean_distance * (0.141 + 0.00203 * mean_distance)
-    };
+    if learned::applies(game) {
+        return learned::win_chance(game, &threats, me, temperature, mean_distance);
+    }
     let roller = game.roller().index();
     let mut scores = [0.0f32; 4];
     for seat in remaining.iter() {
@@ -146,6 +146,24 @@ pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
         }
     }
     mine / sum
+}
+
+/// The leaf's temperature for `game`'s seats still playing, and the mean
+/// distance they still have to go, which sets it.
+fn race_temperature(game: &Game) -> (f32, f32) {
+    let remaining = game.remaining();
+    let mean_distance =
+        remaining.iter().map(|s| game.distance(s) as f32).sum::<f32>() / remaining.len() as f32;
+    // Fitted with `LEAF` in four-player games: 14 at a mean of 30 steps to
+    // go, 127 at 210 (used for three too). Two players' races are far less
+    // settled midway (fitted the same way to 20,000 games between two Normal
+    // bots): 24 at 30 steps, 62 at 110.
+    let temperature = if remaining.len() == 2 {
+        9.9 + mean_distance * (0.455 + 0.000136 * mean_distance)
+    } else {
+        7.6 + mean_distance * (0.141 + 0.00203 * mean_distance)
+    };
+    (temperature, mean_distance)
 }
 
 /// [`place_chance`] at a team table, while the game is on: the chance that
@@ -171,7 +189,6 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
     if let Some(place) = game.place(seat) {
         return FINISHED + PLACE_STEP * (4.0 - f32::from(place));
     }
-    let rules = game.rules();
     let pawns = game.pawns(seat);
     let steps = (57 * pawns.len()) as f32 - game.distance(seat) as f32;
     let mut worth = steps;
@@ -179,25 +196,50 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
         worth -= weights.shut;
     }
     for &p in pawns {
-        if p == YARD {
+        let spot = spot(game, seat, p);
+        if spot == Spot::Yard {
             continue;
         }
         worth += weights.out;
-        if rules.is_home(p) {
-            worth += weights.home;
-        } else if p > Progress::LOOP_END {
-            worth += weights.lane;
-        } else {
-            let square = board::loop_square(seat, p);
-            if game.is_safe(square) {
-                worth += weights.safe;
-            } else {
+        match spot {
+            Spot::Yard => {}
+            Spot::Home => worth += weights.home,
+            Spot::Lane => worth += weights.lane,
+            Spot::Safe => worth += weights.safe,
+            Spot::Open(square) => {
                 worth -= threats.risk(game, seat, square)
                     * (weights.lost + weights.lost_per_step * (f32::from(p.get()) + 1.0));
             }
         }
     }
     worth
+}
+
+/// Where a pawn stands, as far as its worth goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    Yard,
+    Home,
+    /// In its home lane, out of reach.
+    Lane,
+    /// On a safe loop square.
+    Safe,
+    /// On this loop square, open to capture.
+    Open(u8),
+}
+
+#[inline]
+fn spot(game: &Game, seat: Seat, p: Progress) -> Spot {
+    if p == YARD {
+        Spot::Yard
+    } else if game.rules().is_home(p) {
+        Spot::Home
+    } else if p > Progress::LOOP_END {
+        Spot::Lane
+    } else {
+        let square = board::loop_square(seat, p);
+        if game.is_safe(square) { Spot::Safe } else { Spot::Open(square) }
+    }
 }
 
 /// An extra roll due to `me` is worth having, less what a third six costs.
@@ -481,6 +523,17 @@ mod tests {
         // Seat 1 rolls first, then 2, 3 and 0.
         assert!(chances[1] > chances[2] && chances[2] > chances[3] && chances[3] > chances[0], "{chances:?}");
         assert!(chances.iter().all(|&c| (0.2..0.3).contains(&c)), "{chances:?}");
+        // Two players (the learned leaf): the first to roll, a little.
+        for players in [
+            crate::rules::default_players(2),
+            Some(SeatSet::FULL.without(Seat::ALL[2]).without(Seat::ALL[3])),
+        ] {
+            let game =
+                Game::new(Preset::Classic.rules(), players.expect("two seats"), Seat::ALL[0]).expect("valid");
+            let [first, second] =
+                [0, 1].map(|k| place_chance(&game, game.players().iter().nth(k).expect("two"), 1));
+            assert!((first + second - 1.0).abs() < 1e-5 && (0.5..0.6).contains(&first), "{first} {second}");
+        }
     }
 
     #[test]

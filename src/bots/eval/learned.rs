@@ -1,0 +1,149 @@
+//! The learned part of Hard's leaf at a two-player classic table: a small
+//! network that corrects each seat's standing before the two are compared.
+//!
+//! At two players Hard looks only two of its turns ahead, so its leaf
+//! decides much. Standings add up each pawn's worth on its own; they cannot
+//! say that pawns still in the yard weigh more as the race shortens, or
+//! that a seat with one pawn out has no choice of move. One hidden layer of
+//! rectified units over a few numbers per seat, fitted to who won 150,000
+//! games between Normal bots (`fit.rs`), foretells the winner better and
+//! makes Hard win more (docs/bots.md has the numbers). The weights are
+//! those of classic rules, so every other table keeps the standings alone.
+
+use super::fitted::FITTED;
+use super::{LEAF, RISK, Spot, Threats, count, spot, standing};
+use crate::rules::{Game, Preset, Seat};
+
+/// The numbers the network reads for one seat, each scaled to about one:
+/// 0 its standing over the temperature; 1 whether it rolls second; 2 its
+/// steps; 3–6 its pawns out, home, in the lane and safe; 7–9 the chance its
+/// open pawns are hit, that chance weighed by their steps, and how many are
+/// open; 10–11 its leading and trailing pawn; 12 the mean distance still to
+/// go; 13–14 the same two chances for the rival's pawns it may hit; 15–16
+/// its pawns just out and about to turn in; 17 its standing less its
+/// rival's.
+pub(super) const FEATURES: usize = 18;
+/// Its hidden units.
+pub(super) const HIDDEN: usize = 32;
+
+pub(super) type Features = [f32; FEATURES];
+
+/// One hidden layer; a seat's score is its standing over the temperature
+/// plus the network's output, so a network of zeros is the plain leaf.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Network {
+    pub(super) hidden: [[f32; FEATURES]; HIDDEN],
+    pub(super) bias: [f32; HIDDEN],
+    pub(super) out: [f32; HIDDEN],
+}
+
+impl Network {
+    /// The hidden units' values for a seat's features.
+    pub(super) fn hidden(&self, f: &Features) -> [f32; HIDDEN] {
+        std::array::from_fn(|j| {
+            let sum: f32 = self.hidden[j].iter().zip(f).map(|(w, x)| w * x).sum();
+            (sum + self.bias[j]).max(0.0)
+        })
+    }
+
+    /// A seat's score: its scaled standing (feature 0) plus the correction.
+    pub(super) fn score(&self, f: &Features) -> f32 {
+        f[0] + self.out.iter().zip(self.hidden(f)).map(|(w, h)| w * h).sum::<f32>()
+    }
+}
+
+/// Whether the learned leaf is fitted for `game`'s table.
+pub(super) fn applies(game: &Game) -> bool {
+    game.players().len() == 2 && *game.rules() == Preset::Classic.rules()
+}
+
+/// The chance that `me` wins the two-player race still on.
+pub(super) fn win_chance(
+    game: &Game,
+    threats: &Threats,
+    me: Seat,
+    temperature: f32,
+    mean_distance: f32,
+) -> f32 {
+    let [(a, fa), (_, fb)] = both(game, threats, temperature, mean_distance);
+    let (mine, theirs) = if a == me { (fa, fb) } else { (fb, fa) };
+    1.0 / (1.0 + (FITTED.score(&theirs) - FITTED.score(&mine)).exp())
+}
+
+/// The features of the two seats still playing.
+pub(super) fn both(
+    game: &Game,
+    threats: &Threats,
+    temperature: f32,
+    mean_distance: f32,
+) -> [(Seat, Features); 2] {
+    let mut seats = game.remaining().iter();
+    let a = seats.next().unwrap_or(game.roller());
+    let b = seats.next().unwrap_or(a);
+    let mut fa = seat_features(game, threats, a, temperature, mean_distance);
+    let mut fb = seat_features(game, threats, b, temperature, mean_distance);
+    (fa[17], fb[17]) = (fa[0] - fb[0], fb[0] - fa[0]);
+    [(a, fa), (b, fb)]
+}
+
+/// One seat's [`FEATURES`]; the last, its standing against its rival's, is
+/// filled in by [`both`].
+fn seat_features(
+    game: &Game,
+    threats: &Threats,
+    seat: Seat,
+    temperature: f32,
+    mean_distance: f32,
+) -> Features {
+    const PAWN: f32 = 0.25;
+    const ALL_STEPS: f32 = 228.0;
+    let mut f = [0.0; FEATURES];
+    f[0] = standing(game, threats, seat, &LEAF) / temperature;
+    f[1] = if seat == game.roller() { 0.0 } else { 1.0 };
+    f[2] = (ALL_STEPS - game.distance(seat) as f32) / ALL_STEPS;
+    let (mut lead, mut trail) = (0.0f32, f32::MAX);
+    for &p in game.pawns(seat) {
+        let spot = spot(game, seat, p);
+        let steps = f32::from(p.get());
+        if !matches!(spot, Spot::Yard) {
+            f[3] += PAWN;
+        }
+        if matches!(spot, Spot::Lane | Spot::Safe | Spot::Open(_)) {
+            (lead, trail) = (lead.max(steps / 57.0), trail.min(steps / 57.0));
+        }
+        // Pawns just out and pawns about to turn in are worth telling apart.
+        if matches!(spot, Spot::Safe | Spot::Open(_)) {
+            match p.get() {
+                1..=13 => f[15] += PAWN,
+                40.. => f[16] += PAWN,
+                _ => {}
+            }
+        }
+        match spot {
+            Spot::Yard => {}
+            Spot::Home => f[4] += PAWN,
+            Spot::Lane => f[5] += PAWN,
+            Spot::Safe => f[6] += PAWN,
+            Spot::Open(square) => {
+                let risk = threats.risk(game, seat, square);
+                f[7] += risk * PAWN;
+                f[8] += risk * (steps + 1.0) / ALL_STEPS;
+                f[9] += PAWN;
+            }
+        }
+    }
+    f[10] = lead;
+    f[11] = if trail == f32::MAX { 0.0 } else { trail };
+    f[12] = mean_distance / ALL_STEPS;
+    // What this seat threatens: the rival's pawns it may hit next roll.
+    for rival in game.remaining().iter().filter(|&s| s != seat) {
+        for &p in game.pawns(rival) {
+            if let Spot::Open(square) = spot(game, rival, p) {
+                let hit = RISK[usize::from(count(&threats.by[seat.index()], square))];
+                f[13] += hit * PAWN;
+                f[14] += hit * (f32::from(p.get()) + 1.0) / ALL_STEPS;
+            }
+        }
+    }
+    f
+}
