@@ -159,11 +159,16 @@ fn race_temperature(game: &Game) -> (f32, f32) {
     // settled midway (fitted the same way to 20,000 games between two Normal
     // bots): 24 at 30 steps, 62 at 110.
     let temperature = if remaining.len() == 2 {
-        9.9 + mean_distance * (0.455 + 0.000136 * mean_distance)
+        two_player_temperature(mean_distance)
     } else {
         7.6 + mean_distance * (0.141 + 0.00203 * mean_distance)
     };
     (temperature, mean_distance)
+}
+
+/// The leaf's temperature for a race between two at a mean `distance` to go.
+fn two_player_temperature(distance: f32) -> f32 {
+    9.9 + distance * (0.455 + 0.000136 * distance)
 }
 
 /// [`place_chance`] at a team table, while the game is on: the chance that
@@ -175,8 +180,7 @@ fn race_temperature(game: &Game) -> (f32, f32) {
 /// leading partner's moves worth nothing: Hard partners won 38% of 60
 /// classic team games against Normal partners (seed 10).
 fn team_win_chance(game: &Game, threats: &Threats, me: Seat, partner: Seat, mean_distance: f32) -> f32 {
-    let team_distance = 2.0 * mean_distance;
-    let temperature = 9.9 + team_distance * (0.455 + 0.000136 * team_distance);
+    let temperature = two_player_temperature(2.0 * mean_distance);
     let team = |a: Seat| standing(game, threats, a, &LEAF) + standing(game, threats, a.partner(), &LEAF);
     let ours = team(me);
     let rival = game.opponents(me).iter().next().unwrap_or(partner);
@@ -196,11 +200,12 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
         worth -= weights.shut;
     }
     for &p in pawns {
+        // `out` is added first, so that the sums are those of every seed's
+        // games before `spot` served both this and the learned leaf.
         let spot = spot(game, seat, p);
-        if spot == Spot::Yard {
-            continue;
+        if spot != Spot::Yard {
+            worth += weights.out;
         }
-        worth += weights.out;
         match spot {
             Spot::Yard => {}
             Spot::Home => worth += weights.home,

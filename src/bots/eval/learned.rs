@@ -11,8 +11,8 @@
 //! those of classic rules, so every other table keeps the standings alone.
 
 use super::fitted::FITTED;
-use super::{LEAF, RISK, Spot, Threats, count, spot, standing};
-use crate::rules::{Game, Preset, Seat};
+use super::{LEAF, Spot, Threats, spot, standing};
+use crate::rules::{Game, Preset, Rules, Seat};
 
 /// The numbers the network reads for one seat, each scaled to about one:
 /// 0 its standing over the temperature; 1 whether it rolls second; 2 its
@@ -29,7 +29,8 @@ pub(super) const HIDDEN: usize = 32;
 pub(super) type Features = [f32; FEATURES];
 
 /// One hidden layer; a seat's score is its standing over the temperature
-/// plus the network's output, so a network of zeros is the plain leaf.
+/// plus the network's output, so a network of zeros is the standings alone
+/// (the plain leaf less its small term for waiting to roll).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Network {
     pub(super) hidden: [[f32; FEATURES]; HIDDEN],
@@ -52,9 +53,20 @@ impl Network {
     }
 }
 
-/// Whether the learned leaf is fitted for `game`'s table.
+/// Whether the learned leaf is fitted for `game`'s table: two players and
+/// classic rules, but for what does not change how a two-player race is
+/// played (the clock, the colours, who starts, and whether play goes on
+/// after the first is home: at two it never does).
 pub(super) fn applies(game: &Game) -> bool {
-    game.players().len() == 2 && *game.rules() == Preset::Classic.rules()
+    let classic = Preset::Classic.rules();
+    let rules = Rules {
+        turn_timer: classic.turn_timer,
+        colour_order: classic.colour_order,
+        first_player: classic.first_player,
+        end: classic.end,
+        ..*game.rules()
+    };
+    game.players().len() == 2 && rules == classic
 }
 
 /// The chance that `me` wins the two-player race still on.
@@ -83,11 +95,14 @@ pub(super) fn both(
     let mut fa = seat_features(game, threats, a, temperature, mean_distance);
     let mut fb = seat_features(game, threats, b, temperature, mean_distance);
     (fa[17], fb[17]) = (fa[0] - fb[0], fb[0] - fa[0]);
+    // What a seat threatens is its rival's risk: with two seats, the only
+    // rival pawns that can hit a pawn are the other seat's.
+    (fa[13], fa[14], fb[13], fb[14]) = (fb[7], fb[8], fa[7], fa[8]);
     [(a, fa), (b, fb)]
 }
 
-/// One seat's [`FEATURES`]; the last, its standing against its rival's, is
-/// filled in by [`both`].
+/// One seat's [`FEATURES`]; those that compare it with its rival (13, 14
+/// and 17) are filled in by [`both`].
 fn seat_features(
     game: &Game,
     threats: &Threats,
@@ -111,7 +126,8 @@ fn seat_features(
         if matches!(spot, Spot::Lane | Spot::Safe | Spot::Open(_)) {
             (lead, trail) = (lead.max(steps / 57.0), trail.min(steps / 57.0));
         }
-        // Pawns just out and pawns about to turn in are worth telling apart.
+        // Pawns just out and pawns about to turn in are worth telling apart
+        // (progress 0, the start square, is safe).
         if matches!(spot, Spot::Safe | Spot::Open(_)) {
             match p.get() {
                 1..=13 => f[15] += PAWN,
@@ -135,15 +151,29 @@ fn seat_features(
     f[10] = lead;
     f[11] = if trail == f32::MAX { 0.0 } else { trail };
     f[12] = mean_distance / ALL_STEPS;
-    // What this seat threatens: the rival's pawns it may hit next roll.
-    for rival in game.remaining().iter().filter(|&s| s != seat) {
-        for &p in game.pawns(rival) {
-            if let Spot::Open(square) = spot(game, rival, p) {
-                let hit = RISK[usize::from(count(&threats.by[seat.index()], square))];
-                f[13] += hit * PAWN;
-                f[14] += hit * (f32::from(p.get()) + 1.0) / ALL_STEPS;
-            }
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{FirstPlayer, SeatSet, default_players};
+
+    #[test]
+    fn the_learned_leaf_serves_every_two_player_classic_table_and_no_other() {
+        let classic = Preset::Classic.rules();
+        let two = default_players(2).expect("two seats");
+        let table = |rules: Rules, players: SeatSet| {
+            applies(&Game::new(rules, players, Seat::ALL[0]).expect("valid rules"))
+        };
+        let timed = Rules { turn_timer: Some(30), first_player: FirstPlayer::Seat0, ..classic };
+        assert!(table(classic, two) && table(timed, two));
+        let plaza_colours = Rules { colour_order: Preset::Plaza.rules().colour_order, ..classic };
+        assert!(table(plaza_colours, SeatSet::FULL.without(Seat::ALL[2]).without(Seat::ALL[3])));
+        assert!(!table(classic, SeatSet::FULL));
+        assert!(!table(Rules { capture_bonus: false, ..classic }, two));
+        for preset in [Preset::Plaza, Preset::Race, Preset::Palace, Preset::Quick] {
+            assert!(!table(preset.rules(), two), "{preset:?}");
         }
     }
-    f
 }
