@@ -464,11 +464,23 @@ mod tests {
         f32::min(chance, 0.9)
     }
 
-    /// Plays a game of `preset` between `strategy` bots, with dice from
-    /// `seed`, showing `look` each position before it is played on, until
-    /// the game ends or `look` says to stop; returns the last position.
-    fn play_out(preset: Preset, strategy: Strategy, seed: u64, mut look: impl FnMut(&Game) -> bool) -> Game {
-        let mut game = Game::new(preset.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
+    /// Plays a game of `preset` between `strategy` bots in four seats, with
+    /// dice from `seed`, showing `look` each position before it is played
+    /// on, until the game ends or `look` says to stop; returns the last
+    /// position.
+    fn play_out(preset: Preset, strategy: Strategy, seed: u64, look: impl FnMut(&Game) -> bool) -> Game {
+        play_out_at(preset, SeatSet::FULL, strategy, seed, look)
+    }
+
+    /// [`play_out`] in the seats `players`.
+    pub(super) fn play_out_at(
+        preset: Preset,
+        players: SeatSet,
+        strategy: Strategy,
+        seed: u64,
+        mut look: impl FnMut(&Game) -> bool,
+    ) -> Game {
+        let mut game = Game::new(preset.rules(), players, Seat::ALL[0]).expect("valid");
         let mut bots = Seat::ALL.map(|s| Bot::new(strategy, seed * 4 + s.index() as u64));
         let mut dice = SeededDie::new(seed);
         while let Some(seat) = game.to_act() {

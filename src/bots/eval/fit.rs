@@ -2,14 +2,15 @@
 //! classic games between Normal bots, and the check that it foretells
 //! winners better than the standings alone.
 //!
-//! To fit it again (about two minutes on two cores, and 2 GB of memory for
+//! To fit it again (about two minutes, and 2 GB of memory for
 //! the 8.8 million positions), which rewrites `fitted.rs`:
 //! `LUDOPIA_FIT_OUT=src/bots/eval/fitted.rs cargo test --lib refit_the_two_player_leaf -- --ignored`
 
 use super::learned::{self, FEATURES, Features, HIDDEN, Network};
+use super::tests::play_out_at;
 use super::{Threats, race_temperature};
-use crate::bots::{Bot, SeededDie, Strategy, Stream};
-use crate::rules::{Action, Game, Phase, Preset, Seat, TurnsPassed, default_players};
+use crate::bots::{Strategy, Stream};
+use crate::rules::{Phase, Preset, default_players};
 use rand::{Rng, SeedableRng};
 
 /// The network that adds nothing: the plain leaf, where training starts.
@@ -26,24 +27,18 @@ fn samples(first_seed: u64, count: u64) -> Vec<Sample> {
     let players = default_players(2).expect("two seats");
     let mut out = Vec::new();
     for seed in first_seed..first_seed + count {
-        let mut game =
-            Game::new(Preset::Classic.rules(), players, Seat::ALL[0]).expect("classic rules are valid");
-        let mut bots = Seat::ALL.map(|s| Bot::new(Strategy::Normal, seed * 4 + s.index() as u64));
-        let mut dice = SeededDie::new(seed);
         let mut seen = Vec::new();
         let mut rolls = 0usize;
-        while let Some(seat) = game.to_act() {
+        let game = play_out_at(Preset::Classic, players, Strategy::Normal, seed, |game| {
             if game.phase() == Phase::Roll {
                 rolls += 1;
                 if rolls.is_multiple_of(3) {
-                    let (temperature, mean_distance) = race_temperature(&game);
-                    seen.push(learned::both(&game, &Threats::of(&game), temperature, mean_distance));
+                    let (temperature, mean_distance) = race_temperature(game);
+                    seen.push(learned::both(game, &Threats::of(game), temperature, mean_distance));
                 }
             }
-            let action =
-                bots[seat.index()].decide(&game).unwrap_or_else(|| Action::Roll { seat, face: dice.roll() });
-            game.play(action, &mut TurnsPassed::default()).expect("bots play legal moves");
-        }
+            true
+        });
         for [(a, fa), (_, fb)] in seen {
             let (winner, loser) = if game.place(a) == Some(1) { (fa, fb) } else { (fb, fa) };
             out.push(Sample { winner, loser });
@@ -142,10 +137,7 @@ fn source(net: &Network) -> String {
 #[test]
 #[ignore = "fits the weights (minutes): run by hand to rewrite fitted.rs"]
 fn refit_the_two_player_leaf() {
-    let train_on = std::thread::scope(|scope| {
-        let halves = [scope.spawn(|| samples(1_000_000, 75_000)), scope.spawn(|| samples(1_075_000, 75_000))];
-        halves.into_iter().flat_map(|h| h.join().expect("sampling thread")).collect::<Vec<_>>()
-    });
+    let train_on = samples(1_000_000, 150_000);
     let net = train(&train_on, 8, 7);
     let held_out = samples(2_000_000, 20_000);
     let (plain, learned) = (mean_loss(&ZERO, &held_out), mean_loss(&net, &held_out));

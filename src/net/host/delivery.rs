@@ -72,47 +72,43 @@ impl Host {
         }
         let Some(guest) = self.guests.get_mut(&peer) else { return };
         guest.in_flight = false;
-        match answer {
-            Ok(answer) => {
-                guest.last_heard = Instant::now();
-                guest.told = guest.told.max(told);
-                // The same other branch twice running: the two hosts have
-                // met and weighed, so answering as fast as it answers would
-                // only flood it (thousands a second) until one gives way.
-                let follows = match &answer {
-                    Answer::Follows(branch) => Some(*branch),
-                    _ => None,
-                };
-                guest.backoff = follows.is_some() && follows == guest.follows;
-                guest.follows = follows;
-                match answer {
-                    Answer::Holds(head) => {
-                        self.heard_head(peer, head);
-                        // A guest holding more of our log sends it (a rejoin) first.
-                        if self.table.as_ref().is_some_and(|t| holds(t, head)) {
-                            self.resumed(session);
-                        }
-                    }
-                    Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
-                    Answer::Refused(why) => {
-                        debug!(%peer, "the guest refused: {why}");
-                        guest.backoff = true;
-                        return;
-                    }
-                    Answer::Done
-                    | Answer::Stale
-                    | Answer::Welcome { .. }
-                    | Answer::Watching(_)
-                    | Answer::NotBegun => {}
-                }
-                self.back(session, peer);
-                self.pump(session, peer, false);
-            }
+        let answer = match answer {
+            Ok(answer) => answer,
             Err(e) => {
                 debug!(%peer, "a message to the guest was lost: {e}");
                 guest.backoff = true;
+                return;
             }
+        };
+        guest.last_heard = Instant::now();
+        guest.told = guest.told.max(told);
+        // The same other branch twice running: the two hosts have met and
+        // weighed, so answering as fast as it answers would only flood it
+        // (thousands a second) until one gives way.
+        let follows = if let Answer::Follows(branch) = &answer { Some(*branch) } else { None };
+        guest.backoff = follows.is_some() && follows == guest.follows;
+        guest.follows = follows;
+        match answer {
+            // A guest holding more of our log sends it (a rejoin) first.
+            Answer::Holds(head) => {
+                if self.heard_head(peer, head) {
+                    self.resumed(session);
+                }
+            }
+            Answer::Follows(branch) => self.met(peer, branch, &session.shunned),
+            Answer::Refused(why) => {
+                debug!(%peer, "the guest refused: {why}");
+                guest.backoff = true;
+                return;
+            }
+            Answer::Done
+            | Answer::Stale
+            | Answer::Welcome { .. }
+            | Answer::Watching(_)
+            | Answer::NotBegun => {}
         }
+        self.back(session, peer);
+        self.pump(session, peer, false);
     }
 
     /// A host started again knows the table now (a guest holds no more of
@@ -133,10 +129,11 @@ impl Host {
     /// a batch from there holds nothing the guest lacks, so it would answer
     /// the same head for ever. Each such head again in a row steps a batch
     /// further back (it may have gone back behind what it last said).
-    pub(super) fn heard_head(&mut self, peer: PeerId, head: Position) {
-        let Some(table) = &self.table else { return };
+    /// Whether the head is on our log.
+    pub(super) fn heard_head(&mut self, peer: PeerId, head: Position) -> bool {
+        let Some(table) = &self.table else { return false };
         let held = holds(table, head);
-        let Some(guest) = self.guests.get_mut(&peer) else { return };
+        let Some(guest) = self.guests.get_mut(&peer) else { return held };
         if held {
             guest.acked = head;
             guest.max_acked = guest.max_acked.max(head.seq);
@@ -148,6 +145,7 @@ impl Host {
             guest.acked = position(table, seq);
         }
         guest.astray = !held;
+        held
     }
 
     /// A guest answered (again): back at the table if it was away.

@@ -203,12 +203,12 @@ impl Host {
                 }
             }
         }
-        self.heard_head(peer, head);
+        let held = self.heard_head(peer, head);
         // Started again from an older save: the tails bring what we lost,
         // and once every guest is back on our log, we host on. Until then
         // a guest is not taken back: it may yet follow an elected host.
         if let Some(resuming) = &mut self.resuming
-            && self.table.as_ref().is_some_and(|t| holds(t, head))
+            && held
         {
             if !resuming.back.contains(&peer) {
                 resuming.back.push(peer);
