@@ -61,3 +61,23 @@ fn a_relay_address_without_its_peer_id_exits_2() {
     }
     assert!(!home.exists(), "no profile was made");
 }
+
+/// `ludopia` with no display to open its window on says so and exits 1:
+/// with none named, before trying; with one named that no server serves,
+/// once iced fails to start (no crash, exit 101, either way).
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn no_display_is_an_error_not_a_crash() {
+    let home = tempfile::tempdir().expect("a profile folder");
+    for display in [None, Some(":87")] {
+        let mut ludopia = Command::new(env!("CARGO_BIN_EXE_ludopia"));
+        ludopia.env("LUDOPIA_HOME", home.path()).env_remove("WAYLAND_DISPLAY").env_remove("DISPLAY");
+        if let Some(display) = display {
+            ludopia.env("DISPLAY", display);
+        }
+        let out = ludopia.output().expect("ludopia runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{display:?}: {stderr}");
+        assert!(stderr.contains("ludopia: the window could not"), "{display:?}: {stderr}");
+    }
+}

@@ -58,10 +58,19 @@ impl Hosting {
 /// Runs `n` joiners with `args` to the end, all at once, each with a
 /// profile of its own.
 fn joiners(n: usize, args: &[&str]) -> Vec<Output> {
+    joiners_after(n, args, Duration::ZERO)
+}
+
+/// [`joiners`], the first starting `first_waits` before the others.
+fn joiners_after(n: usize, args: &[&str], first_waits: Duration) -> Vec<Output> {
     let homes: Vec<tempfile::TempDir> = (0..n).map(|_| profile()).collect();
     let children: Vec<Child> = homes
         .iter()
-        .map(|home| {
+        .enumerate()
+        .map(|(k, home)| {
+            if k == 1 {
+                std::thread::sleep(first_waits);
+            }
             command_at(
                 home.path(),
                 &[&["join", "--headless"], args, &["--bot", "easy", "--listen", LOOPBACK]].concat(),
@@ -159,7 +168,10 @@ fn a_quick_team_table_across_computers_places_both_partners_together() {
 #[test]
 fn a_host_and_three_joiners_play_a_full_four_peer_game() {
     let hosting = host(&["--preset", "race", "--bots", "0"]);
-    let joined = joiners(3, &[&hosting.ticket]);
+    watchdog(&[&hosting.child], GAME_LIMIT);
+    // The first waits for the others longer than a guest may be silent in
+    // a game (3 s): nobody beats before the game, and it keeps its seat.
+    let joined = joiners_after(3, &[&hosting.ticket], Duration::from_secs(6));
     let host_lines = hosting.finish();
     let guests = succeeded(&joined, &host_lines);
     // Three guests, three seats, none of them the host's.
@@ -168,12 +180,24 @@ fn a_host_and_three_joiners_play_a_full_four_peer_game() {
     colours.dedup();
     assert_eq!(colours.len(), 3, "{colours:?}");
     assert_eq!(host_lines.iter().filter(|l| event(l) == "joined").count(), 3);
+    assert!(!host_lines.iter().any(|l| event(l) == "left"), "a waiting guest was unseated");
     one_game(&[
         ("host", &host_lines),
         ("guest 1", &guests[0]),
         ("guest 2", &guests[1]),
         ("guest 3", &guests[2]),
     ]);
+}
+
+/// A table with every seat a bot waits for nobody: the game is played at
+/// once (for watchers) and the host exits 0.
+#[test]
+fn a_host_whose_seats_are_all_bots_plays_at_once() {
+    let hosting = host(&["--bots", "3"]);
+    watchdog(&[&hosting.child], GAME_LIMIT);
+    let lines = hosting.finish();
+    assert_eq!(lines.last().map(event), Some("over"), "{:?}", lines.last());
+    assert!(lines.iter().filter(|l| event(l) == "entry").count() > 10, "{} lines", lines.len());
 }
 
 #[test]

@@ -452,6 +452,9 @@ fn the_engine_challenges_and_marks_in_palace_duels() {
         r#"{"id": 2, "preset": "palace", "seats": ["red", "yellow"], "actions": [{"challenge": "yellow"}, {"mark": 4}], "seed": 2}"#,
         r#"{"id": 3, "position": {"turn": "red", "pawns": {"red": [60, -1, -1, -1]}}, "face": 2}"#,
         r#"{"id": 4, "preset": "palace", "face": 4}"#,
+        // Red won the duel and rolls a 3 with every pawn in the yard: it
+        // passes (yellow's challenge that follows is not this request's).
+        r#"{"id": 5, "preset": "palace", "seats": ["red", "yellow"], "actions": [{"challenge": "yellow"}, {"mark": 0}, {"mark": 3}, {"mark": 1}, {"mark": 4}, {"mark": 2}], "face": 3, "level": "hard"}"#,
     ];
     let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -463,6 +466,7 @@ fn the_engine_challenges_and_marks_in_palace_duels() {
     assert!(cell <= 8 && cell != 4, "{}", answers[1]);
     assert!(answers[2]["error"].as_str().is_some_and(|e| e.contains("position")), "{}", answers[2]);
     assert!(answers[3]["error"].as_str().is_some_and(|e| e.contains("face")), "{}", answers[3]);
+    assert_eq!(answers[4], json!({"id": 5, "pass": true}));
 }
 
 /// README's example exchange under "Engine protocol" is what the engine
@@ -482,4 +486,23 @@ fn the_engine_answers_readmes_example_as_written() {
     let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout.lines().collect::<Vec<_>>(), answers);
+}
+
+/// Every example under README's "Game scripts" runs as written.
+#[test]
+fn readmes_game_scripts_run_as_written() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md");
+    let section = readme.split("### Game scripts").nth(1).expect("a scripts section");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let section = section.split("### ").next().unwrap_or(section);
+    let examples: Vec<&str> =
+        section.split("```json").skip(1).filter_map(|b| b.split("```").next()).collect();
+    assert!(examples.len() >= 2, "{section}");
+    for example in examples {
+        let out = run_with(&["script", "-"], example);
+        assert_eq!(out.code, 0, "{example}\n{}{}", out.stdout, out.stderr);
+        let state: Value = serde_json::from_str(&out.stdout).expect("the final state");
+        assert!(state["events"].as_array().is_some_and(|e| !e.is_empty()), "{}", out.stdout);
+    }
 }

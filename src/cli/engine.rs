@@ -156,6 +156,12 @@ fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {
         let moves = analyse.then(|| search.iter().flat_map(estimates).collect());
         return Ok(Answer { pawn: Some(pawn), moves, ..Answer::default() });
     }
+    // The face rolled moves nothing: the turn passes (or, after a 6, the
+    // same player rolls again). What is awaited next, a palace challenge
+    // say, is another player's decision, not this request's.
+    if face.is_some() {
+        return Ok(Answer { pass: Some(true), moves: analyse.then(Vec::new), ..Answer::default() });
+    }
     let rules = *game.rules();
     match Bot::new(level, seed).decide(&game) {
         Some(Action::Challenge { opponent, .. }) => {
@@ -163,9 +169,7 @@ fn decide(request: &Request, now: Instant) -> Result<Answer<'static>, String> {
         }
         Some(Action::Mark { cell, .. }) => Ok(Answer { mark: Some(cell), ..Answer::default() }),
         Some(_) => Err("the bot answered out of turn".into()),
-        // The face rolled moves nothing: the turn passes (or, after a 6,
-        // the same player rolls again).
-        None => Ok(Answer { pass: Some(true), moves: analyse.then(Vec::new), ..Answer::default() }),
+        None => Err("no bot's answer in a position awaiting one".into()),
     }
 }
 

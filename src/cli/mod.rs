@@ -127,6 +127,10 @@ pub fn run() -> i32 {
                 Some(Ok(ticket)) => Some(ticket),
                 Some(Err(code)) => return code,
             };
+            if let Some(why) = crate::ui::no_display() {
+                eprintln!("ludopia: the window could not open: {why}");
+                return 1;
+            }
             match crate::ui::run(opening) {
                 Ok(()) => 0,
                 Err(e) => {

@@ -376,8 +376,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         .map_err(|e| PlayError::Saved(e.to_string()))?;
         let over = table.state().game.is_over() || table.state().closed.is_some();
         if !over {
-            session.events.listing = Some(code.clone());
-            session.report(Line::Listening { code, ticket: ticket.to_string() });
+            session.events.listening(code, ticket.to_string());
             let entries = proof.entries.clone();
             session.report(Line::Restored {
                 genesis: proof.genesis.clone(),
@@ -411,8 +410,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             return Ok(places);
         }
     }
-    session.events.listing = Some(listing.code.to_string());
-    session.report(Line::Listening { code: listing.code.to_string(), ticket: ticket.to_string() });
+    session.events.listening(listing.code.to_string(), ticket.to_string());
     if let Some(home) = plan.home {
         let role = Role::Host {
             config: config.clone(),

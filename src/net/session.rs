@@ -102,13 +102,20 @@ impl<O> Clone for Report<O> {
 pub struct Events<O> {
     events: mpsc::Receiver<NodeEvent>,
     report: Report<O>,
-    /// The code of the table this peer opened: a new ticket is printed with it.
-    pub listing: Option<String>,
+    /// The code of the table this peer opened, and the ticket last printed
+    /// with it: a new ticket is printed, the same one again is not.
+    listing: Option<(String, String)>,
 }
 
 impl<O: FnMut(Line)> Events<O> {
     pub fn new(events: mpsc::Receiver<NodeEvent>, report: Report<O>) -> Self {
         Events { events, report, listing: None }
+    }
+
+    /// Says that this peer's table `code` is open at `ticket`.
+    pub fn listening(&mut self, code: String, ticket: String) {
+        self.listing = Some((code.clone(), ticket.clone()));
+        self.report.say(Line::Listening { code, ticket });
     }
 
     /// The next event that is not a route (cancel-safe, as the channel's).
@@ -128,15 +135,16 @@ impl<O: FnMut(Line)> Events<O> {
         }
     }
 
-    fn pass(&self, event: NodeEvent) -> Option<NodeEvent> {
+    fn pass(&mut self, event: NodeEvent) -> Option<NodeEvent> {
         match event {
             NodeEvent::Route { peer, route: Route { kind, via } } => {
                 self.report.say(Line::Route { peer: peer.to_string(), kind, via: via.to_string() });
                 None
             }
             NodeEvent::NewTicket { ticket } => {
-                if let Some(code) = &self.listing {
-                    self.report.say(Line::Listening { code: code.clone(), ticket: ticket.to_string() });
+                let ticket = ticket.to_string();
+                if let Some((code, _)) = self.listing.as_ref().filter(|(_, said)| *said != ticket) {
+                    self.listening(code.clone(), ticket);
                 }
                 None
             }

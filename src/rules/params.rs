@@ -280,17 +280,20 @@ impl Rules {
         let serde_json::Value::Object(changes) = overrides else {
             return Err(RulesError::Override("overrides must be a JSON object".into()));
         };
-        let mut merged = serde_json::to_value(self).map_err(|e| RulesError::Override(e.to_string()))?;
-        if let serde_json::Value::Object(fields) = &mut merged {
-            for (name, value) in changes {
+        // One parameter at a time, so that an error names the bad one; the
+        // parameters are checked together once all are in.
+        let mut rules = *self;
+        for (name, value) in changes {
+            let mut merged = serde_json::to_value(rules).map_err(|e| RulesError::Override(e.to_string()))?;
+            if let serde_json::Value::Object(fields) = &mut merged {
                 if !fields.contains_key(name) {
                     return Err(RulesError::Override(format!("unknown parameter `{name}`")));
                 }
                 fields.insert(name.clone(), value.clone());
             }
+            rules = serde_json::from_value(merged)
+                .map_err(|e| RulesError::Override(format!("bad value for `{name}`: {e}")))?;
         }
-        let rules: Rules =
-            serde_json::from_value(merged).map_err(|e| RulesError::Override(format!("bad value: {e}")))?;
         rules.validate()?;
         Ok(rules)
     }
@@ -379,7 +382,15 @@ mod tests {
         let err = classic.with_overrides(&json!({"pawnz": 2})).unwrap_err();
         assert!(err.to_string().contains("pawnz"), "{err}");
         assert_eq!(classic.with_overrides(&json!({"pawns": 3})), Err(RulesError::PawnCount(3)));
-        assert!(classic.with_overrides(&json!({"home": "moon"})).is_err());
+        // A bad value names its parameter, among good ones.
+        for (bad, name) in [
+            (json!({"home": "moon"}), "`home`"),
+            (json!({"pawns": 2, "capture_bonus": "x"}), "`capture_bonus`"),
+            (json!({"teams": "sideways", "pawns": 2}), "`teams`"),
+        ] {
+            let err = classic.with_overrides(&bad).unwrap_err().to_string();
+            assert!(err.contains(name), "{bad}: {err}");
+        }
         assert!(classic.with_overrides(&json!({"colour_order": ["red", "red", "blue", "green"]})).is_err());
         assert!(classic.with_overrides(&json!([1])).is_err());
     }

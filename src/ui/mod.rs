@@ -106,7 +106,24 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
     for font in theme::FONTS {
         app = app.font(font);
     }
-    app.run()
+    // A display named but not served (DISPLAY=:99 with no server there)
+    // panics inside iced as its event loop starts: said as an error, not a
+    // crash. The panic's own line has already told the cause.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.run()))
+        .unwrap_or_else(|_| Err(iced::Error::WindowCreationFailed("no window could be created".into())))
+}
+
+/// Why no window can open here, if that is plain before trying: on Linux
+/// and the BSDs, no graphical session (neither `WAYLAND_DISPLAY` nor
+/// `DISPLAY`). iced would panic creating its event loop; the command line
+/// works without a display, so this says so instead.
+pub fn no_display() -> Option<&'static str> {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let session = set("WAYLAND_DISPLAY") || set("DISPLAY");
+    (cfg!(all(unix, not(target_os = "macos"))) && !session).then_some(
+        "no display to open it on (neither WAYLAND_DISPLAY nor DISPLAY is set); \
+         the commands of `ludopia --help` need none",
+    )
 }
 
 /// The window's size when the screen has room for it, and its smallest.

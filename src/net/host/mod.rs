@@ -253,14 +253,17 @@ impl Host {
         host
     }
 
-    /// Opens a fresh table to joiners: listed with its name and code.
+    /// Opens a fresh table to joiners: listed with its name and code. A
+    /// table with no seat for a guest (every seat a bot or a person here)
+    /// starts at once: there is nobody to wait for.
     pub async fn open<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,
         reach: Reach,
     ) -> Result<(), PlayError> {
         self.reach = reach;
-        self.list(session).await
+        self.list(session).await?;
+        self.try_open(session)
     }
 
     /// A host started again from its save: it tells the guests it is back
@@ -469,10 +472,14 @@ impl Host {
             }
         }
         // Guests not heard for three beats are away; their connections go.
+        // Not before the game: nobody beats while a table fills (a guest
+        // may wait long for the others), so only a closed connection
+        // unseats a waiting guest.
+        let sealed = self.table.as_ref().is_some_and(Table::is_sealed);
         let lost: Vec<(PeerId, Participant)> = self
             .guests
             .iter()
-            .filter(|(_, g)| g.present && now.duration_since(g.last_heard) >= LOST)
+            .filter(|(_, g)| sealed && g.present && now.duration_since(g.last_heard) >= LOST)
             .map(|(p, g)| (*p, g.who))
             .collect();
         for (peer, who) in lost {
