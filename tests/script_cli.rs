@@ -408,6 +408,7 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
         r#"{"id": 8, "preset": "classic", "face": 4, "level": "godlike"}"#,
         r#"{"id": 9, "preset": "classic", "face": "six"}"#,
         r#"{"id": 10, "preset": "classic", "face": 4, "seed": -1}"#,
+        r#"{"id": 11, "preset": "classic", "facee": 4}"#,
     ];
     let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -441,6 +442,9 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
     for (answer, field) in answers[8..].iter().zip(["level: unknown variant `godlike`", "face: ", "seed: "]) {
         assert!(answer["error"].as_str().is_some_and(|e| e.starts_with(field)), "{answer}");
     }
+    // An unknown field: the error lists every field a request may hold.
+    let unknown = answers[11]["error"].as_str().unwrap_or_default();
+    assert!(unknown.starts_with("facee: ") && unknown.contains("`analyse`") && unknown.contains("`actions`"), "{unknown}");
 }
 
 /// Palace: the engine challenges at the turn's start and marks in a duel;

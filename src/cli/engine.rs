@@ -96,6 +96,9 @@ struct Request {
     analyse: bool,
 }
 
+/// A game script's fields (`rules::script::Script`), which a request holds too.
+const SCRIPT_FIELDS: [&str; 5] = ["preset", "rules", "seats", "position", "actions"];
+
 fn request(line: &[u8]) -> Result<Request, String> {
     let mut fields: Map<String, Value> = serde_json::from_slice(line).map_err(|e| e.to_string())?;
     // The caller's own; echoed as written, so not read here.
@@ -110,7 +113,15 @@ fn request(line: &[u8]) -> Result<Request, String> {
     let analyse = take(&mut fields, "analyse")?.unwrap_or(false);
     // Read as a number, then made a face here, so that the error says what a face is.
     let face = face.map(Face::try_from).transpose().map_err(|e| format!("face: {e}"))?;
-    // The rest are a game script's fields (the script refuses those it does not know).
+    // The rest are a game script's fields; a name that is neither the
+    // request's nor the script's is refused with both lists.
+    if let Some(unknown) = fields.keys().find(|k| !SCRIPT_FIELDS.contains(&k.as_str())) {
+        return Err(format!(
+            "{unknown}: unknown field `{unknown}`, expected one of `id`, `face`, `level`, `seed`, \
+             `millis`, `analyse`, `{}`",
+            SCRIPT_FIELDS.join("`, `")
+        ));
+    }
     let (game, _) =
         Script::from_value(Value::Object(fields)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
     Ok(Request { game, face, level, seed, millis, analyse })
