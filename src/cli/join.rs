@@ -39,8 +39,8 @@ pub struct JoinArgs {
     relays: Vec<Multiaddr>,
     /// The bot waits this long before its first act of the game, then plays
     /// at its usual pace (a slow player).
-    #[arg(long, value_name = "SECONDS", conflicts_with = "watch")]
-    think: Option<u64>,
+    #[arg(long, value_name = "SECONDS", conflicts_with = "watch", value_parser = seconds)]
+    think: Option<Duration>,
     /// Watch the game without a seat: from a snapshot the host signs, then
     /// every entry, verified as a player's.
     #[arg(long)]
@@ -95,8 +95,31 @@ pub fn run(args: JoinArgs) -> i32 {
         colour: None,
         watch: args.watch,
         reserve,
-        think: args.think.map(Duration::from_secs),
+        think: args.think,
         home: Some(profile.home.clone()),
     };
     run_async("join", net::join(plan, print_line))
+}
+
+/// A time in seconds, whole or not (`--think 2.5`), up to a day.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.0..=86_400.0).contains(&secs) {
+        return Err(format!("{text} s: from 0 to 86400"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn think_takes_seconds_whole_or_not() {
+        assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2_500)));
+        assert_eq!(seconds("4"), Ok(Duration::from_secs(4)));
+        for bad in ["x", "-1", "NaN", "inf", "1e9", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
 }
