@@ -444,7 +444,10 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
     }
     // An unknown field: the error lists every field a request may hold.
     let unknown = answers[11]["error"].as_str().unwrap_or_default();
-    assert!(unknown.starts_with("facee: ") && unknown.contains("`analyse`") && unknown.contains("`actions`"), "{unknown}");
+    assert!(
+        unknown.starts_with("facee: ") && unknown.contains("`analyse`") && unknown.contains("`actions`"),
+        "{unknown}"
+    );
 }
 
 /// Palace: the engine challenges at the turn's start and marks in a duel;

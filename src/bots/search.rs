@@ -64,7 +64,7 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
 /// Each distinct move of `legal` (the game's legal moves) with the game
 /// after it; `None` unless a move is awaited. Pawns that stand together
 /// make the same move: searched once.
-fn candidates(game: &Game, legal: &[Move]) -> Option<ArrayVec<(Move, Game), 4>> {
+pub(super) fn candidates(game: &Game, legal: &[Move]) -> Option<ArrayVec<(Move, Game), 4>> {
     let Phase::Move { .. } = game.phase() else {
         return None;
     };

@@ -6,11 +6,13 @@
 //! say that pawns still in the yard weigh more as the race shortens, or
 //! that a seat with one pawn out has no choice of move. One hidden layer of
 //! rectified units over a few numbers per seat, fitted to who won 150,000
-//! games between Normal bots (`fit.rs`), foretells the winner better and
-//! makes Hard win more (docs/bots.md has the numbers). The weights are
-//! those of classic rules, so every other table keeps the standings alone.
+//! games between Normal bots and then 100,000 between a searching player
+//! and Normal (`fit.rs`), foretells the winner better and makes Hard win
+//! more (docs/bots.md has the numbers). One of the numbers says which seat
+//! searches: Hard plays on after its horizon better than Normal does. The
+//! weights are those of classic rules, so every other table keeps the
+//! standings alone.
 
-use super::fitted::FITTED;
 use super::{LEAF, Spot, Threats, spot, standing};
 use crate::rules::{Game, Preset, Rules, Seat};
 
@@ -21,8 +23,9 @@ use crate::rules::{Game, Preset, Rules, Seat};
 /// open; 10–11 its leading and trailing pawn; 12 the mean distance still to
 /// go; 13–14 the same two chances for the rival's pawns it may hit; 15–16
 /// its pawns just out and about to turn in; 17 its standing less its
-/// rival's.
-pub(super) const FEATURES: usize = 18;
+/// rival's; 18 whether it is the seat that searches (Hard, who plays on
+/// after the leaf better than the Normal bots the first fit watched).
+pub(super) const FEATURES: usize = 19;
 /// Its hidden units.
 pub(super) const HIDDEN: usize = 32;
 
@@ -69,25 +72,28 @@ pub(super) fn applies(game: &Game) -> bool {
     game.players().len() == 2 && rules == classic
 }
 
-/// The chance that `me` wins the two-player race still on.
+/// The chance that `me`, the seat that searches, wins the two-player race
+/// still on, as `net` foretells it.
 pub(super) fn win_chance(
     game: &Game,
     threats: &Threats,
     me: Seat,
-    temperature: f32,
-    mean_distance: f32,
+    (temperature, mean_distance): (f32, f32),
+    net: &Network,
 ) -> f32 {
-    let [(a, fa), (_, fb)] = both(game, threats, temperature, mean_distance);
+    let [(a, fa), (_, fb)] = both(game, threats, temperature, mean_distance, Some(me));
     let (mine, theirs) = if a == me { (fa, fb) } else { (fb, fa) };
-    1.0 / (1.0 + (FITTED.score(&theirs) - FITTED.score(&mine)).exp())
+    1.0 / (1.0 + (net.score(&theirs) - net.score(&mine)).exp())
 }
 
-/// The features of the two seats still playing.
+/// The features of the two seats still playing; `searcher`, the seat whose
+/// search asks (none in games between Normal bots).
 pub(super) fn both(
     game: &Game,
     threats: &Threats,
     temperature: f32,
     mean_distance: f32,
+    searcher: Option<Seat>,
 ) -> [(Seat, Features); 2] {
     let mut seats = game.remaining().iter();
     let a = seats.next().unwrap_or(game.roller());
@@ -98,6 +104,8 @@ pub(super) fn both(
     // What a seat threatens is its rival's risk: with two seats, the only
     // rival pawns that can hit a pawn are the other seat's.
     (fa[13], fa[14], fb[13], fb[14]) = (fb[7], fb[8], fa[7], fa[8]);
+    let searches = |seat| if searcher == Some(seat) { 1.0 } else { 0.0 };
+    (fa[18], fb[18]) = (searches(a), searches(b));
     [(a, fa), (b, fb)]
 }
 
