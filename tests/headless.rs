@@ -189,15 +189,20 @@ fn a_host_and_three_joiners_play_a_full_four_peer_game() {
     ]);
 }
 
-/// A table with every seat a bot waits for nobody: the game is played at
-/// once (for watchers) and the host exits 0.
+/// A table with every seat a bot waits for nobody: each game is played at
+/// once (for watchers), the next too, and the host exits 0.
 #[test]
 fn a_host_whose_seats_are_all_bots_plays_at_once() {
-    let hosting = host(&["--bots", "3"]);
+    let started = Instant::now();
+    let hosting = host(&["--bots", "3", "--games", "2"]);
     watchdog(&[&hosting.child], GAME_LIMIT);
     let lines = hosting.finish();
-    assert_eq!(lines.last().map(event), Some("over"), "{:?}", lines.last());
-    assert!(lines.iter().filter(|l| event(l) == "entry").count() > 10, "{} lines", lines.len());
+    let events: Vec<&str> = lines.iter().map(event).filter(|e| *e != "entry").collect();
+    assert_eq!(events, ["over", "over", "closed"], "{} lines", lines.len());
+    assert!(lines.iter().filter(|l| event(l) == "entry").count() > 20, "{} lines", lines.len());
+    // Not after the 5 s a rematch waits for guests who do not come back
+    // (two games of bots take about a second).
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
 }
 
 #[test]

@@ -218,3 +218,17 @@ fn fresh_seed() -> Result<u64, String> {
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for a seed: {e}"))?;
     Ok(u64::from_le_bytes(bytes))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The script's own refusal of an unknown field lists exactly
+    /// [`SCRIPT_FIELDS`]: a field added to scripts is added here too.
+    #[test]
+    fn the_script_fields_are_the_scripts() {
+        let err = Script::from_value(serde_json::json!({"no such field": 0})).expect_err("refused");
+        let expected = format!("expected one of `{}`", SCRIPT_FIELDS.join("`, `"));
+        assert!(err.to_string().contains(&expected), "{err}");
+    }
+}

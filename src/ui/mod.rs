@@ -37,7 +37,7 @@ use std::time::Instant;
 
 /// Opens the window and runs until it is closed; at the join screen with
 /// `invite` filled in when the window was opened by an invite link.
-pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
+pub fn run(invite: Option<crate::net::Ticket>) -> Result<(), String> {
     let home = crate::profile::Home::from_env();
     let loaded = match &home {
         Ok(home) => Prefs::load(home).map_err(|e| crate::fl!("settings-not-read-e-defaults", e = e)),
@@ -108,9 +108,12 @@ pub fn run(invite: Option<crate::net::Ticket>) -> iced::Result {
     }
     // A display named but not served (DISPLAY=:99 with no server there)
     // panics inside iced as its event loop starts: said as an error, not a
-    // crash. The panic's own line has already told the cause.
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.run()))
-        .unwrap_or_else(|_| Err(iced::Error::WindowCreationFailed("no window could be created".into())))
+    // crash, as any other panic of the window's. The panic's own line has
+    // already told the cause.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.run())) {
+        Ok(ran) => ran.map_err(|e| e.to_string()),
+        Err(_) => Err("it stopped on the error above".into()),
+    }
 }
 
 /// Why no window can open here, if that is plain before trying: on Linux

@@ -12,7 +12,7 @@
 //! the 8.8 million positions of the first step), which rewrites `fitted.rs`:
 //! `LUDOPIA_FIT_OUT=src/bots/eval/fitted.rs cargo test --lib refit_the_two_player_leaf -- --ignored`
 
-use super::learned::{self, FEATURES, Features, HIDDEN, Network};
+use super::learned::{self, FEATURES, Features, HIDDEN, Network, SEARCHER};
 use super::tests::play_out_at;
 use super::{Threats, place_chance_by, race_temperature};
 use crate::bots::{Bot, SeededDie, Strategy, Stream, policy, search};
@@ -127,10 +127,8 @@ fn lookahead(game: &Game, me: Seat, place: u8, rolls: u32, net: &Network) -> f32
             sum / 6.0
         }
         Phase::Move { .. } if game.roller() == me => {
-            let values = policy::distinct(&game.legal_moves()).into_iter().filter_map(|m| {
-                on(Action::Move { seat: me, pawn: m.pawn })
-                    .map(|after| lookahead(&after, me, place, rolls, net))
-            });
+            let candidates = search::candidates(game, &game.legal_moves()).unwrap_or_default();
+            let values = candidates.iter().map(|(_, after)| lookahead(after, me, place, rolls, net));
             values.reduce(f32::max).unwrap_or_else(leaf)
         }
         Phase::Move { .. } => {
@@ -190,9 +188,6 @@ fn start(rng: &mut Stream) -> Network {
     }
     net
 }
-
-/// The searcher's flag among the features.
-const SEARCHER: usize = FEATURES - 1;
 
 /// Adam from `net` over batches of 256 shuffled by `rng`, the step `rate`
 /// at first and shrinking each epoch.
@@ -283,7 +278,7 @@ fn training_lowers_the_loss_on_the_positions_it_fits() {
 }
 
 /// The searcher's flag is worth its place: on games of the stand-in
-/// searcher never fitted to, the leaf that knows which seat searches
+/// searcher (leaning on the fitted leaf itself) never fitted to, the leaf that knows which seat searches
 /// foretells their winners better than the same weights told that nobody
 /// does (as if both seats played like Normal).
 #[test]

@@ -26,6 +26,8 @@ use crate::rules::{Game, Preset, Rules, Seat};
 /// rival's; 18 whether it is the seat that searches (Hard, who plays on
 /// after the leaf better than the Normal bots the first fit watched).
 pub(super) const FEATURES: usize = 19;
+/// The searcher's flag among them.
+pub(super) const SEARCHER: usize = 18;
 /// Its hidden units.
 pub(super) const HIDDEN: usize = 32;
 
@@ -105,7 +107,7 @@ pub(super) fn both(
     // rival pawns that can hit a pawn are the other seat's.
     (fa[13], fa[14], fb[13], fb[14]) = (fb[7], fb[8], fa[7], fa[8]);
     let searches = |seat| if searcher == Some(seat) { 1.0 } else { 0.0 };
-    (fa[18], fb[18]) = (searches(a), searches(b));
+    (fa[SEARCHER], fb[SEARCHER]) = (searches(a), searches(b));
     [(a, fa), (b, fb)]
 }
 

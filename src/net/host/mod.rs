@@ -399,6 +399,12 @@ impl Host {
         }
         if !self.sealed_sent {
             self.sealed_sent = true;
+            // Guests say nothing between signing and the game's first beat:
+            // their silence until now is not absence.
+            let now = Instant::now();
+            for guest in self.guests.values_mut() {
+                guest.last_heard = now;
+            }
             let roster = self.roster.clone();
             let genesis = table.genesis().clone();
             let peers: Vec<PeerId> = self.guests.keys().copied().collect();
@@ -473,8 +479,8 @@ impl Host {
         }
         // Guests not heard for three beats are away; their connections go.
         // Not before the game: nobody beats while a table fills (a guest
-        // may wait long for the others), so only a closed connection
-        // unseats a waiting guest.
+        // may wait long for the others), so only a closed connection (or a
+        // genesis left unsigned) unseats a waiting guest.
         let sealed = self.table.as_ref().is_some_and(Table::is_sealed);
         let lost: Vec<(PeerId, Participant)> = self
             .guests

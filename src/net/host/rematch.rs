@@ -62,7 +62,9 @@ impl Host {
             keep.save_game();
         }
         info!(left = self.again, "the next game with the same group");
-        self.list(session).await
+        self.list(session).await?;
+        // No seat waits for a guest (every seat a bot): nobody to wait for.
+        self.try_open(session)
     }
 
     /// The next game's offers lapsed: the seats of the guests that did not
