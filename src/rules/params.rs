@@ -280,20 +280,21 @@ impl Rules {
         let serde_json::Value::Object(changes) = overrides else {
             return Err(RulesError::Override("overrides must be a JSON object".into()));
         };
-        // One parameter at a time, so that an error names the bad one; the
-        // parameters are checked together once all are in.
-        let mut rules = *self;
-        for (name, value) in changes {
-            let mut merged = serde_json::to_value(rules).map_err(|e| RulesError::Override(e.to_string()))?;
-            if let serde_json::Value::Object(fields) = &mut merged {
+        let mut merged = serde_json::to_value(self).map_err(|e| RulesError::Override(e.to_string()))?;
+        if let serde_json::Value::Object(fields) = &mut merged {
+            for (name, value) in changes {
                 if !fields.contains_key(name) {
                     return Err(RulesError::Override(format!("unknown parameter `{name}`")));
                 }
                 fields.insert(name.clone(), value.clone());
             }
-            rules = serde_json::from_value(merged)
-                .map_err(|e| RulesError::Override(format!("bad value for `{name}`: {e}")))?;
         }
+        // Read with the path of what fails, so that an error names the bad
+        // parameter.
+        let rules: Rules = serde_path_to_error::deserialize(merged).map_err(|e| {
+            let path = e.path().to_string();
+            RulesError::Override(format!("bad value for `{path}`: {}", e.into_inner()))
+        })?;
         rules.validate()?;
         Ok(rules)
     }

@@ -154,6 +154,12 @@ fn mean_loss(net: &Network, samples: &[Sample]) -> f64 {
     samples.iter().map(|s| f64::from(loss(net, s))).sum::<f64>() / samples.len() as f64
 }
 
+/// Asserts that the log-likelihood lost per position, `better`, is at
+/// least `margin` below `worse`: what each fitting step must gain.
+fn assert_gain(what: &str, better: f64, worse: f64, margin: f64) {
+    assert!(better < worse - margin, "{what}: {better:.5} lost per position against {worse:.5}");
+}
+
 /// Adds `sample`'s gradient of the loss to `grad`.
 fn add_gradient(net: &Network, sample: &Sample, grad: &mut Network) {
     let margin = net.score(&sample.winner) - net.score(&sample.loser);
@@ -246,14 +252,14 @@ fn refit_the_two_player_leaf() {
     let held_out = samples(2_000_000, 20_000);
     let (plain, learned) = (mean_loss(&ZERO, &held_out), mean_loss(&normal, &held_out));
     eprintln!("held out, Normal's games: {plain:.5} standings alone, {learned:.5} learned");
-    assert!(learned < plain - 0.002, "the fit foretells no better: {learned:.5} against {plain:.5}");
+    assert_gain("the first step, held out", learned, plain, 0.002);
     // Games of a searcher, which leans on what the first step learned.
     let games = searched_samples(5_000_000, 100_000, &normal);
     let searched = train(normal, &games, 4, &mut Stream::seed_from_u64(7), 0.001);
     let held_out = searched_samples(6_000_000, 10_000, &normal);
     let (before, after) = (mean_loss(&normal, &held_out), mean_loss(&searched, &held_out));
     eprintln!("held out, the searcher's games: {before:.5} Normal's fit, {after:.5} with the searcher's");
-    assert!(after < before - 0.005, "the second step foretells no better: {after:.5} against {before:.5}");
+    assert_gain("the second step, held out", after, before, 0.005);
     std::fs::write(path, source(&searched)).expect("write the fitted weights");
 }
 
@@ -263,10 +269,7 @@ fn the_learned_leaf_foretells_two_player_winners_better_than_standings_alone() {
     let held_out = samples(3_000_000, 1_500);
     let (plain, learned) = (mean_loss(&ZERO, &held_out), mean_loss(&super::fitted::FITTED, &held_out));
     assert!(held_out.len() > 50_000, "{} positions", held_out.len());
-    assert!(
-        learned < plain - 0.002,
-        "log-likelihood lost per position: {learned:.5} learned, {plain:.5} plain"
-    );
+    assert_gain("learned against plain", learned, plain, 0.002);
 }
 
 #[test]
@@ -274,13 +277,13 @@ fn training_lowers_the_loss_on_the_positions_it_fits() {
     let fit_on = samples(4_000_000, 300);
     let mut rng = Stream::seed_from_u64(1);
     let net = train(start(&mut rng), &fit_on, 2, &mut rng, 0.003);
-    assert!(mean_loss(&net, &fit_on) < mean_loss(&ZERO, &fit_on) - 0.002);
+    assert_gain("trained against plain", mean_loss(&net, &fit_on), mean_loss(&ZERO, &fit_on), 0.002);
 }
 
 /// The searcher's flag is worth its place: on games of the stand-in
-/// searcher (leaning on the fitted leaf itself) never fitted to, the leaf that knows which seat searches
-/// foretells their winners better than the same weights told that nobody
-/// does (as if both seats played like Normal).
+/// searcher (leaning on the fitted leaf itself) never fitted to, the leaf
+/// that knows which seat searches foretells their winners better than the
+/// same weights told that nobody does (as if both played like Normal).
 #[test]
 fn knowing_which_seat_searches_foretells_its_games_better() {
     let held_out = searched_samples(7_000_000, 200, &super::fitted::FITTED);
@@ -297,10 +300,7 @@ fn knowing_which_seat_searches_foretells_its_games_better() {
     let net = &super::fitted::FITTED;
     let (flagged, blind) = (mean_loss(net, &held_out), mean_loss(net, &unflagged));
     assert!(held_out.len() > 5_000, "{} positions", held_out.len());
-    assert!(
-        flagged < blind - 0.003,
-        "log-likelihood lost per position: {flagged:.5} flagged, {blind:.5} not"
-    );
+    assert_gain("flagged against not", flagged, blind, 0.003);
 }
 
 #[test]
