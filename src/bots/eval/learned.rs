@@ -1,7 +1,7 @@
 //! The learned part of Hard's leaf at a two-player classic table: a small
 //! network that corrects each seat's standing before the two are compared.
 //!
-//! At two players Hard looks only two of its turns ahead, so its leaf
+//! At two players Hard looks only three of its turns ahead, so its leaf
 //! decides much. Standings add up each pawn's worth on its own; they cannot
 //! say that pawns still in the yard weigh more as the race shortens, or
 //! that a seat with one pawn out has no choice of move. One hidden layer of
