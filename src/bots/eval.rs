@@ -108,6 +108,12 @@ fn team_value(game: &Game, threats: &Threats, me: Seat, partner: Seat) -> f32 {
     ours - theirs + turn_bonus(game, me)
 }
 
+/// Whether [`place_chance`] at `game`'s table is the learned leaf's, which
+/// knows that the seat that searches plays on better than Normal.
+pub(crate) fn knows_the_searcher(game: &Game) -> bool {
+    learned::applies(game)
+}
+
 /// The chance that `me` takes `place` (the best place still open when the
 /// search began): certain or lost once that place is taken, else a softmax
 /// over the standings of the seats still playing, less sure the further
@@ -115,12 +121,6 @@ fn team_value(game: &Game, threats: &Threats, me: Seat, partner: Seat) -> f32 {
 /// the value's straight difference of standings would not. At a
 /// two-player classic table a learned network corrects each standing first,
 /// knowing that `me` searches ([`learned`]).
-/// Whether [`place_chance`] at `game`'s table is the learned leaf's, which
-/// knows that the seat that searches plays on better than Normal.
-pub(crate) fn knows_the_searcher(game: &Game) -> bool {
-    learned::applies(game)
-}
-
 pub(crate) fn place_chance(game: &Game, me: Seat, place: u8) -> f32 {
     place_chance_by(game, me, place, &fitted::FITTED)
 }
