@@ -12,7 +12,7 @@ use libp2p::{
 };
 use ludopia::fair::Digest;
 use ludopia::net::{
-    Client, Kind, NetError, NodeConfig, NodeEvent, RoomCode, TableInfo,
+    Client, Kind, NetError, NodeConfig, NodeEvent, RoomCode, Searched, TableInfo,
     limits::Rate,
     node::table_protocol,
     relay::{Relay, RelayEvent, game_relay_config, spawn_relay},
@@ -301,7 +301,9 @@ async fn room_code_is_found_through_a_relay_rendezvous_point() {
     assert_eq!(guest.send(found, join("Di")).await.unwrap(), Answer::Done);
 
     let unknown = RoomCode::from_seed(1);
-    assert_eq!(guest.find_code(unknown).await, Err(NetError::CodeNotFound(unknown)));
+    // Looked up on the LAN and at the relay; this peer is off the DHT.
+    let searched = Searched { relays: true, public: false };
+    assert_eq!(guest.find_code(unknown).await, Err(NetError::CodeNotFound { code: unknown, searched }));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -36,7 +36,7 @@ mod watcher;
 pub mod wire;
 
 pub use code::RoomCode;
-pub use node::{Client, NetError, NodeConfig, NodeEvent, Responder, spawn};
+pub use node::{Client, NetError, NodeConfig, NodeEvent, Responder, Searched, spawn};
 pub use report::{Deed, Line, Places, PlayError, RouteKind, places};
 pub use role::{HostPlan, JoinPlan, Player, Target, host, join};
 pub use ticket::Ticket;

@@ -234,17 +234,17 @@ impl fmt::Display for PlayError {
             PlayError::StoppedWatching => f.write_str("this computer stopped watching"),
             PlayError::NotReached { target, secs, missed } => {
                 match **target {
-                    Target::Code(ref code) => write!(
-                        f,
-                        "no table with code {code} answered within {secs} s on the local network, at the \
-                         relays or on the public network"
-                    )?,
+                    Target::Code(ref code) => {
+                        write!(f, "no table with code {code} answered within {secs} s")?
+                    }
                     Target::Ticket(_) => write!(f, "the table of the ticket did not answer within {secs} s")?,
                     Target::Lan(_) => {
                         write!(f, "the table on the local network did not answer within {secs} s")?
                     }
                 }
-                match missed.as_ref().filter(|why| told_more(why)) {
+                match missed {
+                    // "Not there" adds only where it was looked for.
+                    Some(NetError::CodeNotFound { searched, .. }) => write!(f, " {searched}"),
                     Some(why) => write!(f, " ({why})"),
                     None => Ok(()),
                 }
@@ -256,11 +256,6 @@ impl fmt::Display for PlayError {
             PlayError::Saved(why) => write!(f, "the saved game cannot be resumed: {why}"),
         }
     }
-}
-
-/// Whether a try's failure says more than "the table is not there".
-pub fn told_more(missed: &NetError) -> bool {
-    !matches!(missed, NetError::CodeNotFound(_))
 }
 
 impl std::error::Error for PlayError {}

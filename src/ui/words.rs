@@ -4,7 +4,7 @@
 
 use crate::fl;
 use crate::net::wire::{Declined, WireError};
-use crate::net::{NetError, PlayError, Target, report::told_more};
+use crate::net::{NetError, PlayError, Searched, Target};
 use crate::profile::{Notice, Problem};
 use crate::table::{Denial, Refusal};
 
@@ -75,12 +75,16 @@ pub fn play_error(error: &PlayError) -> String {
         PlayError::Left => fl!("play-left").to_string(),
         PlayError::StoppedWatching => fl!("play-stopped-watching").to_string(),
         PlayError::NotReached { target, secs, missed } => {
-            let looked = match &**target {
-                Target::Code(code) => fl!("play-code-not-reached", code = code, secs = secs),
-                Target::Ticket(_) => fl!("play-invite-not-reached", secs = secs),
-                Target::Lan(_) => fl!("play-lan-not-reached", secs = secs),
+            let looked = match (&**target, missed) {
+                // "Not there" adds only where it was looked for.
+                (Target::Code(code), Some(NetError::CodeNotFound { searched, .. })) => {
+                    return fl!("play-code-not-found", code = code, secs = secs, places = places(*searched));
+                }
+                (Target::Code(code), _) => fl!("play-code-not-reached", code = code, secs = secs),
+                (Target::Ticket(_), _) => fl!("play-invite-not-reached", secs = secs),
+                (Target::Lan(_), _) => fl!("play-lan-not-reached", secs = secs),
             };
-            match missed.as_ref().filter(|why| told_more(why)) {
+            match missed {
                 Some(why) => format!("{looked} ({})", net_error(why)),
                 None => looked,
             }
@@ -114,7 +118,19 @@ pub fn net_error(error: &NetError) -> String {
         NetError::Unreachable(why) => fl!("net-unreachable", why = why),
         NetError::NoReply(why) => fl!("net-no-reply", why = why),
         NetError::Setup(why) => fl!("net-setup", why = why),
-        NetError::CodeNotFound(code) => fl!("net-code-not-found", code = code),
+        NetError::CodeNotFound { code, searched } => {
+            fl!("net-code-not-found", code = code, places = places(*searched))
+        }
+    }
+}
+
+/// Where a room code was looked up, as a sentence's end.
+fn places(searched: Searched) -> String {
+    match (searched.relays, searched.public) {
+        (false, false) => fl!("searched-lan").to_string(),
+        (true, false) => fl!("searched-lan-relays").to_string(),
+        (false, true) => fl!("searched-lan-public").to_string(),
+        (true, true) => fl!("searched-everywhere").to_string(),
     }
 }
 
@@ -154,13 +170,25 @@ mod tests {
         assert_eq!(
             speaking(Lang::Pt, || play_error(&unreachable)),
             format!(
-                "nenhuma mesa com o código {code} respondeu em 20 s na rede local, nos relays ou na rede \
-                 pública (não foi possível alcançar a mesa (dial refused))"
+                "nenhuma mesa com o código {code} respondeu em 20 s (não foi possível alcançar a mesa (dial \
+                 refused))"
             )
         );
-        // "Not there" adds nothing to "not reached".
-        let not_found = missed(NetError::CodeNotFound(code));
-        assert_eq!(speaking(Lang::En, || play_error(&not_found)), not_found.to_string());
+        // "Not there" adds where it was looked for, and only there.
+        for (relays, public) in [(false, false), (true, false), (false, true), (true, true)] {
+            let not_found = missed(NetError::CodeNotFound { code, searched: Searched { relays, public } });
+            let english = speaking(Lang::En, || play_error(&not_found));
+            assert_eq!(english, not_found.to_string());
+            assert_eq!(english.contains("relays"), relays, "{english}");
+            assert_eq!(english.contains("public"), public, "{english}");
+            let found = NetError::CodeNotFound { code, searched: Searched { relays, public } };
+            assert_eq!(speaking(Lang::En, || net_error(&found)), found.to_string());
+        }
+        let lan_only = missed(NetError::CodeNotFound { code, searched: Searched::default() });
+        assert_eq!(
+            speaking(Lang::Vi, || play_error(&lan_only)),
+            format!("không có bàn nào mã {code} trả lời trong 20 giây, trong mạng nội bộ")
+        );
         let newer = PlayError::Net(NetError::Wire(WireError::Incompatible { ours: 5, theirs: 6 }));
         assert_eq!(speaking(Lang::En, || play_error(&newer)), newer.to_string());
         assert_eq!(

@@ -79,41 +79,42 @@ impl Client {
         let unaddressed = |peers: Vec<PeerId>| peers.into_iter().map(|p| (p, Vec::new())).collect();
         let lan = async {
             let peers = self.call(Command::LanPeers).await?;
-            self.table_among(code, unaddressed(peers)).await
+            self.table_among(code, unaddressed(peers), Searched::default()).await
         };
         let relays = async {
             let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
-            self.table_among(code, sightings).await
+            self.table_among(code, sightings, Searched { relays: true, public: false }).await
         };
         let dht = async {
             let providers = self.call(|tx| Command::FindProviders(code, tx)).await??;
-            self.table_among(code, unaddressed(providers)).await
+            self.table_among(code, unaddressed(providers), Searched { relays: false, public: true }).await
         };
         let mut ways: FuturesUnordered<_> = [lan.boxed(), relays.boxed(), dht.boxed()].into_iter().collect();
-        let mut missed = None;
+        let (mut missed, mut searched) = (None, Searched::default());
         while let Some(found) = ways.next().await {
             match found {
                 Ok(table) => return Ok(table),
                 // The table is there, but speaks another version: say so.
                 Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
-                Err(NetError::CodeNotFound(_)) => {}
+                Err(NetError::CodeNotFound { searched: there, .. }) => searched = searched.and(there),
                 Err(e) => {
                     debug!(%code, "a way to the table failed: {e}");
                     missed.get_or_insert(e);
                 }
             }
         }
-        Err(missed.unwrap_or(NetError::CodeNotFound(code)))
+        Err(missed.unwrap_or(NetError::CodeNotFound { code, searched }))
     }
 
     /// The first of these peers (with addresses, if known) that hosts the
-    /// table with `code`.
+    /// table with `code`; they were found where `searched` says.
     async fn table_among(
         &self,
         code: RoomCode,
         sightings: Vec<Sighting>,
+        searched: Searched,
     ) -> Result<(PeerId, TableInfo), NetError> {
-        let mut last = NetError::CodeNotFound(code);
+        let mut last = NetError::CodeNotFound { code, searched };
         for (peer, addrs) in sightings {
             if let Err(e) = self.connect(Ticket::new(peer, addrs)).await {
                 last = e;

@@ -95,8 +95,9 @@ impl EventLoop {
                         self.swarm.behaviour_mut().rendezvous.discover(Some(namespace), None, Some(8), relay);
                         self.pending_lookups.push((relay, tx));
                     }
+                    // No relay was asked: the lookup searched nothing more.
                     None => {
-                        let _ = tx.send(Err(NetError::CodeNotFound(code)));
+                        let _ = tx.send(Err(NetError::CodeNotFound { code, searched: Searched::default() }));
                     }
                 }
             }

@@ -13,7 +13,7 @@ use libp2p::{
 use sha2::{Digest, Sha256};
 use tracing::{debug, info, warn};
 
-use super::{EventLoop, NetError, Reply, RoomCode, addressed_peer};
+use super::{EventLoop, NetError, Reply, RoomCode, Searched, addressed_peer};
 
 /// The public DHT's protocol.
 pub const AMINO: StreamProtocol = kad::PROTOCOL_NAME;
@@ -125,8 +125,9 @@ impl EventLoop {
                 let query = kad.get_providers(room_key(code));
                 self.provider_lookups.insert(query, reply);
             }
+            // Off the public network: nothing more was searched.
             None => {
-                let _ = reply.send(Err(NetError::CodeNotFound(code)));
+                let _ = reply.send(Err(NetError::CodeNotFound { code, searched: Searched::default() }));
             }
         }
     }

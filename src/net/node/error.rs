@@ -17,8 +17,36 @@ pub enum NetError {
     NoReply(String),
     /// Listening or setting up the transport failed.
     Setup(String),
-    /// No table answered to this code.
-    CodeNotFound(RoomCode),
+    /// No table answered to this code where it was looked up.
+    CodeNotFound { code: RoomCode, searched: Searched },
+}
+
+/// Where a room code was looked up besides the local network, which is
+/// always searched: the relays when one was asked, the public network (the
+/// DHT) when this computer is on it. A player who turned either off must
+/// not be told the table is missing there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Searched {
+    pub relays: bool,
+    pub public: bool,
+}
+
+impl Searched {
+    /// Both lookups' places together.
+    pub fn and(self, other: Searched) -> Searched {
+        Searched { relays: self.relays || other.relays, public: self.public || other.public }
+    }
+}
+
+impl fmt::Display for Searched {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match (self.relays, self.public) {
+            (false, false) => "on the local network",
+            (true, false) => "on the local network or at the relays",
+            (false, true) => "on the local network or on the public network",
+            (true, true) => "on the local network, at the relays or on the public network",
+        })
+    }
 }
 
 impl fmt::Display for NetError {
@@ -30,11 +58,8 @@ impl fmt::Display for NetError {
             NetError::Unreachable(why) => write!(f, "could not reach the table: {why}"),
             NetError::NoReply(why) => write!(f, "the table did not answer: {why}"),
             NetError::Setup(why) => write!(f, "the network could not start: {why}"),
-            NetError::CodeNotFound(code) => {
-                write!(
-                    f,
-                    "no table with code {code} was found on the local network, at the relays or on the public network"
-                )
+            NetError::CodeNotFound { code, searched } => {
+                write!(f, "no table with code {code} was found {searched}")
             }
         }
     }

@@ -47,7 +47,7 @@ mod lobby;
 mod requests;
 
 use circuit::{Circuits, Limits};
-pub use error::NetError;
+pub use error::{NetError, Searched};
 
 /// Identify's protocol string; peers of other games are told apart by it.
 pub const IDENTIFY_PROTOCOL: &str = "/ludopia/1";

@@ -108,7 +108,8 @@ play-network-stopped = the network stopped
 play-no-address = no address to listen on
 play-left = this computer left the table
 play-stopped-watching = this computer stopped watching
-play-code-not-reached = no table with code { $code } answered within { $secs } s on the local network, at the relays or on the public network
+play-code-not-reached = no table with code { $code } answered within { $secs } s
+play-code-not-found = no table with code { $code } answered within { $secs } s { $places }
 play-invite-not-reached = the table of the invite did not answer within { $secs } s
 play-lan-not-reached = the table on the local network did not answer within { $secs } s
 play-host-refused = the host refused: { $why }
@@ -128,7 +129,11 @@ net-unanswered = the table did not answer
 net-unreachable = could not reach the table ({ $why })
 net-no-reply = the table did not answer ({ $why })
 net-setup = the network could not start ({ $why })
-net-code-not-found = no table with code { $code } was found on the local network, at the relays or on the public network
+net-code-not-found = no table with code { $code } was found { $places }
+searched-lan = on the local network
+searched-lan-relays = on the local network or at the relays
+searched-lan-public = on the local network or on the public network
+searched-everywhere = on the local network, at the relays or on the public network
 
 ## ui/app/mod.rs
 

@@ -102,7 +102,8 @@ play-network-stopped = a rede parou
 play-no-address = nenhum endereço para escutar
 play-left = este computador saiu da mesa
 play-stopped-watching = este computador parou de assistir
-play-code-not-reached = nenhuma mesa com o código { $code } respondeu em { $secs } s na rede local, nos relays ou na rede pública
+play-code-not-reached = nenhuma mesa com o código { $code } respondeu em { $secs } s
+play-code-not-found = nenhuma mesa com o código { $code } respondeu em { $secs } s { $places }
 play-invite-not-reached = a mesa do convite não respondeu em { $secs } s
 play-lan-not-reached = a mesa da rede local não respondeu em { $secs } s
 play-host-refused = o anfitrião recusou: { $why }
@@ -122,7 +123,11 @@ net-unanswered = a mesa não respondeu
 net-unreachable = não foi possível alcançar a mesa ({ $why })
 net-no-reply = a mesa não respondeu ({ $why })
 net-setup = a rede não pôde iniciar ({ $why })
-net-code-not-found = nenhuma mesa com o código { $code } foi encontrada na rede local, nos relays ou na rede pública
+net-code-not-found = nenhuma mesa com o código { $code } foi encontrada { $places }
+searched-lan = na rede local
+searched-lan-relays = na rede local ou nos relays
+searched-lan-public = na rede local ou na rede pública
+searched-everywhere = na rede local, nos relays ou na rede pública
 
 ## ui/app/mod.rs
 

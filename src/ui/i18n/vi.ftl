@@ -102,7 +102,8 @@ play-network-stopped = mạng đã dừng
 play-no-address = không có địa chỉ nào để lắng nghe
 play-left = máy này đã rời bàn
 play-stopped-watching = máy này đã thôi xem
-play-code-not-reached = không có bàn nào mã { $code } trả lời trong { $secs } giây, trong mạng nội bộ, ở các relay hay trên mạng công cộng
+play-code-not-reached = không có bàn nào mã { $code } trả lời trong { $secs } giây
+play-code-not-found = không có bàn nào mã { $code } trả lời trong { $secs } giây, { $places }
 play-invite-not-reached = bàn của lời mời không trả lời trong { $secs } giây
 play-lan-not-reached = bàn trong mạng nội bộ không trả lời trong { $secs } giây
 play-host-refused = chủ bàn từ chối: { $why }
@@ -122,7 +123,11 @@ net-unanswered = bàn không trả lời
 net-unreachable = không kết nối được tới bàn ({ $why })
 net-no-reply = bàn không trả lời ({ $why })
 net-setup = không khởi động được mạng ({ $why })
-net-code-not-found = không tìm thấy bàn nào mã { $code } trong mạng nội bộ, ở các relay hay trên mạng công cộng
+net-code-not-found = không tìm thấy bàn nào mã { $code } { $places }
+searched-lan = trong mạng nội bộ
+searched-lan-relays = trong mạng nội bộ hay ở các relay
+searched-lan-public = trong mạng nội bộ hay trên mạng công cộng
+searched-everywhere = trong mạng nội bộ, ở các relay hay trên mạng công cộng
 
 ## ui/app/mod.rs
 
