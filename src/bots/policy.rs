@@ -112,7 +112,7 @@ pub(crate) fn best_by_value(game: &Game, moves: &[Move]) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Dice, Face, Preset, Rules, Seat, SeatSet, Setup, YARD};
+    use crate::rules::{Dice, Face, Preset, Rules, SafeSquares, Seat, SeatSet, Setup, YARD};
 
     /// Pawns on one spot are listed once, and moving any of them gives the
     /// same position but for which pawn is which: keeping the first loses
@@ -154,5 +154,26 @@ mod tests {
             }
         }
         assert!(checked >= Preset::ALL.len(), "only {checked} pairs of pawns on one spot");
+    }
+
+    /// Red's pawns at 10 and 40, the rivals all in their yards, a 2 rolled:
+    /// neither move risks anything. With no safe square anywhere, Normal
+    /// brings the leader on; with safe squares the two steps are worth the
+    /// same, and the first pawn moves.
+    #[test]
+    fn with_no_safe_square_normal_brings_the_leader_on() {
+        let leader_moves = |safe_squares| {
+            let rules = Rules { safe_squares, ..Preset::Classic.rules() };
+            let (players, seat) = (SeatSet::FULL, Seat::ALL[0]);
+            let mut pawns = [[YARD; 4]; 4];
+            pawns[0] = [10, 40, -1, -1].map(Progress::new);
+            let setup = Setup { rules, players, pawns, turn: seat, captured: SeatSet::EMPTY };
+            let mut game = Game::from_setup(setup).expect("valid");
+            game.play(Action::Roll { seat, face: Face::ALL[1] }, &mut TurnsPassed::default())
+                .expect("a roll");
+            normal_move(&game).expect("a move") == 1
+        };
+        assert!(leader_moves(SafeSquares::None));
+        assert!(!leader_moves(SafeSquares::StartsAndStars));
     }
 }
