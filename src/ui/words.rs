@@ -124,8 +124,8 @@ pub fn net_error(error: &NetError) -> String {
     }
 }
 
-/// Where a room code was looked up, as a sentence's end.
-fn places(searched: Searched) -> String {
+/// Where a room code was (or is) looked up, as a sentence's end.
+pub fn places(searched: Searched) -> String {
     match (searched.relays, searched.public) {
         (false, false) => fl!("searched-lan").to_string(),
         (true, false) => fl!("searched-lan-relays").to_string(),

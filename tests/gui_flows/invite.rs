@@ -98,13 +98,13 @@ fn a_link_during_a_game_asks_to_leave_it_first() -> Result<(), Error> {
 #[test]
 fn the_join_field_takes_a_link_and_says_why_a_bad_one_fails() {
     let ticket = invite();
-    let mut joining = Joining::default();
+    let mut joining = Joining::new(ludopia::net::Searched::default());
     let _ = joining.update(JoinMessage::Field(format!(" {}/ ", ticket.link())));
     match joining.update(JoinMessage::Join) {
         JoinAction::Join(Target::Ticket(joined), None) => assert_eq!(joined, ticket),
         _ => panic!("a pasted link is not joined"),
     }
-    let mut joining = Joining::default();
+    let mut joining = Joining::new(ludopia::net::Searched::default());
     let _ = joining.update(JoinMessage::Field("ludopia://host/ludo1abc".into()));
     assert!(matches!(joining.update(JoinMessage::Join), JoinAction::None));
     assert_eq!(

@@ -191,7 +191,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     report(&mut app, Report::TableFound(team_table, team_info, None));
     assert!(shows(&app, "Tui · classic · teams"), "the team table says so");
     report(&mut app, Report::TableGone(team_table));
-    let mut listed = ludopia::ui::screen::joining::Joining::default();
+    let mut listed = ludopia::ui::screen::joining::Joining::new(ludopia::net::Searched::default());
     listed.found(peer, far_info.clone(), None);
     listed.found(far, far_info, Some(ticket));
     match listed.update(JoinMessage::JoinListed(far, Seat::ALL[2])) {
@@ -211,10 +211,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     assert!(shows(&app, &status), "the reason shows");
     let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
     let _ = app.update(Message::Joining(JoinMessage::Join));
-    assert!(shows(
-        &app,
-        "Looking for table QWERTY on this network, at your relays and on the public network…"
-    ));
+    assert!(shows(&app, "Looking for table QWERTY on the local network or on the public network…"));
     report(&mut app, Report::Ended(Err(PlayError::HostRefused(ludopia::table::Denial::TableFull))));
     assert!(shows(&app, "Could not join: the host refused: the table is full."));
     // Again, and this time the host seats us at green.

@@ -259,9 +259,26 @@ fn the_invite_wraps_inside_the_panel_and_copy_says_copied() -> Result<(), Error>
 }
 
 #[test]
+fn a_code_is_looked_for_where_the_settings_say() {
+    use ludopia::net::Searched;
+    use ludopia::ui::screen::joining::{Joining, Message as Join};
+    let looking = |searched| {
+        let mut j = Joining::new(searched);
+        let _ = j.update(Join::Field("qwerty".into()));
+        let _ = j.update(Join::Join);
+        j.status.unwrap_or_default()
+    };
+    assert_eq!(looking(Searched::default()), "Looking for table QWERTY on the local network…");
+    assert_eq!(
+        looking(Searched { relays: true, public: true }),
+        "Looking for table QWERTY on the local network, at the relays or on the public network…"
+    );
+}
+
+#[test]
 fn a_join_error_goes_when_the_code_is_typed_again() {
     use ludopia::ui::screen::joining::{Joining, Message as Join};
-    let mut j = Joining::default();
+    let mut j = Joining::new(ludopia::net::Searched::default());
     let _ = j.update(Join::Field("hello".into()));
     let _ = j.update(Join::Join);
     assert!(j.status.as_deref().is_some_and(|s| s.starts_with("That is not a room code")));

@@ -119,6 +119,16 @@ impl NodeConfig {
             idle_timeout: Duration::from_secs(120),
         }
     }
+
+    /// Where a room code is looked up besides the local network: at the
+    /// relays, if any is given with its `/p2p/` id (others are ignored),
+    /// and on the public network, if there are bootstrap peers.
+    pub fn searched(&self) -> Searched {
+        Searched {
+            relays: self.relays.iter().any(|addr| addressed_peer(addr).is_some()),
+            public: !self.bootstrap.is_empty(),
+        }
+    }
 }
 
 /// The application's answer to a peer's request. Dropping it unanswered
@@ -658,5 +668,22 @@ impl EventLoop {
             }
             other => debug!(?other, "swarm event"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_looked_up_at_addressed_relays_and_on_the_dht_with_bootstrap_peers() {
+        let mut config = NodeConfig::new(Keypair::generate_ed25519());
+        config.bootstrap = Vec::new();
+        assert_eq!(config.searched(), Searched::default());
+        config.relays = vec!["/ip4/198.51.100.1/tcp/4001".parse().unwrap()];
+        assert!(!config.searched().relays, "a relay without its /p2p/ id is ignored");
+        config.relays.push(format!("/ip4/198.51.100.1/tcp/4001/p2p/{}", PeerId::random()).parse().unwrap());
+        config.bootstrap = dht::default_bootstrap();
+        assert_eq!(config.searched(), Searched { relays: true, public: true });
     }
 }

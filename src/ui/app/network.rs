@@ -35,7 +35,7 @@ pub(super) struct Session {
 impl App {
     /// This player's network node: the profile's key (a fresh one without
     /// a profile), and the relays and bootstrap peers from the settings.
-    fn node(&self) -> crate::net::NodeConfig {
+    pub(super) fn node(&self) -> crate::net::NodeConfig {
         let keypair = self.home.as_ref().and_then(|h| h.keypair().ok());
         net::node(keypair.unwrap_or_else(libp2p::identity::Keypair::generate_ed25519), &self.prefs.settings)
     }
@@ -140,7 +140,7 @@ impl App {
             }
         };
         let (acts, acts_in) = mpsc::unbounded_channel();
-        let mut joining = crate::ui::screen::joining::Joining::default();
+        let mut joining = crate::ui::screen::joining::Joining::new(self.node().searched());
         joining.busy = true;
         joining.status = Some(fl!("going-back-to-your-table").to_string());
         let hosting = matches!(saved.role, Role::Host { .. });
@@ -185,7 +185,7 @@ impl App {
 
     /// The join screen, with the lobby listing tables while it shows.
     pub(super) fn browse(&mut self) -> Task<Message> {
-        self.screen = Screen::Joining(Default::default());
+        self.screen = Screen::Joining(crate::ui::screen::joining::Joining::new(self.node().searched()));
         let (task, handle) = Task::run(net::browse(&self.prefs.settings), Message::Net).abortable();
         self.browsing = Some(handle.abort_on_drop());
         task

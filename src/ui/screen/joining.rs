@@ -5,7 +5,7 @@
 
 use super::setup::colour_name;
 use crate::fl;
-use crate::net::{RouteKind, TableInfo, Target, Ticket};
+use crate::net::{RouteKind, Searched, TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
 use crate::ui::board;
 use crate::ui::focus::{Focus, Stop};
@@ -42,6 +42,8 @@ pub struct Joining {
     previews: Vec<(Preset, Game, board::Painted)>,
     /// The keyboard's place: Up and Down step the listed tables.
     pub focus: Focus,
+    /// Where a room code is looked up, with this computer's settings.
+    searched: Searched,
 }
 
 /// The join field's id.
@@ -58,25 +60,6 @@ fn row_message(peer: PeerId, info: &TableInfo) -> Message {
     match info.free.first() {
         Some(&seat) => Message::JoinListed(peer, seat),
         None => Message::WatchListed(peer),
-    }
-}
-
-impl Default for Joining {
-    fn default() -> Self {
-        let previews = Preset::ALL
-            .into_iter()
-            .filter_map(|p| {
-                Some((p, Game::new(p.rules(), SeatSet::FULL, Seat::ALL[0]).ok()?, Default::default()))
-            })
-            .collect();
-        Joining {
-            field: String::new(),
-            tables: Vec::new(),
-            status: None,
-            busy: false,
-            previews,
-            focus: Focus::default(),
-        }
     }
 }
 
@@ -103,13 +86,33 @@ pub enum Action {
 }
 
 impl Joining {
+    /// The join screen of a computer that looks codes up where `searched`
+    /// says.
+    pub fn new(searched: Searched) -> Self {
+        let previews = Preset::ALL
+            .into_iter()
+            .filter_map(|p| {
+                Some((p, Game::new(p.rules(), SeatSet::FULL, Seat::ALL[0]).ok()?, Default::default()))
+            })
+            .collect();
+        Joining {
+            field: String::new(),
+            tables: Vec::new(),
+            status: None,
+            busy: false,
+            previews,
+            focus: Focus::default(),
+            searched,
+        }
+    }
+
     /// Opened by an invite link: the link in the field, for the player to
     /// see which table it is before joining.
-    pub fn invited(ticket: &Ticket) -> Joining {
+    pub fn invited(ticket: &Ticket, searched: Searched) -> Joining {
         Joining {
             field: ticket.link(),
             status: Some(fl!("an-invite-link-opened-ludopia").to_string()),
-            ..Joining::default()
+            ..Joining::new(searched)
         }
     }
 
@@ -201,7 +204,13 @@ impl Joining {
     fn joining(&mut self, target: Target, seat: Option<Seat>) -> Action {
         self.busy = true;
         self.status = Some(match &target {
-            Target::Code(code) => fl!("looking-for-table-code-on", code = code),
+            Target::Code(code) => {
+                fl!(
+                    "looking-for-table-code-on",
+                    code = code,
+                    places = crate::ui::words::places(self.searched)
+                )
+            }
             Target::Ticket(_) | Target::Lan(_) => fl!("joining-the-table").to_string(),
         });
         Action::Join(target, seat)
