@@ -156,7 +156,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     use ludopia::ui::screen::joining::Message as JoinMessage;
     let mut app = named("Bao");
     click_text(&mut app, "Join a table")?;
-    assert!(shows(&app, "No open table on this network or your relays yet."));
+    assert!(shows(&app, "No open table on this network yet."));
     let peer = libp2p::PeerId::random();
     let info = TableInfo {
         host_name: "Ana".into(),
@@ -202,7 +202,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     }
     report(&mut app, Report::TableGone(far));
     report(&mut app, Report::TableGone(peer));
-    assert!(shows(&app, "No open table on this network or your relays yet."));
+    assert!(shows(&app, "No open table on this network yet."));
     let _ = app.update(Message::Joining(JoinMessage::Field("hello".into())));
     let _ = app.update(Message::Joining(JoinMessage::Join));
     let Screen::Joining(joining) = &app.screen else { panic!("left the join screen") };

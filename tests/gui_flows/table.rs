@@ -276,6 +276,24 @@ fn a_code_is_looked_for_where_the_settings_say() {
 }
 
 #[test]
+fn with_a_relay_set_the_join_screen_looks_there_too() -> Result<(), Error> {
+    use ludopia::ui::screen::joining::Message as JoinMessage;
+    let relay = format!("/ip4/198.51.100.10/tcp/4001/p2p/{}", libp2p::PeerId::random());
+    let settings = ludopia::profile::Settings { relays: vec![relay], ..Default::default() };
+    let prefs = Prefs { name: "Bao".into(), settings, ..Prefs::default() };
+    let mut app = App::new(prefs, Opening::Home, Instant::now());
+    click_text(&mut app, "Join a table")?;
+    assert!(shows(&app, "No open table on this network or your relays yet."));
+    let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
+    let _ = app.update(Message::Joining(JoinMessage::Join));
+    assert!(shows(
+        &app,
+        "Looking for table QWERTY on the local network, at the relays or on the public network…"
+    ));
+    Ok(())
+}
+
+#[test]
 fn a_join_error_goes_when_the_code_is_typed_again() {
     use ludopia::ui::screen::joining::{Joining, Message as Join};
     let mut j = Joining::new(ludopia::net::Searched::default());

@@ -225,7 +225,10 @@ impl Joining {
 
     pub fn view(&self) -> Element<'_, Message> {
         let lan: Element<'_, Message> = if self.tables.is_empty() {
-            text(fl!("no-open-table-on-this")).size(14).into()
+            // Public tables are listed only by relays the settings name.
+            let none =
+                if self.searched.relays { fl!("no-open-table-on-this") } else { fl!("no-open-table-here") };
+            text(none).size(14).into()
         } else {
             column(self.tables.iter().map(|(peer, info, ticket)| {
                 let mut line = fl!("host-preset", host = info.host_name, preset = info.preset.name());
