@@ -52,18 +52,13 @@ const LEAF: Weights =
     Weights { out: 11.9, home: 7.6, lane: 4.44, safe: 1.05, lost: 9.0, lost_per_step: 0.175, shut: 30.0 };
 
 /// With no safe square on the board, each pawn out also counts `LEAD`
-/// times its progress squared over 54: a step is worth more the further its
-/// pawn has come. All a pawn has come is at stake on every square until it
-/// is home, and the next round's risk, all the rest of a standing sees,
-/// does not say that bringing the leader home soon puts less at stake for
-/// less long. Measured at `race` tables: Normal against three Easy bots
-/// (2,000 games, seed 9931) won 21.5% without it (Easy's "advance the
-/// furthest pawn" did better) and 31.6% with it (30.5% with 1); at classic
-/// with `safe_squares = none` 37.6% and 45.6%. Hard against three Normal
-/// bots (who have it) won 26.0% of 400 games (seed 9933) without it in its
-/// leaf and 31.0% of 600 with it (9932, 9933; 28.8% with 1.2, 31.2% with
-/// 2). With safe squares Normal gained nothing measurable (classic 52.0%
-/// against 52.8% with 1), so it stays off there.
+/// times its progress squared over 54 ([`lead`]): a step is worth more the
+/// further its pawn has come. All a pawn has come is at stake on every
+/// square until it is home, which the next round's risk alone does not
+/// say. Without it Normal lost to Easy at `race` tables (21.5% against
+/// three Easy bots, 31.6% with it; Hard's leaf gains too: docs/bots.md,
+/// "Tables with no safe square"). With safe squares it gained nothing
+/// measurable, so it stays off there.
 const LEAD: f32 = 0.6;
 
 /// An extra roll about to be rolled is worth roughly an average move.
@@ -228,14 +223,15 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
     if !game.lane_open(seat) {
         worth -= weights.shut;
     }
-    let lead = if game.rules().safe_squares == SafeSquares::None { LEAD } else { 0.0 };
+    let unsafe_everywhere = game.rules().safe_squares == SafeSquares::None;
     for &p in pawns {
         // `out` is added first, so that the sums are those of every seed's
         // games before `spot` served both this and the learned leaf.
         let spot = spot(game, seat, p);
         if spot != Spot::Yard {
-            let come = f32::from(p.get().min(Progress::LAST_HOME_SPACE.get()));
-            worth += weights.out + lead * come * come / 54.0;
+            // Worked out only where it counts: standings are most of
+            // Hard's time.
+            worth += if unsafe_everywhere { weights.out + lead(p) } else { weights.out };
         }
         match spot {
             Spot::Yard => {}
@@ -249,6 +245,12 @@ fn standing(game: &Game, threats: &Threats, seat: Seat, weights: &Weights) -> f3
         }
     }
     worth
+}
+
+/// What [`LEAD`] adds for a pawn out at `p`.
+fn lead(p: Progress) -> f32 {
+    let come = f32::from(p.get().min(Progress::LAST_HOME_SPACE.get()));
+    LEAD * come * come / 54.0
 }
 
 /// Where a pawn stands, as far as its worth goes.

@@ -74,21 +74,23 @@ pub fn play_error(error: &PlayError) -> String {
         PlayError::NoAddress => fl!("play-no-address").to_string(),
         PlayError::Left => fl!("play-left").to_string(),
         PlayError::StoppedWatching => fl!("play-stopped-watching").to_string(),
-        PlayError::NotReached { target, secs, missed } => {
-            let looked = match (&**target, missed) {
-                // "Not there" adds only where it was looked for.
-                (Target::Code(code), Some(NetError::CodeNotFound { searched, .. })) => {
-                    return fl!("play-code-not-found", code = code, secs = secs, places = places(*searched));
-                }
-                (Target::Code(code), _) => fl!("play-code-not-reached", code = code, secs = secs),
-                (Target::Ticket(_), _) => fl!("play-invite-not-reached", secs = secs),
-                (Target::Lan(_), _) => fl!("play-lan-not-reached", secs = secs),
-            };
-            match missed {
-                Some(why) => format!("{looked} ({})", net_error(why)),
-                None => looked,
+        PlayError::NotReached { target, secs, missed } => match (&**target, missed) {
+            // "Not there" adds only where it was looked for.
+            (Target::Code(code), Some(NetError::CodeNotFound { searched, .. })) => {
+                fl!("play-code-not-found", code = code, secs = secs, places = places(*searched))
             }
-        }
+            (target, missed) => {
+                let looked = match target {
+                    Target::Code(code) => fl!("play-code-not-reached", code = code, secs = secs),
+                    Target::Ticket(_) => fl!("play-invite-not-reached", secs = secs),
+                    Target::Lan(_) => fl!("play-lan-not-reached", secs = secs),
+                };
+                match missed {
+                    Some(why) => format!("{looked} ({})", net_error(why)),
+                    None => looked,
+                }
+            }
+        },
         PlayError::HostRefused(why) => fl!("play-host-refused", why = self::denial(why)),
         PlayError::TableFilled => fl!("play-table-filled").to_string(),
         PlayError::HostLeft => fl!("play-host-left").to_string(),

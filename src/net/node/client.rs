@@ -79,18 +79,18 @@ impl Client {
         let unaddressed = |peers: Vec<PeerId>| peers.into_iter().map(|p| (p, Vec::new())).collect();
         let lan = async {
             let peers = self.call(Command::LanPeers).await?;
-            self.table_among(code, unaddressed(peers), Searched::default()).await
+            self.table_among(code, unaddressed(peers), Searched::LAN).await
         };
         let relays = async {
             let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
-            self.table_among(code, sightings, Searched { relays: true, public: false }).await
+            self.table_among(code, sightings, Searched::RELAYS).await
         };
         let dht = async {
             let providers = self.call(|tx| Command::FindProviders(code, tx)).await??;
-            self.table_among(code, unaddressed(providers), Searched { relays: false, public: true }).await
+            self.table_among(code, unaddressed(providers), Searched::PUBLIC).await
         };
         let mut ways: FuturesUnordered<_> = [lan.boxed(), relays.boxed(), dht.boxed()].into_iter().collect();
-        let (mut missed, mut searched) = (None, Searched::default());
+        let (mut missed, mut searched) = (None, Searched::LAN);
         while let Some(found) = ways.next().await {
             match found {
                 Ok(table) => return Ok(table),

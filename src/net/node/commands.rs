@@ -97,7 +97,7 @@ impl EventLoop {
                     }
                     // No relay was asked: the lookup searched nothing more.
                     None => {
-                        let _ = tx.send(Err(NetError::CodeNotFound { code, searched: Searched::default() }));
+                        let _ = tx.send(Err(NetError::CodeNotFound { code, searched: Searched::LAN }));
                     }
                 }
             }

@@ -127,7 +127,7 @@ impl EventLoop {
             }
             // Off the public network: nothing more was searched.
             None => {
-                let _ = reply.send(Err(NetError::CodeNotFound { code, searched: Searched::default() }));
+                let _ = reply.send(Err(NetError::CodeNotFound { code, searched: Searched::LAN }));
             }
         }
     }

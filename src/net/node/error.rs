@@ -32,6 +32,13 @@ pub struct Searched {
 }
 
 impl Searched {
+    /// Nothing beyond the local network.
+    pub const LAN: Searched = Searched { relays: false, public: false };
+    /// The relays' rendezvous points.
+    pub const RELAYS: Searched = Searched { relays: true, public: false };
+    /// The public network (the DHT).
+    pub const PUBLIC: Searched = Searched { relays: false, public: true };
+
     /// Both lookups' places together.
     pub fn and(self, other: Searched) -> Searched {
         Searched { relays: self.relays || other.relays, public: self.public || other.public }

@@ -196,7 +196,9 @@ impl App {
     fn invited(&mut self, ticket: &crate::net::Ticket) -> Task<Message> {
         self.go_home();
         let lobby = self.browse();
-        self.screen = Screen::Joining(joining::Joining::invited(ticket, self.node().searched()));
+        if let Screen::Joining(joining) = &mut self.screen {
+            joining.invite(ticket);
+        }
         lobby
     }
 

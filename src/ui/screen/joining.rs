@@ -108,12 +108,9 @@ impl Joining {
 
     /// Opened by an invite link: the link in the field, for the player to
     /// see which table it is before joining.
-    pub fn invited(ticket: &Ticket, searched: Searched) -> Joining {
-        Joining {
-            field: ticket.link(),
-            status: Some(fl!("an-invite-link-opened-ludopia").to_string()),
-            ..Joining::new(searched)
-        }
+    pub fn invite(&mut self, ticket: &Ticket) {
+        self.field = ticket.link();
+        self.status = Some(fl!("an-invite-link-opened-ludopia").to_string());
     }
 
     /// Back; each listed table's row (Enter joins it) and its seats; the
