@@ -17,6 +17,8 @@ use libp2p::{Multiaddr, multiaddr::Protocol};
 use ludopia::net::{RoomCode, Ticket};
 use serde_json::Value;
 
+#[path = "headless/alone.rs"]
+mod alone;
 #[path = "headless/branches.rs"]
 mod branches;
 #[path = "headless/links.rs"]

@@ -1,6 +1,7 @@
 //! Real peers on loopback, in one process: typed requests both ways,
 //! table-info queries, rate limits, a rogue peer's malformed, oversized and
-//! wrong-version messages, a room code found through a relay's rendezvous
+//! wrong-version messages, a refused dial told apart from an unreachable
+//! peer, a room code found through a relay's rendezvous
 //! point, and public tables listed there.
 
 use std::time::Duration;
@@ -131,6 +132,23 @@ async fn host_and_guests_exchange_typed_requests_both_ways() {
     // A peer that has gone is reported, not waited for forever.
     let gone = Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
     assert!(host.send(gone, join("nobody")).await.is_err());
+}
+
+/// A dial that some address refuses says that nothing listens there (the
+/// peer's program has stopped): a lone guest that took the table over
+/// reports the end without waiting for such a host. A peer with no address
+/// known is only unreachable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_dial_is_told_apart_from_an_unreachable_peer() {
+    let (me, mut events) = peer(31, vec![]);
+    listening(&mut events).await;
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let gone = Keypair::ed25519_from_bytes([32; 32]).unwrap().public().to_peer_id();
+    let at: Multiaddr = format!("/ip4/127.0.0.1/tcp/{closed}").parse().unwrap();
+    let refused = me.connect(ludopia::net::Ticket::new(gone, [at])).await;
+    assert!(matches!(refused, Err(NetError::NotListening(_))), "{refused:?}");
+    let nowhere = me.connect(ludopia::net::Ticket::new(gone, [])).await;
+    assert!(matches!(nowhere, Err(NetError::Unreachable(_))), "{nowhere:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -117,7 +117,7 @@ pub fn net_error(error: &NetError) -> String {
         NetError::Refused(Declined::NoTable) => fl!("net-no-table").to_string(),
         NetError::Refused(Declined::Unanswered) => fl!("net-unanswered").to_string(),
         // libp2p's reasons, in English.
-        NetError::Unreachable(why) => fl!("net-unreachable", why = why),
+        NetError::Unreachable(why) | NetError::NotListening(why) => fl!("net-unreachable", why = why),
         NetError::NoReply(why) => fl!("net-no-reply", why = why),
         NetError::Setup(why) => fl!("net-setup", why = why),
         NetError::CodeNotFound { code, searched } => {

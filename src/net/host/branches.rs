@@ -28,12 +28,19 @@ impl Host {
 
     /// The peers that count for a majority: this host and every other peer
     /// of the roster (the table's creator included, after a take-over: it
-    /// may come back) but the guests who left the game for good.
+    /// may come back) but the guests who left the game for good and those
+    /// whose program has stopped. A stopped peer holds no branch to come
+    /// back with: started again, a guest takes the host's log and a host
+    /// follows the later term it meets. So the lone guest of a two-peer
+    /// table whose host was killed hears the end at once, not after
+    /// [`SETTLE_WITHIN`](super::SETTLE_WITHIN).
     pub(super) fn table_peers(&self) -> usize {
         let Some(table) = &self.table else { return 1 };
         let state = table.state();
         let (own, creator) = (state.host, table.creator());
-        let counts = |s: Seat| s != own && (s == creator || state.control[s.index()].owner().is_some());
+        let stopped = |s: Seat| self.guests.values().any(|g| g.seat == s && g.stopped);
+        let counts =
+            |s: Seat| s != own && (s == creator || state.control[s.index()].owner().is_some()) && !stopped(s);
         1 + self.roster.peers().filter(|&(s, _)| counts(s)).count()
     }
 
@@ -41,7 +48,7 @@ impl Host {
     pub(super) fn settled(&self) -> u64 {
         let Some(table) = &self.table else { return 0 };
         let head = table.entries().len() as u64;
-        let mut held: Vec<u64> = self.guests.values().map(|g| g.acked.seq).collect();
+        let mut held: Vec<u64> = self.guests.values().filter(|g| !g.stopped).map(|g| g.acked.seq).collect();
         held.push(head);
         held.sort_unstable_by(|a, b| b.cmp(a));
         let need = quorum(self.table_peers()).min(held.len());

@@ -33,15 +33,17 @@ impl Host {
     }
 
     pub(super) fn send<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, message: ToGuest) {
-        // An absent guest is dialed first at the addresses of its ticket: a
-        // host started again knows its guests only from the saved roster.
+        // An absent guest is dialed first: at the addresses of its ticket (a
+        // host started again knows its guests only from the saved roster)
+        // or else at those the network learned of it.
         let mut redial = None;
         if self.sending_to_watcher(peer) {
         } else if let Some(guest) = self.guests.get_mut(&peer) {
             guest.in_flight = true;
             guest.last_sent = Some(Instant::now());
             if !guest.present {
-                redial = ticket::reach(guest.seat, &guest.reach).filter(|t| t.peer == peer);
+                let ticket = ticket::reach(guest.seat, &guest.reach).filter(|t| t.peer == peer);
+                redial = Some(ticket.unwrap_or_else(|| Ticket::new(peer, [])));
             }
         }
         let told = match &message {
@@ -51,8 +53,12 @@ impl Host {
         let client = session.client.clone();
         self.sending.push(
             async move {
-                if let Some(ticket) = redial {
-                    let _ = client.connect(ticket).await;
+                // Refused: its program has stopped, which the end's
+                // majority must know (see `settled`); no use sending.
+                if let Some(ticket) = redial
+                    && let Err(e @ NetError::NotListening(_)) = client.connect(ticket).await
+                {
+                    return (peer, told, Err(e));
                 }
                 (peer, told, client.send(peer, Request::Guest(message)).await)
             }
@@ -77,9 +83,11 @@ impl Host {
             Err(e) => {
                 debug!(%peer, "a message to the guest was lost: {e}");
                 guest.backoff = true;
+                guest.stopped = matches!(e, NetError::NotListening(_));
                 return;
             }
         };
+        guest.stopped = false;
         guest.last_heard = Instant::now();
         guest.told = guest.told.max(told);
         // The same other branch twice running: the two hosts have met and

@@ -19,7 +19,7 @@ use super::limits::{PLAYER_REACTIONS, RateLimiter};
 use super::report::{Deed, Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
-use super::{NetError, NodeEvent, RoomCode, TableInfo, ticket};
+use super::{NetError, NodeEvent, RoomCode, TableInfo, Ticket, ticket};
 use crate::fair::{Commitment, Digest, SignedEntry};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
@@ -80,6 +80,8 @@ struct Seated {
     last_heard: Instant,
     /// Counted as at the table (it answers).
     present: bool,
+    /// Its addresses refused our last dial: its program has stopped.
+    stopped: bool,
     /// The settled entry named by the last message the guest answered:
     /// at the end, the guest reports the game over once it knows.
     told: u64,
@@ -111,6 +113,7 @@ impl Seated {
             last_sent: None,
             last_heard: Instant::now(),
             present: !back,
+            stopped: false,
             told: 0,
             max_acked: 0,
             backoff: false,

@@ -26,7 +26,7 @@ impl EventLoop {
                         self.pending_dials.entry(ticket.peer).or_default().push(tx);
                     }
                     Err(e) => {
-                        let _ = tx.send(Err(NetError::Unreachable(e.to_string())));
+                        let _ = tx.send(Err(NetError::dial(&e)));
                     }
                 }
             }

@@ -13,6 +13,10 @@ pub enum NetError {
     Refused(Declined),
     /// No connection could be made.
     Unreachable(String),
+    /// A dial was refused: nothing listens at the peer's address, so its
+    /// program has stopped (or started again elsewhere), not merely gone
+    /// out of reach.
+    NotListening(String),
     /// The request was sent but no reply came.
     NoReply(String),
     /// Listening or setting up the transport failed.
@@ -62,7 +66,9 @@ impl fmt::Display for NetError {
             NetError::Stopped => f.write_str("the network has stopped"),
             NetError::Wire(e) => e.fmt(f),
             NetError::Refused(r) => r.fmt(f),
-            NetError::Unreachable(why) => write!(f, "could not reach the table: {why}"),
+            NetError::Unreachable(why) | NetError::NotListening(why) => {
+                write!(f, "could not reach the table: {why}")
+            }
             NetError::NoReply(why) => write!(f, "the table did not answer: {why}"),
             NetError::Setup(why) => write!(f, "the network could not start: {why}"),
             NetError::CodeNotFound { code, searched } => {
@@ -73,6 +79,20 @@ impl fmt::Display for NetError {
 }
 
 impl std::error::Error for NetError {}
+
+impl NetError {
+    /// A failed dial: [`NetError::NotListening`] when some address refused
+    /// the connection, else [`NetError::Unreachable`].
+    pub(super) fn dial(error: &DialError) -> NetError {
+        // The transport's layers hide the socket's error from `source()`
+        // (the DNS layer's "multiple dial errors" keeps a list), but their
+        // `Debug` shows its kind, the same on every platform.
+        let refused = matches!(error, DialError::Transport(_))
+            && format!("{error:?}").contains("kind: ConnectionRefused");
+        let why = error.to_string();
+        if refused { NetError::NotListening(why) } else { NetError::Unreachable(why) }
+    }
+}
 
 impl From<WireError> for NetError {
     fn from(e: WireError) -> Self {

@@ -659,7 +659,7 @@ impl EventLoop {
                 }
                 if !self.swarm.is_connected(&peer) {
                     for tx in self.pending_dials.remove(&peer).unwrap_or_default() {
-                        let _ = tx.send(Err(NetError::Unreachable(error.to_string())));
+                        let _ = tx.send(Err(NetError::dial(&error)));
                     }
                 }
             }
