@@ -476,6 +476,42 @@ fn the_engine_challenges_and_marks_in_palace_duels() {
     assert_eq!(answers[4], json!({"id": 5, "pass": true}));
 }
 
+/// Positions the rules can play on but no game reaches: the engine says
+/// so (a script plays them, as a test's set-up may need), and the same
+/// pawns where a game can have them get an answer.
+#[test]
+fn the_engine_refuses_positions_no_game_reaches() {
+    let requests = [
+        // Red at 10 and green at 49 both stand on loop square 11, not safe.
+        r#"{"id": 1, "face": 6, "position": {"turn": "red", "pawns": {"red": [10, -1, -1, -1], "green": [49, -1, -1, -1]}}}"#,
+        // Red at 8 and green at 47 share square 9, a star: they may.
+        r#"{"id": 2, "face": 6, "position": {"turn": "red", "pawns": {"red": [8, -1, -1, -1], "green": [47, -1, -1, -1]}}}"#,
+        // Quick (capture_to_home): red in its lane before it has captured.
+        r#"{"id": 3, "preset": "quick", "face": 1, "position": {"turn": "red", "pawns": {"red": [52, -1, -1, -1]}, "captured": []}}"#,
+        r#"{"id": 4, "preset": "quick", "face": 1, "position": {"turn": "red", "pawns": {"red": [52, -1, -1, -1]}, "captured": ["red"]}}"#,
+        // Partners share any square.
+        r#"{"id": 5, "face": 6, "rules": {"teams": "opposite"}, "position": {"turn": "red", "pawns": {"red": [10, -1, -1, -1], "yellow": [36, -1, -1, -1]}}}"#,
+    ];
+    let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let answers: Vec<Value> =
+        out.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(answers.len(), requests.len(), "{}", out.stdout);
+    for (k, why) in [(0, "not safe"), (2, "capture_to_home")] {
+        let error = answers[k]["error"].as_str().unwrap_or_default();
+        assert!(
+            error.starts_with("position: no game reaches this position") && error.contains(why),
+            "{error}"
+        );
+    }
+    for k in [1, 3, 4] {
+        assert!(answers[k].get("move").is_some(), "{}", answers[k]);
+    }
+    let shared =
+        r#"{"position": {"turn": "red", "pawns": {"red": [10, -1, -1, -1], "green": [49, -1, -1, -1]}}}"#;
+    assert_eq!(ok(&serde_json::from_str(shared).expect("JSON"))["pawns"]["green"], json!([49, -1, -1, -1]));
+}
+
 /// README's example exchange under "Engine protocol" is what the engine
 /// answers, word for word: the requests seed their searches, so the
 /// answers are the same on every machine.

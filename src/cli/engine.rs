@@ -122,8 +122,9 @@ fn request(line: &[u8]) -> Result<Request, String> {
             SCRIPT_FIELDS.join("`, `")
         ));
     }
-    let (game, _) =
-        Script::from_value(Value::Object(fields)).and_then(|s| s.play()).map_err(|e| e.to_string())?;
+    let script = Script::from_value(Value::Object(fields)).map_err(|e| e.to_string())?;
+    script.start().map_err(|e| e.to_string())?.check_reached().map_err(|e| format!("position: {e}"))?;
+    let (game, _) = script.play().map_err(|e| e.to_string())?;
     Ok(Request { game, face, level, seed, millis, analyse })
 }
 

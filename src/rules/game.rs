@@ -146,6 +146,23 @@ pub enum PositionError {
     /// `teams = opposite` with fewer than four players.
     TeamsNeedFourSeats(usize),
     Inconsistent(&'static str),
+    /// A position the rules can play on but no game reaches
+    /// ([`Game::check_reached`]).
+    Unreached {
+        seat: Seat,
+        progress: Progress,
+        why: Unreached,
+    },
+}
+
+/// Why no game reaches a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreached {
+    /// A rival's pawn shares the pawn's square, which is not safe.
+    RivalsShare,
+    /// The pawn is past its loop, but its side has not captured
+    /// (`capture_to_home`).
+    LaneShut,
 }
 
 impl fmt::Display for PositionError {
@@ -173,6 +190,16 @@ impl fmt::Display for PositionError {
                 write!(f, "teams = opposite needs all four seats, not {n}")
             }
             PositionError::Inconsistent(what) => write!(f, "inconsistent state: {what}"),
+            PositionError::Unreached { seat, progress, why: Unreached::RivalsShare } => write!(
+                f,
+                "no game reaches this position: a pawn of {seat} at progress {progress} shares a square \
+                 that is not safe with a rival's pawn, which the one that came second would have captured"
+            ),
+            PositionError::Unreached { seat, progress, why: Unreached::LaneShut } => write!(
+                f,
+                "no game reaches this position: a pawn of {seat} is at progress {progress}, past its loop, \
+                 but capture_to_home keeps its lane shut until its side has captured (see `captured`)"
+            ),
         }
     }
 }
@@ -335,6 +362,33 @@ impl Game {
             };
             if !fits {
                 return Err(PositionError::Inconsistent("the phase does not fit the seats"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a game could have come to this position, beyond what every
+    /// position must be to play on: no rivals' pawns share a square that
+    /// is not safe (the one that came second would have captured), and
+    /// with `capture_to_home` no pawn has gone up its lane before its side
+    /// captured. Scripts set up any position the rules can play on (a test
+    /// may put pawns anywhere); the engine, which answers other programs
+    /// about real games, refuses the rest.
+    pub fn check_reached(&self) -> Result<(), PositionError> {
+        for seat in self.players.iter() {
+            for &p in self.pawns(seat) {
+                if p.on_loop() {
+                    let square = super::board::loop_square(seat, p);
+                    if !self.is_safe(square) && self.opponent_on(seat, square) {
+                        return Err(PositionError::Unreached {
+                            seat,
+                            progress: p,
+                            why: Unreached::RivalsShare,
+                        });
+                    }
+                } else if !p.in_yard() && !self.lane_open(seat) {
+                    return Err(PositionError::Unreached { seat, progress: p, why: Unreached::LaneShut });
+                }
             }
         }
         Ok(())

@@ -19,7 +19,7 @@ mod seat;
 pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Penalty, TurnsPassed};
 pub use duel::{Duel, DuelOutcome};
 pub use face::{Face, NotAFace};
-pub use game::{Game, Phase, PositionError, Setup, YARD};
+pub use game::{Game, Phase, PositionError, Setup, Unreached, YARD};
 pub use moves::{Move, Moves};
 pub use params::{
     Dice, End, FirstPlayer, Goal, Home, Preset, Rules, RulesError, SafeSquares, Teams, ThreeSixes,
