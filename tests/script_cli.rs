@@ -476,6 +476,15 @@ fn the_engine_challenges_and_marks_in_palace_duels() {
     assert_eq!(answers[4], json!({"id": 5, "pass": true}));
 }
 
+/// An id is the caller's own text, echoed as written: also a number no
+/// float holds, which the engine must not try to read.
+#[test]
+fn the_engine_echoes_any_id_and_still_answers() {
+    let out = run_with(&["engine"], "{\"id\": 1e400, \"preset\": \"classic\", \"face\": 3}\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "{\"id\":1e400,\"pass\":true}\n");
+}
+
 /// Positions the rules can play on but no game reaches: the engine says
 /// so (a script plays them, as a test's set-up may need), and the same
 /// pawns where a game can have them get an answer.

@@ -50,7 +50,7 @@ pub fn run() -> i32 {
 /// The answer line to one request line.
 fn answer(line: &[u8], now: Instant) -> String {
     let (id, reply) = match serde_json::from_slice::<BTreeMap<String, &RawValue>>(line) {
-        Ok(raw) => (raw.get("id").copied(), request(line).and_then(|r| decide(&r, now))),
+        Ok(raw) => (raw.get("id").copied(), request(&raw).and_then(|r| decide(&r, now))),
         Err(e) => (None, Err(format!("not a JSON object: {e}"))),
     };
     let mut answer: Answer = reply.unwrap_or_else(|error| Answer { error: Some(error), ..Answer::default() });
@@ -99,10 +99,14 @@ struct Request {
 /// A game script's fields (`rules::script::Script`), which a request holds too.
 const SCRIPT_FIELDS: [&str; 5] = ["preset", "rules", "seats", "position", "actions"];
 
-fn request(line: &[u8]) -> Result<Request, String> {
-    let mut fields: Map<String, Value> = serde_json::from_slice(line).map_err(|e| e.to_string())?;
-    // The caller's own; echoed as written, so not read here.
-    fields.remove("id");
+fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
+    // The id is the caller's own, echoed as written, so not read here: any
+    // JSON will do, a number too large for a float (1e400) included.
+    let mut fields = Map::new();
+    for (name, value) in raw.iter().filter(|(name, _)| *name != "id") {
+        let value: Value = serde_json::from_str(value.get()).map_err(|e| format!("{name}: {e}"))?;
+        fields.insert(name.clone(), value);
+    }
     let face: Option<u8> = take(&mut fields, "face")?;
     let level = take(&mut fields, "level")?.unwrap_or(Strategy::Hard);
     let seed = take(&mut fields, "seed")?;
