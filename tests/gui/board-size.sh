@@ -50,7 +50,12 @@ for size in 1280x820 960x660; do
         sleep 0.25
         import -window "$win" "$shot" 2>/dev/null || continue
         read -r W H < <(identify -format '%w %h\n' "$shot")
-        [ "$W" = "$w" ] && [ "$H" = "$h" ] || continue
+        # Not at the size yet: the window may have set its own size after
+        # ours (it fits itself to the screen as it starts), so ask again.
+        if [ "$W" != "$w" ] || [ "$H" != "$h" ]; then
+            xdotool windowsize "$win" "$w" "$h"
+            continue
+        fi
         # A strip a third of the height wide, centred: inside the board
         # (never a seat card) and crossing the inner edges of its yards.
         strip=$((H * 3 / 10))
