@@ -15,10 +15,10 @@ use super::guest::{Follower, TAIL};
 use super::report::Line;
 use super::session::{BEAT, Session};
 use super::wire::Request;
-use super::{NetError, Ticket};
+use super::{NetError, Ticket, ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
-use crate::table::succession::{Election, TWO_PEER_WAIT, Verdict};
+use crate::table::succession::{Election, Verdict};
 use crate::table::{Answer, Control, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
@@ -57,10 +57,11 @@ impl Follower {
             .unwrap_or(0);
         let peers = 2 + others;
         let now = session.now();
-        // A host caught lying is not waited for.
-        let since = if deposed { now.saturating_sub(TWO_PEER_WAIT) } else { now };
-        let election = Election::new(succession, me, state.host, state.epoch + 1, peers, since);
-        if !deposed {
+        let mut election = Election::new(succession, me, state.host, state.epoch + 1, peers, now);
+        if deposed {
+            // A host caught lying is not waited for.
+            election.give_up_on_host();
+        } else {
             info!(host = %self.host, "the host is not answering");
         }
         session.drop_connections(self.host);
@@ -94,6 +95,12 @@ impl Follower {
                     self.taken_back(session);
                 }
                 Ok(other) => debug!(%peer, "a rejoin was answered {other:?}"),
+                Err(NetError::NotListening(why)) if peer == self.host => {
+                    info!(%peer, "the host's program has stopped: {why}");
+                    if let Some(lost) = &mut self.lost {
+                        lost.election.give_up_on_host();
+                    }
+                }
                 Err(e) => debug!(%peer, "a rejoin was not answered: {e}"),
             }
         }
@@ -102,7 +109,7 @@ impl Follower {
             return;
         }
         lost.last_try = Some(Instant::now());
-        let (epoch, deposed) = (lost.election.epoch, lost.deposed);
+        let (epoch, deposed, lost_seat) = (lost.election.epoch, lost.deposed, lost.election.lost);
         let verdict = lost.election.verdict(now);
         let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
         if waiting {
@@ -111,8 +118,10 @@ impl Follower {
         let vote = ToPeer::Lost { epoch, head: self.guest.head().seq, tail: self.guest.tail(TAIL) };
         self.tell_peers(session, vote);
         if !deposed {
-            let host = self.host;
-            self.try_rejoin(session, host, None);
+            let (host, seat) = (self.host, lost_seat);
+            let ticket =
+                self.guest.roster().and_then(|r| r.member(seat)).and_then(|m| ticket::reach(seat, &m.reach));
+            self.try_rejoin(session, host, ticket.filter(|t| t.peer == host));
         }
         match verdict {
             Verdict::Lead => {
@@ -141,13 +150,18 @@ impl Follower {
     }
 
     /// Asks `peer` to take this guest back (the lost host, or the elected
-    /// host once it hosts); the answer comes through the lost state.
+    /// host once it hosts), dialing it first at its `ticket` from the
+    /// roster, else at the addresses the network learned of it; the answer
+    /// comes through the lost state. A refused dial comes back as the
+    /// answer: the program has stopped.
     fn try_rejoin<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, ticket: Option<Ticket>) {
         let Some(lost) = &self.lost else { return };
         let (client, answered, rejoin) = (session.client.clone(), lost.answered.clone(), self.rejoin());
+        let ticket = ticket.unwrap_or_else(|| Ticket::new(peer, []));
         tokio::spawn(async move {
-            if let Some(ticket) = ticket {
-                let _ = client.connect(ticket).await;
+            if let Err(e @ NetError::NotListening(_)) = client.connect(ticket).await {
+                let _ = answered.send((peer, Err(e)));
+                return;
             }
             let answer = client.send(peer, Request::Host(rejoin)).await;
             let _ = answered.send((peer, answer));

@@ -107,6 +107,9 @@ pub struct Election {
     /// Peers at the table before the loss, the lost host counted.
     peers: usize,
     since: Millis,
+    /// The lost host is not waited for: caught lying, or its program has
+    /// stopped.
+    given_up: bool,
     /// The peers that reported losing the host too, and when last.
     heard: Vec<(Seat, Millis)>,
 }
@@ -120,7 +123,7 @@ impl Election {
         peers: usize,
         now: Millis,
     ) -> Election {
-        Election { succession, me, lost, epoch, peers, since: now, heard: Vec::new() }
+        Election { succession, me, lost, epoch, peers, since: now, given_up: false, heard: Vec::new() }
     }
 
     /// `from` reports that it lost the host too.
@@ -135,10 +138,19 @@ impl Election {
         heard.fold(SeatSet::EMPTY.with(self.me), |set, &(s, _)| set.with(s)).without(self.lost)
     }
 
+    /// The lost host is not to be waited for: it was caught lying, or its
+    /// program has stopped (its address refused a dial), so it cannot come
+    /// back with a branch of its own (started again, it follows the later
+    /// term it meets). The guest of a two-peer table takes over at once
+    /// instead of after [`TWO_PEER_WAIT`].
+    pub fn give_up_on_host(&mut self) {
+        self.given_up = true;
+    }
+
     pub fn verdict(&self, now: Millis) -> Verdict {
         if self.peers <= 2 {
             let waited = now.saturating_sub(self.since);
-            return if waited >= TWO_PEER_WAIT { Verdict::Lead } else { Verdict::Wait };
+            return if self.given_up || waited >= TWO_PEER_WAIT { Verdict::Lead } else { Verdict::Wait };
         }
         let supporters = self.supporters(now);
         if supporters.len() < quorum(self.peers) {
@@ -149,15 +161,6 @@ impl Election {
             Some(seat) => Verdict::Follow(seat),
             None => Verdict::Wait,
         }
-    }
-
-    /// When the verdict may change by time alone (a vote going stale, the
-    /// two-peer wait ending).
-    pub fn next_change(&self) -> Option<Millis> {
-        if self.peers <= 2 {
-            return Some(self.since + TWO_PEER_WAIT);
-        }
-        self.heard.iter().map(|&(_, t)| t + VOTE_FRESH + 1).min()
     }
 }
 
@@ -199,7 +202,6 @@ mod tests {
         assert_eq!(first.verdict(1_500), Verdict::Lead);
         // A vote goes stale: alone again, it waits.
         assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1), Verdict::Wait);
-        assert_eq!(first.next_change(), Some(1_000 + VOTE_FRESH + 1));
     }
 
     #[test]
@@ -218,7 +220,20 @@ mod tests {
         let e = Election::new(s, seat(2), seat(0), 1, 2, 1_000);
         assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1), Verdict::Wait);
         assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT), Verdict::Lead);
-        assert_eq!(e.next_change(), Some(1_000 + TWO_PEER_WAIT));
+    }
+
+    #[test]
+    fn the_guest_of_two_peers_takes_over_at_once_from_a_host_that_has_stopped() {
+        let s = Succession::new(seat(0), &roster(&[2]));
+        let mut e = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
+        assert_eq!(e.verdict(1_000), Verdict::Wait);
+        e.give_up_on_host();
+        assert_eq!(e.verdict(1_000), Verdict::Lead);
+        // At three peers a majority is still asked for: the other guest may
+        // hear the host, or host a branch of its own.
+        let mut three = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
+        three.give_up_on_host();
+        assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT), Verdict::Wait);
     }
 
     #[test]

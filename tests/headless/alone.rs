@@ -1,10 +1,13 @@
 //! A two-peer table whose host is killed: its one guest cannot hear a
-//! majority without it, yet must not wait minutes to say the game is over.
+//! majority without it, yet must neither wait out the two-peer wait to take
+//! the table over nor wait minutes to say the game is over. The killed
+//! host's address refuses a dial: its program has stopped, so it holds no
+//! branch to come back with.
 
 use super::*;
 
 #[test]
-fn the_host_of_two_killed_mid_game_its_guest_finishes_and_reports_the_end_at_once() {
+fn the_host_of_two_killed_mid_game_its_guest_takes_over_at_once_and_reports_the_end() {
     let mut host = spawn(&["host", "--headless", "--preset", "classic", "--bots", "2", "--listen", LOOPBACK]);
     let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
     let listening = read_until(&mut host_out, |_| true);
@@ -14,6 +17,7 @@ fn the_host_of_two_killed_mid_game_its_guest_finishes_and_reports_the_end_at_onc
     watchdog(&[&guest], GAME_LIMIT);
     read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
     host.kill().expect("kill -9 the host");
+    let killed = Instant::now();
     let _ = host.wait();
     assert!(guest.wait().expect("the guest exits").success(), "the guest failed");
     let lines = lines.join().expect("reader");
@@ -21,9 +25,12 @@ fn the_host_of_two_killed_mid_game_its_guest_finishes_and_reports_the_end_at_onc
     let elections: Vec<&Value> = plain.iter().filter(|l| event(l) == "host_changed").collect();
     assert_eq!(elections.len(), 1, "the guest took the table over once: {elections:?}");
     log_of("guest", &plain);
-    // The killed host's program is gone (its address refuses a dial), so it
-    // holds no branch to come back with: the end needs no word from it.
-    // Waiting for one, the guest said so only SETTLE_WITHIN (150 s) later.
+    // Three beats to lose the host, not TWO_PEER_WAIT (15 s) more.
+    let took_over =
+        lines.iter().find(|(_, l)| event(l) == "host_changed").map(|(t, _)| t.duration_since(killed));
+    assert!(took_over.is_some_and(|t| t < Duration::from_secs(10)), "took over {took_over:?} after the kill");
+    // Waiting for the host's word, the guest said the game was over only
+    // SETTLE_WITHIN (150 s) after its end.
     let last_entry = lines.iter().rev().find(|(_, l)| event(l) == "entry").map(|(t, _)| *t);
     let over = lines.iter().find(|(_, l)| event(l) == "over").map(|(t, _)| *t);
     let late = over.zip(last_entry).map(|(o, e)| o.duration_since(e)).expect("entries and the end");
