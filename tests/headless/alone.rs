@@ -35,4 +35,5 @@ fn the_host_of_two_killed_mid_game_its_guest_takes_over_at_once_and_reports_the_
     let over = lines.iter().find(|(_, l)| event(l) == "over").map(|(t, _)| *t);
     let late = over.zip(last_entry).map(|(o, e)| o.duration_since(e)).expect("entries and the end");
     assert!(late < Duration::from_secs(45), "the end was reported {late:?} after the game's last entry");
+    eprintln!("took over {took_over:?} after the kill; the end reported {late:?} after the last entry");
 }
