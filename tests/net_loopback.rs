@@ -134,10 +134,11 @@ async fn host_and_guests_exchange_typed_requests_both_ways() {
     assert!(host.send(gone, join("nobody")).await.is_err());
 }
 
-/// A dial that some address refuses says that nothing listens there (the
+/// A dial that an address refuses says that nothing listens there (the
 /// peer's program has stopped): a lone guest that took the table over
 /// reports the end without waiting for such a host. A peer with no address
-/// known is only unreachable.
+/// known is only unreachable, and so is one whose loopback address alone
+/// refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_dial_is_told_apart_from_an_unreachable_peer() {
     let (me, mut events) = peer(31, vec![]);
@@ -149,6 +150,12 @@ async fn a_refused_dial_is_told_apart_from_an_unreachable_peer() {
     assert!(matches!(refused, Err(NetError::NotListening(_))), "{refused:?}");
     let nowhere = me.connect(ludopia::net::Ticket::new(gone, [])).await;
     assert!(matches!(nowhere, Err(NetError::Unreachable(_))), "{nowhere:?}");
+    // From another computer the peer's loopback address is this one's own:
+    // its refusal says nothing while another address failed otherwise.
+    let afar: Multiaddr = "/ip4/255.255.255.255/tcp/1".parse().unwrap();
+    let at: Multiaddr = format!("/ip4/127.0.0.1/tcp/{closed}").parse().unwrap();
+    let mixed = me.connect(ludopia::net::Ticket::new(gone, [at, afar])).await;
+    assert!(matches!(mixed, Err(NetError::Unreachable(_))), "{mixed:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,6 +1,7 @@
 //! The network's failures, worded for the player.
 
 use super::*;
+use libp2p::TransportError;
 
 /// A network failure, worded for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,16 +82,29 @@ impl fmt::Display for NetError {
 impl std::error::Error for NetError {}
 
 impl NetError {
-    /// A failed dial: [`NetError::NotListening`] when some address refused
-    /// the connection, else [`NetError::Unreachable`].
+    /// A failed dial: [`NetError::NotListening`] when an address refused
+    /// the connection, else [`NetError::Unreachable`]. A refusal at a
+    /// loopback address counts only when every address tried was one: a
+    /// ticket lists the peer's loopback address too, which from another
+    /// computer is this one's own and refuses whatever became of the peer.
     pub(super) fn dial(error: &DialError) -> NetError {
+        let why = error.to_string();
+        let DialError::Transport(tried) = error else { return NetError::Unreachable(why) };
         // The transport's layers hide the socket's error from `source()`
         // (the DNS layer's "multiple dial errors" keeps a list), but their
         // `Debug` shows its kind, the same on every platform.
-        let refused = matches!(error, DialError::Transport(_))
-            && format!("{error:?}").contains("kind: ConnectionRefused");
-        let why = error.to_string();
-        if refused { NetError::NotListening(why) } else { NetError::Unreachable(why) }
+        let refused =
+            |e: &TransportError<std::io::Error>| format!("{e:?}").contains("kind: ConnectionRefused");
+        let here = |addr: &Multiaddr| {
+            addr.iter().any(|p| match p {
+                Protocol::Ip4(ip) => ip.is_loopback(),
+                Protocol::Ip6(ip) => ip.is_loopback(),
+                _ => false,
+            })
+        };
+        let afar = tried.iter().any(|(addr, e)| !here(addr) && refused(e));
+        let only_here = tried.iter().all(|(addr, _)| here(addr)) && tried.iter().any(|(_, e)| refused(e));
+        if afar || only_here { NetError::NotListening(why) } else { NetError::Unreachable(why) }
     }
 }
 
