@@ -127,8 +127,9 @@ fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
         ));
     }
     let script = Script::from_value(Value::Object(fields)).map_err(|e| e.to_string())?;
-    script.start().map_err(|e| e.to_string())?.check_reached().map_err(|e| format!("position: {e}"))?;
-    let (game, _) = script.play().map_err(|e| e.to_string())?;
+    let start = script.start().map_err(|e| e.to_string())?;
+    start.check_reached().map_err(|e| format!("position: {e}"))?;
+    let (game, _) = script.play_from(start).map_err(|e| e.to_string())?;
     Ok(Request { game, face, level, seed, millis, analyse })
 }
 

@@ -131,6 +131,13 @@ impl Follower {
             .collect()
     }
 
+    /// The ticket the roster gives for the peer at `seat` (the creator's
+    /// included).
+    pub fn ticket_of(&self, seat: Seat) -> Option<Ticket> {
+        let member = self.guest.roster()?.member(seat)?;
+        ticket::reach(seat, &member.reach)
+    }
+
     /// The succession of this table.
     pub fn succession(&self) -> Option<Succession> {
         let replica = self.guest.replica()?;

@@ -15,7 +15,7 @@ use super::guest::{Follower, TAIL};
 use super::report::Line;
 use super::session::{BEAT, Session};
 use super::wire::Request;
-use super::{NetError, Ticket, ticket};
+use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
 use crate::table::succession::{Election, Verdict};
@@ -118,10 +118,9 @@ impl Follower {
         let vote = ToPeer::Lost { epoch, head: self.guest.head().seq, tail: self.guest.tail(TAIL) };
         self.tell_peers(session, vote);
         if !deposed {
-            let (host, seat) = (self.host, lost_seat);
-            let ticket =
-                self.guest.roster().and_then(|r| r.member(seat)).and_then(|m| ticket::reach(seat, &m.reach));
-            self.try_rejoin(session, host, ticket.filter(|t| t.peer == host));
+            let host = self.host;
+            let ticket = self.ticket_of(lost_seat).filter(|t| t.peer == host);
+            self.try_rejoin(session, host, ticket);
         }
         match verdict {
             Verdict::Lead => {

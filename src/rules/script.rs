@@ -155,7 +155,12 @@ impl Script {
 
     /// Plays the script: the game reached and the events on the way.
     pub fn play(&self) -> Result<(Game, Vec<Event>), ScriptError> {
-        let mut game = self.start()?;
+        self.play_from(self.start()?)
+    }
+
+    /// The script's actions played from `game`, its [`Script::start`] (a
+    /// caller that checks the start first builds it once).
+    pub fn play_from(&self, mut game: Game) -> Result<(Game, Vec<Event>), ScriptError> {
         let mut events = Vec::new();
         for (index, step) in self.actions.iter().enumerate() {
             let Some(actor) = game.to_act() else {

@@ -102,8 +102,9 @@ impl NetError {
                 _ => false,
             })
         };
-        let afar = tried.iter().any(|(addr, e)| !here(addr) && refused(e));
-        let only_here = tried.iter().all(|(addr, _)| here(addr)) && tried.iter().any(|(_, e)| refused(e));
+        let tried: Vec<(bool, bool)> = tried.iter().map(|(addr, e)| (here(addr), refused(e))).collect();
+        let afar = tried.iter().any(|&(here, refused)| !here && refused);
+        let only_here = tried.iter().all(|&(here, _)| here) && tried.iter().any(|&(_, refused)| refused);
         if afar || only_here { NetError::NotListening(why) } else { NetError::Unreachable(why) }
     }
 }
