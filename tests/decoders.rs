@@ -155,8 +155,8 @@ mod seeds {
     use ludopia::rules::{Preset, Seat};
     use ludopia::table::succession::Branch;
     use ludopia::table::{
-        Act, Answer, Beat, Denial, Member, Offer, Position, Reach, Reaction, Record, Roster, ToGuest, ToHost,
-        ToPeer, Watching,
+        Act, Again, Answer, Beat, Denial, Member, Offer, Position, Reach, Reaction, Record, Roster, ToGuest,
+        ToHost, ToPeer, Watching,
     };
 
     pub fn write(name: &str) {
@@ -304,7 +304,7 @@ mod seeds {
                 Request::Guest(ToGuest::Sealed {
                     genesis: f.proof.genesis.clone(),
                     roster: roster(),
-                    again: true,
+                    again: Again::Planned(1),
                 }),
             ),
             (

@@ -2,9 +2,10 @@
 //! one or three joiners (by ticket, and by room code through a relay), a
 //! joiner whose connection drops or freezes mid-game, the host killed
 //! mid-game, a joiner and a host killed and started again with their
-//! profiles, a table under a flood of idle peers and silent sockets, and a
-//! joiner whose code nobody hosts; every player's log and places must
-//! match. Every process has a profile folder of its own (`LUDOPIA_HOME`).
+//! profiles, a joiner killed in the first of two games, a table under a
+//! flood of idle peers and silent sockets, and a joiner whose code nobody
+//! hosts; every player's log and places must match. Every process has a
+//! profile folder of its own (`LUDOPIA_HOME`).
 
 use std::io::{BufRead, BufReader};
 use std::net::{SocketAddr, TcpStream};
@@ -23,6 +24,8 @@ mod alone;
 mod branches;
 #[path = "headless/links.rs"]
 mod links;
+#[path = "headless/rematch.rs"]
+mod rematch;
 mod support;
 use support::player::{
     GAME_LIMIT, LOOPBACK, Running, command_at, drain, event, lines, profile, read_lines, spawn, spawn_at,

@@ -23,8 +23,8 @@ use ludopia::net::{Client, NodeConfig, NodeEvent, spawn};
 use ludopia::rules::{Phase, Preset, Seat};
 use ludopia::table::succession::Branch;
 use ludopia::table::{
-    Answer, Beat, By, CHAIN_LEN, Control, Input, Member, Participant, Position, Reach, Record, RollProof,
-    Roster, Table, TableConfig, TableState, Timing, ToGuest, ToHost, game_nonce, rolls,
+    Again, Answer, Beat, By, CHAIN_LEN, Control, Input, Member, Participant, Position, Reach, Record,
+    RollProof, Roster, Table, TableConfig, TableState, Timing, ToGuest, ToHost, game_nonce, rolls,
 };
 use serde_json::Value;
 
@@ -270,7 +270,7 @@ impl Liar {
                         let sealed = ToGuest::Sealed {
                             genesis: table.genesis().clone(),
                             roster: self.roster.clone(),
-                            again: false,
+                            again: Again::No,
                         };
                         for guest in &self.guests {
                             let _ = self.client.send(guest.peer, Request::Guest(sealed.clone())).await;

@@ -25,8 +25,8 @@ use crate::fair::{SignedEntry, SignedReveal};
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
 use crate::table::{
-    Answer, Beat, Denial, EvidenceKind, Found, Guest, GuestError, Millis, Offer, Record, ToGuest, ToHost,
-    ToPeer,
+    Again, Answer, Beat, Denial, EvidenceKind, Found, Guest, GuestError, Millis, Offer, Record, ToGuest,
+    ToHost, ToPeer,
 };
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
@@ -84,8 +84,8 @@ pub struct Follower {
     /// The host signed two entries at this place: neither, nor anything
     /// after them in its term, is the table's (until the next host's term).
     pub void_from: Option<u64>,
-    /// The host plays another game with this group after this one.
-    again: bool,
+    /// Whether the group plays on after this game.
+    again: Again,
     /// The seat the host offered in that game, once it did.
     offer: Option<Offer>,
     /// When this guest reported the end.
@@ -115,7 +115,7 @@ impl Follower {
             rejoining: false,
             dropped: false,
             void_from: None,
-            again: false,
+            again: Again::No,
             offer: None,
             over_at: None,
         }
@@ -138,6 +138,11 @@ impl Follower {
         ticket::reach(seat, &member.reach)
     }
 
+    /// Whether the group plays on after this game, as the host said.
+    pub fn again(&self) -> Again {
+        self.again
+    }
+
     /// The succession of this table.
     pub fn succession(&self) -> Option<Succession> {
         let replica = self.guest.replica()?;
@@ -152,7 +157,7 @@ impl Follower {
             if let Some(places) = self.finished(session) {
                 // Told another game follows: this guest stays for its seat.
                 let waited = self.over_at.is_some_and(|t| t.elapsed() >= AGAIN_WITHIN);
-                if !self.again || self.offer.is_some() || waited {
+                if !self.again.stays() || self.offer.is_some() || waited {
                     self.finish(session).await;
                     let again = self.offer.take().map(|offer| (self.host, offer));
                     return Ok(Followed::Over { places, again });
@@ -197,7 +202,7 @@ impl Follower {
                         debug!("only the host steers the table");
                     }
                     // The person left the podium: no next game for this seat.
-                    None if self.over.is_some() => self.again = false,
+                    None if self.over.is_some() => self.again = Again::No,
                     None => return Err(PlayError::Left),
                 },
             }
@@ -475,7 +480,7 @@ impl Follower {
                 }
                 // Gone after the end: no other game follows.
                 if self.over.is_some() && self.offer.is_none() {
-                    self.again = false;
+                    self.again = Again::No;
                 }
                 // The host may be back in a moment: its beats will tell.
                 self.last_heard = self.last_heard.min(Instant::now() - LOST / 2);

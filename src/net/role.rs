@@ -24,7 +24,7 @@ use crate::profile::Home;
 use crate::profile::network::{NetGame, Role};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::{
-    Act, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Reach, Record, Roster, Table,
+    Act, Again, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Reach, Record, Roster, Table,
     TableConfig, Timing, ToHost,
 };
 
@@ -285,6 +285,11 @@ async fn lead<O: FnMut(Line)>(
     session: &mut Session<O>,
 ) -> Result<Host, PlayError> {
     let peers = follower.peers();
+    // A table of a set number of games plays the rest under its new host.
+    let (again, closes) = match follower.again() {
+        Again::Planned(n) => (n, true),
+        Again::No | Again::Asked => (0, false),
+    };
     let me = follower.guest.seat();
     let reported = follower.guest.head().seq as usize;
     let rules = follower.rules;
@@ -318,7 +323,8 @@ async fn lead<O: FnMut(Line)>(
         reported,
         roster,
         expected,
-        again: 0,
+        again,
+        closes,
     }))
 }
 
@@ -326,7 +332,6 @@ async fn lead<O: FnMut(Line)>(
 pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayError> {
     let (_, key_secret) = identity_of(&plan.node.keypair)?;
     let relayed = !plan.node.relays.is_empty();
-    let closing = plan.games.is_some();
     let (client, mut events) = spawn(plan.node)?;
     first_address(&mut events).await?;
     if relayed {
@@ -402,6 +407,7 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
                 roster,
                 expected,
                 again: 0,
+                closes: false,
             };
             let mut host = Host::new(opening);
             host.resume();
@@ -439,12 +445,10 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         roster: Roster::default(),
         expected: Vec::new(),
         again: plan.games.map_or(0, |n| n.saturating_sub(1)),
+        closes: plan.games.is_some(),
     });
     host.open(&mut session, Reach::from(&ticket)).await?;
     let (places, _) = play(&mut session, Part::Host(Box::new(host)), Seating::Creator { entropy }).await?;
-    if closing {
-        session.report(Line::Closed);
-    }
     Ok(places)
 }
 

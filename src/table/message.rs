@@ -85,14 +85,32 @@ pub enum ToGuest {
     /// The genesis to check and sign.
     Sign(SignedGenesis),
     /// The genesis with every seat's signature, and who sits where: the
-    /// game begins. `again`: the host plays another game with this group
-    /// after this one, so a guest stays for it at the end.
-    Sealed { genesis: SignedGenesis, roster: Roster, again: bool },
+    /// game begins. `again`: whether the group plays on after this one.
+    Sealed { genesis: SignedGenesis, roster: Roster, again: Again },
     /// The next log entries, oldest first, and the host's heartbeat.
     Entries { beat: Beat, entries: Vec<SignedEntry<Record>> },
     /// After the end, the next game with the same group: the guest commits
     /// a fresh dice chain for it, as to a `Welcome`.
     Again(Offer),
+}
+
+/// Whether the group plays on after this game: a guest stays for its next
+/// seat, and a guest elected host plays the games the creator planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Again {
+    /// This game is the table's last.
+    No,
+    /// The table plays a set number of games (`--games`): this many more.
+    Planned(u32),
+    /// The host's person chooses at the end.
+    Asked,
+}
+
+impl Again {
+    /// Whether a guest waits for an offer at the end.
+    pub fn stays(self) -> bool {
+        matches!(self, Again::Planned(1..) | Again::Asked)
+    }
 }
 
 /// A seat in the next game with the same group, and the nonce its dice

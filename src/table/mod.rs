@@ -22,7 +22,7 @@ mod takeover;
 pub use authority::{Act, CHAIN_LEN, Input, Millis, Refusal, Table, TableConfig, Timing, game_nonce};
 pub use evidence::{Found, Kind as EvidenceKind};
 pub use guest::{Applied, Guest, GuestError, Kept, STALL_SLACK};
-pub use message::{Answer, Beat, Denial, Offer, Position, ToGuest, ToHost, ToPeer, Watching};
+pub use message::{Again, Answer, Beat, Denial, Offer, Position, ToGuest, ToHost, ToPeer, Watching};
 pub use reaction::{Reaction, Said};
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
 pub use replica::{EntryRefused, Replica, check_transition, verify_proof};

@@ -25,8 +25,8 @@ use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
 use crate::table::succession::{Branch, Succession, quorum};
 use crate::table::{
-    Answer, Beat, Control, Denial, Input, Member, Participant, Position, Reach, Reaction, Record, Roster,
-    Said, Table, TableConfig, ToGuest, ToHost, game_nonce,
+    Again, Answer, Beat, Control, Denial, Input, Member, Participant, Position, Reach, Reaction, Record,
+    Roster, Said, Table, TableConfig, ToGuest, ToHost, game_nonce,
 };
 
 mod branches;
@@ -50,6 +50,11 @@ pub const LINGER: Duration = Duration::from_secs(150);
 /// After the end, how long an elected host waits for the departed host to
 /// come back for it (after a restart, say).
 const LINGER_CREATOR: Duration = Duration::from_secs(20);
+/// After the end, when another game follows, how long the host waits for
+/// the guests who lack it: well within the time the others wait for their
+/// next seat.
+const LINGER_AGAIN: Duration = Duration::from_secs(15);
+const _: () = assert!(LINGER_AGAIN.as_secs() * 2 <= super::guest::AGAIN_WITHIN.as_secs());
 /// A host started again waits this long for a guest to say whom it
 /// follows before it hosts on by itself.
 const RESUME_WAIT: Duration = Duration::from_secs(10);
@@ -178,6 +183,8 @@ pub struct Host {
     resuming: Option<Resuming>,
     /// Games still to play with the same group after this one.
     again: u32,
+    /// A table of a set number of games: `closed` after the last.
+    closes: bool,
     /// When the next game's seats were offered to the group.
     again_since: Option<Instant>,
 }
@@ -208,13 +215,16 @@ pub struct Opening {
     pub expected: Vec<(PeerId, Seat)>,
     /// Games to play with the same group after this one.
     pub again: u32,
+    /// A table of a set number of games (`--games`): the host says
+    /// `closed` after the last.
+    pub closes: bool,
 }
 
 impl Host {
     /// The one constructor: a fresh table waiting for guests, or a table
     /// under way whose guests come back.
     pub fn new(opening: Opening) -> Host {
-        let Opening { config, listing, entropy, table, reported, roster, expected, again } = opening;
+        let Opening { config, listing, entropy, table, reported, roster, expected, again, closes } = opening;
         let me = Seat::ALL
             .into_iter()
             .find(|s| config.seats[s.index()] == Control::Person { owner: config.host })
@@ -245,6 +255,7 @@ impl Host {
             since: 1,
             counting_from: None,
             again,
+            closes,
             again_since: None,
         };
         if let Some(table) = &host.table {
@@ -326,7 +337,12 @@ impl Host {
                 Some(Hosted::Over(_)) if self.again > 0 => self.next_game(session).await?,
                 // A person at this computer decides on a rematch, or leaves.
                 Some(Hosted::Over(_)) if session.acts.is_some() => {}
-                Some(done) => return Ok(done),
+                Some(done) => {
+                    if self.closes {
+                        session.report(Line::Closed);
+                    }
+                    return Ok(done);
+                }
                 None => {}
             }
             if let Some((host, branch)) = self.rival.take() {
@@ -418,7 +434,11 @@ impl Host {
                     ToGuest::Sealed {
                         genesis: genesis.clone(),
                         roster: roster.clone(),
-                        again: self.again > 0 || session.acts.is_some(),
+                        again: match (self.closes, session.acts.is_some()) {
+                            (true, _) => Again::Planned(self.again),
+                            (false, true) => Again::Asked,
+                            (false, false) => Again::No,
+                        },
                     },
                 );
             }
@@ -535,11 +555,16 @@ impl Host {
         }
         let creator = table.creator();
         let waited = ended.elapsed();
+        // Another game follows: the host stays, so a guest whose program
+        // stopped cannot take the table over behind it, and is not waited
+        // for (its seat goes to a bot when the next game's offer lapses).
+        let another = self.again > 0;
         let everyone = self.guests.values().all(|g| {
             let done = g.acked.seq >= head && g.told >= head;
-            done || !g.signed || (g.seat == creator && waited >= LINGER_CREATOR)
+            done || !g.signed || (another && g.stopped) || (g.seat == creator && waited >= LINGER_CREATOR)
         }) && self.watchers.values().all(|w| w.holds(head));
-        (self.reported_over && (everyone || waited >= LINGER)).then(|| Hosted::Over(places(&state)))
+        let linger = if another { LINGER_AGAIN } else { LINGER };
+        (self.reported_over && (everyone || waited >= linger)).then(|| Hosted::Over(places(&state)))
     }
 
     async fn on_event<O: FnMut(Line)>(
