@@ -33,7 +33,7 @@ impl Host {
     /// back with: started again, a guest takes the host's log and a host
     /// follows the later term it meets. So the lone guest of a two-peer
     /// table whose host was killed hears the end at once, not after
-    /// [`SETTLE_WITHIN`](super::SETTLE_WITHIN).
+    /// [`SETTLE_WITHIN`](super::end::SETTLE_WITHIN).
     pub(super) fn table_peers(&self) -> usize {
         let Some(table) = &self.table else { return 1 };
         let state = table.state();

@@ -6,7 +6,7 @@
 //! guest's head, so nothing is lost whichever connection carried it. A
 //! guest not heard for three beats is away (its connections are closed
 //! and dialled afresh). The game's end is reported once a majority of the
-//! table holds it; the host then waits for the rest (up to [`LINGER`]).
+//! table holds it; the host then waits for the rest (for how long: `end.rs`).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -31,6 +31,7 @@ use crate::table::{
 
 mod branches;
 mod delivery;
+mod end;
 mod joining;
 mod reactions;
 mod rematch;
@@ -45,22 +46,9 @@ pub const MAX_BATCH: usize = 64;
 const OFFER_WINDOW: Duration = Duration::from_secs(5);
 /// A guest that does not sign the genesis within this loses its seat.
 const SIGN_WITHIN: Duration = Duration::from_secs(10);
-/// After the end, how long the host waits for the guests who lack it.
-pub const LINGER: Duration = Duration::from_secs(150);
-/// After the end, how long an elected host waits for the departed host to
-/// come back for it (after a restart, say).
-const LINGER_CREATOR: Duration = Duration::from_secs(20);
-/// After the end, when another game follows, how long the host waits for
-/// the guests who lack it: well within the time the others wait for their
-/// next seat.
-const LINGER_AGAIN: Duration = Duration::from_secs(15);
-const _: () = assert!(LINGER_AGAIN.as_secs() * 2 <= super::guest::AGAIN_WITHIN.as_secs());
 /// A host started again waits this long for a guest to say whom it
 /// follows before it hosts on by itself.
 const RESUME_WAIT: Duration = Duration::from_secs(10);
-/// Without a majority's acknowledgement, how long a finished game waits
-/// before its host reports it anyway (a guest gone for good).
-const SETTLE_WITHIN: Duration = Duration::from_secs(150);
 
 /// How the lobby lists a table before its game begins.
 pub struct Listing {
@@ -533,38 +521,6 @@ impl Host {
             keep.save_log(|| table.as_ref().map(Table::proof), false);
         }
         Ok(())
-    }
-
-    /// The end: reported once a majority holds it, then the host waits
-    /// for the guests who lack it (or until [`LINGER`]).
-    fn check_end<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Option<Hosted> {
-        let table = self.table.as_ref()?;
-        let state = *table.state();
-        if !state.game.is_over() && state.closed.is_none() {
-            return None;
-        }
-        let ended = *self.ended.get_or_insert_with(Instant::now);
-        let head = table.entries().len() as u64;
-        if !self.reported_over && (self.settled() >= head || ended.elapsed() >= SETTLE_WITHIN) {
-            self.reported_over = true;
-            session.report(Line::Over { places: places(&state) });
-            if let Some(keep) = &mut session.keep {
-                keep.save_log(|| Some(table.proof()), true);
-                keep.finish();
-            }
-        }
-        let creator = table.creator();
-        let waited = ended.elapsed();
-        // Another game follows: the host stays, so a guest whose program
-        // stopped cannot take the table over behind it, and is not waited
-        // for (its seat goes to a bot when the next game's offer lapses).
-        let another = self.again > 0;
-        let everyone = self.guests.values().all(|g| {
-            let done = g.acked.seq >= head && g.told >= head;
-            done || !g.signed || (another && g.stopped) || (g.seat == creator && waited >= LINGER_CREATOR)
-        }) && self.watchers.values().all(|w| w.holds(head));
-        let linger = if another { LINGER_AGAIN } else { LINGER };
-        (self.reported_over && (everyone || waited >= linger)).then(|| Hosted::Over(places(&state)))
     }
 
     async fn on_event<O: FnMut(Line)>(
