@@ -57,6 +57,7 @@ fn a_guest_killed_in_the_first_of_two_games_leaves_its_seat_to_a_bot_and_the_oth
     );
     let left: Vec<&Value> = host_lines.iter().filter(|(_, l)| event(l) == "left").map(|(_, l)| l).collect();
     assert_eq!(left.len(), 1, "one seat left to a bot: {left:?}");
+    eprintln!("the second game began {second_began:?} after the first's end");
 }
 
 #[test]
