@@ -313,12 +313,18 @@ async fn lead<O: FnMut(Line)>(
     for (_, ticket) in &peers {
         let _ = session.client.keep(ticket.peer, true).await;
     }
+    // The next game's nonce and the chains of the seats this host holds
+    // come from its entropy: the departed host's went with it, and bytes
+    // anyone could derive would let a guest foresee those seats' dice.
+    let mut entropy = [0u8; 32];
+    getrandom::fill(&mut entropy)
+        .map_err(|e| PlayError::Table(format!("no randomness for the next game's dice: {e}")))?;
     session.report(Line::HostChanged { epoch, colour: rules.colour_of(me), seat: me });
     let config = table.config().clone();
     Ok(Host::new(Opening {
         config,
         listing: None,
-        entropy: [0; 32],
+        entropy,
         table: Some(table),
         reported,
         roster,
