@@ -264,7 +264,7 @@ impl Follower {
         let next = self.queue.iter().position(|(m, _)| !(hold && matches!(m, ToHost::Intent { .. })));
         let Some((message, at)) = next.and_then(|i| self.queue.remove(i)) else { return };
         if let ToHost::Intent { .. } = message {
-            self.guest.pressed(session.now());
+            self.guest.wait_from(session.now());
         }
         let (client, host) = (session.client.clone(), self.host);
         let request = Request::Host(message.clone());
@@ -594,6 +594,15 @@ impl Follower {
         }
         if self.lost.is_none() && now.duration_since(self.last_heard) >= LOST {
             self.lose_host(session, false);
+        }
+        // A host not heard for two beats may not hear us either, and one
+        // whose beat is ahead of our head has rolled on (its entries are on
+        // their way): a roll held back is judged only from when neither is
+        // so. (Judged from the last entry, a guest back from a bad patch of
+        // network took its host for a cheat.)
+        let behind = self.beat.is_some_and(|b| b.head.seq > self.guest.head().seq);
+        if behind || now.duration_since(self.last_heard) >= 2 * BEAT {
+            self.guest.wait_from(session.now());
         }
         // Heads to the peers, about once a beat; still while electing, so a
         // peer that the host kept on another log sees the fork too.

@@ -295,14 +295,19 @@ async fn lead<O: FnMut(Line)>(
     let rules = follower.rules;
     let (mut table, kept) =
         follower.guest.take_over(epoch, session.now()).map_err(|e| PlayError::Table(e.to_string()))?;
-    // Headless, this computer's seat is played by a bot from here on; a
-    // person plays on.
-    if session.acts.is_none()
-        && let Some(who) = table.state().control[me.index()].owner()
-    {
+    if let Some(who) = table.state().control[me.index()].owner() {
+        // The departed host may have given this seat to a stand-in while
+        // this computer was out of its reach: it is here.
         table
-            .handle(session.now(), Input::Intent { from: who, seat: me, act: Act::Leave })
-            .map_err(|e| PlayError::Table(format!("the seat cannot go to a bot: {e}")))?;
+            .handle(session.now(), Input::Connected(who))
+            .map_err(|e| PlayError::Table(format!("the seat cannot be taken back: {e}")))?;
+        // Headless, this computer's seat is played by a bot from here on; a
+        // person plays on.
+        if session.acts.is_none() {
+            table
+                .handle(session.now(), Input::Intent { from: who, seat: me, act: Act::Leave })
+                .map_err(|e| PlayError::Table(format!("the seat cannot go to a bot: {e}")))?;
+        }
     }
     let roster = kept.roster;
     // The other guests come back to us, and so may the departed host (it

@@ -18,8 +18,8 @@ use super::wire::Request;
 use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
-use crate::table::succession::{Election, Verdict};
-use crate::table::{Answer, Control, Record, ToPeer};
+use crate::table::succession::{Election, Verdict, peers_at_loss};
+use crate::table::{Answer, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
 const SAY_WAITING: Duration = Duration::from_secs(4);
@@ -44,18 +44,7 @@ impl Follower {
         let (Some(replica), Some(succession)) = (self.guest.replica(), self.succession()) else { return };
         let state = *replica.state();
         let me = self.guest.seat();
-        // The peers at the table before the loss: the host, and every guest
-        // of the roster whose person was playing.
-        let others = self
-            .guest
-            .roster()
-            .map(|r| {
-                r.guests()
-                    .filter(|&(s, _)| s != me && matches!(state.control[s.index()], Control::Person { .. }))
-                    .count()
-            })
-            .unwrap_or(0);
-        let peers = 2 + others;
+        let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me));
         let now = session.now();
         let mut election = Election::new(succession, me, state.host, state.epoch + 1, peers, now);
         if deposed {

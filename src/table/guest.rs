@@ -432,9 +432,10 @@ impl Guest {
         out
     }
 
-    /// This guest's act left for the host at `now` (a slow player's act
-    /// leaves late): a roll it pressed is judged held back from then.
-    pub fn pressed(&mut self, now: Millis) {
+    /// A roll due is judged held back only from `now` on: this guest's act
+    /// left for the host then (a slow player's act leaves late), or the
+    /// host was out of earshot until then.
+    pub fn wait_from(&mut self, now: Millis) {
         self.last_entry_at = self.last_entry_at.max(now);
     }
 

@@ -13,6 +13,7 @@
 //! in the succession.
 
 use super::authority::Millis;
+use super::record::Control;
 use super::roster::Roster;
 use crate::rules::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -164,9 +165,19 @@ impl Election {
     }
 }
 
+/// The peers at the table when its host is lost, as the guest at `me`
+/// counts them: the host, itself, and every other guest of the roster
+/// with a seat of its own, a person's or a stand-in's while its person is
+/// away. The away guest may be electing too: counted out, two such guests
+/// would each take the table over as if alone with the host.
+pub fn peers_at_loss(roster: &Roster, control: &[Control; 4], me: Seat) -> usize {
+    2 + roster.guests().filter(|&(s, _)| s != me && control[s.index()].owner().is_some()).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::Participant;
     use crate::table::roster::{Member, Reach};
 
     fn roster(guests: &[usize]) -> Roster {
@@ -202,6 +213,20 @@ mod tests {
         assert_eq!(first.verdict(1_500), Verdict::Lead);
         // A vote goes stale: alone again, it waits.
         assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1), Verdict::Wait);
+    }
+
+    #[test]
+    fn a_guest_away_with_a_stand_in_still_counts_at_the_loss() {
+        let mut r = roster(&[1, 2]);
+        r.creator = Some(seat(0));
+        let (person, standin) =
+            (Control::Person { owner: Participant(2) }, Control::Standin { owner: Participant(1) });
+        let bot = Control::Bot(crate::bots::Strategy::Normal);
+        assert_eq!(peers_at_loss(&r, &[person, standin, person, bot], seat(2)), 3);
+        // The other guest left for good: its seat is a bot's.
+        assert_eq!(peers_at_loss(&r, &[person, bot, person, bot], seat(2)), 2);
+        // Away itself, the guest counts the same.
+        assert_eq!(peers_at_loss(&r, &[person, person, standin, bot], seat(2)), 3);
     }
 
     #[test]

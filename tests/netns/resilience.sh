@@ -8,12 +8,16 @@
 #                   link coming back (reported);
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
+#   split-14        the same for 14 s, less than the guest waits before it
+#                   takes a two-peer table over: it never does;
 #   think-150       a private table with no timer whose joiner thinks 150 s
 #                   before its first act: everyone stays and the game ends;
 #   reset-one       a host and a guest on one LAN (both dial after mDNS): one
 #                   of their TCP connections is answered with RST while any
 #                   other stays up: the table does not freeze, the guest gets
 #                   what it missed, and nobody elects.
+# In every scenario the host is honest: a guest that reports evidence
+# against it (a roll held back, say, for a link that was down) fails it.
 # Root, iproute2 and nftables are needed (skips otherwise). Exit 1 if any fails.
 #
 # Env: LUDOPIA (the binary; target/debug/ludopia by default), KEEP=1 keeps logs.
@@ -132,6 +136,9 @@ cut_guest() { # seconds net
   h=$(places_of "$work/$tag-host.log"); g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
   [[ -n $h && $h == "$g1" && $h == "$g2" ]] || { bad=1; why="places differ: host $h, g1 $g1, g2 $g2; $(cat "$work/$tag-g2.err" | tail -3)"; }
   if grep -q '"host_changed"' "$work/$tag-g2.log"; then bad=1; why="$why; the cut guest elected"; fi
+  if grep -q '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log"; then
+    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log" | head -1)"
+  fi
   # When the cut guest held the host's head at the moment the link came back.
   local caught; caught=$(awk -v t="$back_at" -v s="$host_head" '
     { if (match($0, /"seq":[0-9]+/)) { n = substr($0, RSTART + 6, RLENGTH - 6) + 0; if ($1 >= t && n >= s) { printf "%.2f", $1 - t; exit } }
@@ -156,22 +163,25 @@ two_peers() {
   fi
 }
 
-split_pair() { # net
-  local net=$1 tag=s30 name=split-30
+split_pair() { # seconds net
+  local secs=$1 net=$2 tag="s$1" name="split-$1"
   if ! two_peers "$tag" "$net" race; then
     verdict "$name" 1 "$why"; return
   fi
   sever "lrs-$tag-p2" "10.77.$net.1" on
-  sleep 30
+  sleep "$secs"
   sever "lrs-$tag-p2" "10.77.$net.1" off
   wait
-  local h g dropped
+  local h g dropped accused elected=""
   h=$(places_of "$work/$tag-host.log"); g=$(places_of "$work/$tag-guest.log")
-  dropped=$(grep -h '"branch_dropped"' "$work/$tag-host.log" "$work/$tag-guest.log" | sed 's/^[0-9.]* //' | head -1)
-  if [[ -n $h && $h == "$g" ]]; then
-    verdict "$name" 0 "both ends report $h after 30 s apart; ${dropped:-no branch to drop}"
+  dropped=$(grep -h '"branch_dropped"' "$work/$tag-host.log" "$work/$tag-guest.log" | sed 's/^[0-9.]* //' | head -1 || true)
+  accused=$(grep -h '"evidence"' "$work/$tag-guest.log" | head -1 || true)
+  # Under the two-peer wait (three beats and 15 s), the guest waits it out.
+  if ((secs < 18)) && grep -q '"host_changed"' "$work/$tag-guest.log"; then elected="the guest took over"; fi
+  if [[ -n $h && $h == "$g" && -z $accused && -z $elected ]]; then
+    verdict "$name" 0 "both ends report $h after $secs s apart; ${dropped:-no branch to drop}"
   else
-    verdict "$name" 1 "host $h, guest $g; $(tail -3 "$work/$tag-guest.err") $(tail -3 "$work/$tag-host.err")"
+    verdict "$name" 1 "host $h, guest $g ${accused:+; accused the host: $accused}${elected:+; $elected}; $(tail -3 "$work/$tag-guest.err") $(tail -3 "$work/$tag-host.err")"
   fi
 }
 
@@ -231,12 +241,13 @@ reset_one() { # net
 
 cut_guest 10 11 >"$work/cut-10.out" 2>&1 &
 cut_guest 60 12 >"$work/cut-60.out" 2>&1 &
-split_pair 13 >"$work/split-30.out" 2>&1 &
+split_pair 30 13 >"$work/split-30.out" 2>&1 &
+split_pair 14 16 >"$work/split-14.out" 2>&1 &
 long_think 14 >"$work/think-150.out" 2>&1 &
 reset_one 15 >"$work/reset-one.out" 2>&1 &
 wait
 failures=0
-for name in cut-10 cut-60 split-30 think-150 reset-one; do
+for name in cut-10 cut-60 split-30 split-14 think-150 reset-one; do
   cat "$work/$name.out"
   [[ $(cat "$work/$name.verdict" 2>/dev/null || echo 1) == 0 ]] || failures=$((failures + 1))
 done
