@@ -1,31 +1,29 @@
-//! Games in a row with a guest killed in the first: its program has
-//! stopped, so the host neither waits for it to take the end nor lets the
-//! guest who stayed give up waiting for its next seat. The killed guest's
-//! seat goes to a bot when the next game's offer lapses (5 s).
+//! Games in a row with a peer killed in the first. A killed guest's
+//! program has stopped, so the host neither waits for it to take the end
+//! nor lets the guest who stayed give up waiting for its next seat; its
+//! seat goes to a bot when the next game's offer lapses (5 s). A killed
+//! host's guests elect the next, which plays the remaining games.
 
 use super::*;
 
+/// A classic table of two games in a row with one bot and two joiners
+/// (easy bots, slowed so that a kill lands mid-game): the host, its output
+/// after `listening`, and the joiners.
+fn two_games() -> (Running, BufReader<ChildStdout>, [Running; 2]) {
+    let args =
+        ["host", "--headless", "--preset", "classic", "--bots", "1", "--games", "2", "--listen", LOOPBACK];
+    let mut host = spawn(&args);
+    let mut out = BufReader::new(host.stdout.take().expect("host stdout"));
+    let listening = read_until(&mut out, |_| true);
+    let ticket = listening[0]["ticket"].as_str().expect("ticket");
+    let join = ["join", "--headless", ticket, "--bot", "easy", "--think", "0.2", "--listen", LOOPBACK];
+    (host, out, [spawn(&join), spawn(&join)])
+}
+
 #[test]
 fn a_guest_killed_in_the_first_of_two_games_leaves_its_seat_to_a_bot_and_the_others_play_on() {
-    let mut host = spawn(&[
-        "host",
-        "--headless",
-        "--preset",
-        "classic",
-        "--bots",
-        "1",
-        "--games",
-        "2",
-        "--listen",
-        LOOPBACK,
-    ]);
-    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
-    let listening = read_until(&mut host_out, |_| true);
-    let ticket = listening[0]["ticket"].as_str().expect("ticket").to_owned();
+    let (mut host, host_out, [mut killed, mut stays]) = two_games();
     let host_lines = stamped(host_out.into_inner());
-    let join = ["join", "--headless", &ticket, "--bot", "easy", "--think", "0.2", "--listen", LOOPBACK];
-    let mut killed = spawn(&join);
-    let mut stays = spawn(&join);
     let stays_lines = stamped(stays.stdout.take().expect("joiner stdout"));
     watchdog(&[&host, &stays], GAME_LIMIT);
     let mut killed_out = BufReader::new(killed.stdout.take().expect("joiner stdout"));
@@ -62,23 +60,7 @@ fn a_guest_killed_in_the_first_of_two_games_leaves_its_seat_to_a_bot_and_the_oth
 
 #[test]
 fn the_host_killed_in_the_first_of_two_games_the_guests_play_the_second_under_the_next() {
-    let mut host = spawn(&[
-        "host",
-        "--headless",
-        "--preset",
-        "classic",
-        "--bots",
-        "1",
-        "--games",
-        "2",
-        "--listen",
-        LOOPBACK,
-    ]);
-    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
-    let listening = read_until(&mut host_out, |_| true);
-    let ticket = listening[0]["ticket"].as_str().expect("ticket").to_owned();
-    let join = ["join", "--headless", &ticket, "--bot", "easy", "--think", "0.2", "--listen", LOOPBACK];
-    let mut guests = [spawn(&join), spawn(&join)];
+    let (mut host, mut host_out, mut guests) = two_games();
     let outs: Vec<_> = guests.iter_mut().map(|g| stamped(g.stdout.take().expect("joiner stdout"))).collect();
     watchdog(&guests.iter().map(|g| &**g).collect::<Vec<_>>(), GAME_LIMIT);
     read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
