@@ -595,15 +595,13 @@ impl Follower {
         if self.lost.is_none() && now.duration_since(self.last_heard) >= LOST {
             self.lose_host(session, false);
         }
-        // A host not heard for two beats may not hear us either, and one
-        // whose beat is ahead of our head has rolled on (its entries are on
-        // their way): a roll held back is judged only from when neither is
-        // so. (Judged from the last entry, a guest back from a bad patch of
-        // network took its host for a cheat.)
+        // In touch: the host was heard within two beats (it may not hear us
+        // either otherwise) and its beat is not ahead of our head (it has
+        // rolled on; its entries are on their way). Judged every tick, so
+        // that the wait starts again while electing too.
         let behind = self.beat.is_some_and(|b| b.head.seq > self.guest.head().seq);
-        if behind || now.duration_since(self.last_heard) >= 2 * BEAT {
-            self.guest.wait_from(session.now());
-        }
+        let in_touch = !behind && now.duration_since(self.last_heard) < 2 * BEAT;
+        let stalled = self.guest.stalled(session.now(), in_touch);
         // Heads to the peers, about once a beat; still while electing, so a
         // peer that the host kept on another log sees the fork too.
         if self.last_heads.is_none_or(|t| now.duration_since(t) >= BEAT) {
@@ -619,7 +617,7 @@ impl Follower {
         self.pass_on(now);
         // Our own act not yet sent: nothing of the host's is late.
         let acting = self.queue.iter().any(|(m, _)| matches!(m, ToHost::Intent { .. }));
-        if let Some(found) = self.guest.stalled(session.now()).filter(|_| !acting) {
+        if let Some(found) = stalled.filter(|_| !acting) {
             self.caught(session, found);
             return Ok(());
         }

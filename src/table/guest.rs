@@ -433,8 +433,8 @@ impl Guest {
     }
 
     /// A roll due is judged held back only from `now` on: this guest's act
-    /// left for the host then (a slow player's act leaves late), or the
-    /// host was out of earshot until then.
+    /// left for the host then (a slow player's act leaves late), or it was
+    /// out of touch with the host until then.
     pub fn wait_from(&mut self, now: Millis) {
         self.last_entry_at = self.last_entry_at.max(now);
     }
@@ -486,8 +486,16 @@ impl Guest {
 
     /// Whether the host has held a due roll back past every wait the table
     /// allows it: a bot's roll (the host rolls for bots) or this guest's
-    /// own, with every link in. Evidence when it has.
-    pub fn stalled(&mut self, now: Millis) -> Option<Found> {
+    /// own, with every link in. Evidence when it has. The wait counts only
+    /// while the guest is `in_touch` (it hears its host and holds the
+    /// host's head); out of touch, it starts again (judged from the last
+    /// entry, a guest back from a bad patch of network took its host for a
+    /// cheat).
+    pub fn stalled(&mut self, now: Millis, in_touch: bool) -> Option<Found> {
+        if !in_touch {
+            self.wait_from(now);
+            return None;
+        }
         let sealed = self.sealed.as_ref()?;
         let state = sealed.replica.state();
         if !state.started || state.paused.is_some() || state.closed.is_some() || state.game.is_over() {
