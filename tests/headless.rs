@@ -28,8 +28,8 @@ mod links;
 mod rematch;
 mod support;
 use support::player::{
-    GAME_LIMIT, LOOPBACK, Running, command_at, drain, event, lines, profile, read_lines, spawn, spawn_at,
-    watchdog,
+    GAME_LIMIT, LOOPBACK, Player, Running, command_at, drain, event, lines, profile, read_lines, spawn,
+    spawn_at, watchdog,
 };
 
 /// A headless host, its first line read.

@@ -202,6 +202,28 @@ fn a_missing_link_is_waited_for_then_recorded_as_missed_and_a_bot_stands_in() {
     replay(&table);
 }
 
+/// A genesis signed late (a guest's link blipped while the table opened)
+/// starts the draw's wait at the seal: the guest hears of the game only
+/// then, and its link still counts.
+#[test]
+fn the_draw_waits_for_the_links_from_the_seal_not_from_the_genesis() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let (chain, anchors) = guest_chain(5, 1);
+    let config = config(Preset::Classic.rules(), seats, Timing::PEOPLE);
+    let mut table = Table::new(config, host_key(), entropy(5), anchors, 0).unwrap();
+    let sig = table.genesis().sign(&guest_key());
+    let sealed_at = 2 * Timing::PEOPLE.reveal_wait;
+    assert!(
+        table.handle(sealed_at, Input::GenesisSigned { from: GUEST, seat: seat(1), sig }).unwrap().is_empty()
+    );
+    assert_eq!(table.next_deadline(), Some(sealed_at + Timing::PEOPLE.reveal_wait));
+    let k = table.state().next_roll;
+    let records = table.handle(sealed_at + 100, reveal(&table, &chain, 1, k)).unwrap();
+    let Some(Record::Start { draw: Some(proof), .. }) = records.first() else { panic!("{records:?}") };
+    assert_eq!(proof.mask.len(), 2, "the guest's link is in the draw");
+    replay(&table);
+}
+
 #[test]
 fn reveals_that_do_not_follow_the_chain_or_are_not_the_seats_own_are_refused() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];

@@ -7,6 +7,7 @@
 //! other their signed heads and reveals, so a lying host is caught. A host
 //! not heard for three beats is lost: see `succession` for what follows.
 
+mod log;
 mod peers;
 
 use std::collections::VecDeque;
@@ -21,13 +22,10 @@ use super::session::{BEAT, LOST, Session, TICK};
 use super::succession::Lost;
 use super::wire::Request;
 use super::{NetError, NodeEvent, Ticket, ticket};
-use crate::fair::{SignedEntry, SignedReveal};
+use crate::fair::SignedReveal;
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
-use crate::table::{
-    Again, Answer, Beat, Denial, EvidenceKind, Found, Guest, GuestError, Millis, Offer, Record, ToGuest,
-    ToHost, ToPeer,
-};
+use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Offer, ToGuest, ToHost, ToPeer};
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
@@ -35,6 +33,12 @@ pub const TAIL: usize = 16;
 /// How long a guest told that another game follows waits for its seat in
 /// it after the end.
 pub(super) const AGAIN_WITHIN: Duration = Duration::from_secs(30);
+
+/// Before the game, how long a guest whose connection to the host dropped
+/// tries to reach it again before it takes the host for gone: longer than
+/// the host keeps its seat for it (`host::BACK_WITHIN`), so that the host's
+/// answer, not this clock, says when the seat was given away.
+pub(super) const HOST_BACK_WITHIN: Duration = Duration::from_secs(20);
 
 /// How following a host ended.
 pub enum Followed {
@@ -90,6 +94,13 @@ pub struct Follower {
     offer: Option<Offer>,
     /// When this guest reported the end.
     over_at: Option<Instant>,
+    /// The commitment that holds this guest's seat before the game: sent
+    /// again when the connection to the host drops then (a lossy link
+    /// closes connections whose requests time out), and the host's answer
+    /// says whether the seat is still held.
+    pub commit: Option<ToHost>,
+    /// Before the game: since when the connection to the host is down.
+    host_away: Option<Instant>,
 }
 
 impl Follower {
@@ -118,6 +129,8 @@ impl Follower {
             again: Again::No,
             offer: None,
             over_at: None,
+            commit: None,
+            host_away: None,
         }
     }
 
@@ -179,7 +192,7 @@ impl Follower {
                 },
                 (message, at, answer) = sending => {
                     self.sending = None;
-                    self.on_sent(session, message, at, answer);
+                    self.on_sent(session, message, at, answer)?;
                 }
                 Some(()) = self.peer_sends.next(), if !self.peer_sends.is_empty() => {}
                 _ = ticker.tick() => self.on_tick(session).await?,
@@ -268,7 +281,20 @@ impl Follower {
         }
         let (client, host) = (session.client.clone(), self.host);
         let request = Request::Host(message.clone());
-        self.sending = Some(async move { (message, at, client.send(host, request).await) }.boxed());
+        // A host away before the game is dialed first: a refused dial
+        // says that its program has stopped.
+        let dial = self.host_away.is_some().then(|| Ticket::new(host, []));
+        self.sending = Some(
+            async move {
+                if let Some(ticket) = dial
+                    && let Err(e @ NetError::NotListening(_)) = client.connect(ticket).await
+                {
+                    return (message, at, Err(e));
+                }
+                (message, at, client.send(host, request).await)
+            }
+            .boxed(),
+        );
     }
 
     fn on_sent<O: FnMut(Line)>(
@@ -277,8 +303,18 @@ impl Follower {
         message: ToHost,
         at: u64,
         answer: Result<Answer, NetError>,
-    ) {
+    ) -> Result<(), PlayError> {
         match (answer, &message) {
+            // Still seated (or the game began: the sealed genesis is on
+            // its way again, see `take_entries`).
+            (Ok(Answer::Done | Answer::Refused(Denial::Begun)), ToHost::Commit { .. }) => {
+                self.host_away = None;
+                self.last_heard = Instant::now();
+            }
+            (Ok(Answer::Refused(why)), ToHost::Commit { .. }) => return Err(PlayError::HostRefused(why)),
+            (Err(NetError::NotListening(_)), _) if self.host_away.is_some() => {
+                return Err(PlayError::HostLeft);
+            }
             (Ok(Answer::Refused(why)), ToHost::Intent { act, .. }) => {
                 session.report(Line::Refused { act: *act, why });
             }
@@ -302,6 +338,7 @@ impl Follower {
             }
             (Err(e), _) => debug!("a message to the host was lost: {e}"),
         }
+        Ok(())
     }
 
     /// A host took this guest back after a restart: said once.
@@ -335,120 +372,6 @@ impl Follower {
         }
     }
 
-    /// Verifies the host's entries and reports them; answers with the head.
-    fn take_entries<O: FnMut(Line)>(
-        &mut self,
-        session: &mut Session<O>,
-        beat: Beat,
-        entries: Vec<SignedEntry<Record>>,
-    ) -> Answer {
-        self.last_heard = Instant::now();
-        self.beat = Some(beat);
-        // The host holds less of its log than we do (it was started again
-        // from an older save): it gets the rest from us before it signs on.
-        let rejoining = self.queue.iter().any(|(m, _)| matches!(m, ToHost::Rejoin { .. }));
-        if beat.head.seq < self.guest.head().seq && !rejoining {
-            let rejoin = self.rejoin();
-            self.push(rejoin);
-        }
-        let now = session.now();
-        for entry in entries {
-            match self.take(session, entry.clone(), now) {
-                Ok(()) => {}
-                Err(GuestError::Gap { .. }) => break,
-                Err(GuestError::Fork { seq }) => {
-                    // Our host's log parts from ours here: its branch is the table's.
-                    if self.drop_branch(session, seq) {
-                        let _ = self.take(session, entry, now);
-                    }
-                }
-                Err(GuestError::Lie(found)) => {
-                    self.caught(session, *found);
-                    break;
-                }
-                Err(e) => {
-                    debug!("an entry was not taken: {e}");
-                    break;
-                }
-            }
-        }
-        if let Some(keep) = &mut session.keep {
-            let guest = &self.guest;
-            keep.save_log(|| guest.proof(), false);
-        }
-        self.owe(session);
-        Answer::Holds(self.guest.head())
-    }
-
-    /// Verifies one entry and reports it, if it is new to this guest.
-    pub fn take<O: FnMut(Line)>(
-        &mut self,
-        session: &mut Session<O>,
-        entry: SignedEntry<Record>,
-        now: Millis,
-    ) -> Result<(), GuestError> {
-        let Some(applied) = self.guest.apply(entry.clone(), now)? else { return Ok(()) };
-        if let Record::Handover { epoch, host } = applied.record {
-            session.report(Line::HostChanged { epoch, colour: self.rules.colour_of(host), seat: host });
-        }
-        session.report(Line::Entry { seq: applied.seq, record: applied.record, signed: entry });
-        if let Some(keep) = &mut session.keep {
-            keep.touch();
-        }
-        Ok(())
-    }
-
-    /// Drops this guest's entries from `from` on (another log is the
-    /// table's there); says whether it could.
-    fn drop_branch<O: FnMut(Line)>(&mut self, session: &mut Session<O>, from: u64) -> bool {
-        match self.guest.roll_back(from.saturating_sub(1)) {
-            Ok(dropped) => {
-                session.report(Line::BranchDropped { from, entries: dropped });
-                true
-            }
-            Err(e) => {
-                warn!("cannot go back before entry {from}: {e}");
-                false
-            }
-        }
-    }
-
-    /// A host lied: say so and keep the evidence; when it is the host of
-    /// this term, elect away from it. (An earlier term's host that lied is
-    /// no reason to leave this one.)
-    pub fn caught<O: FnMut(Line)>(&mut self, session: &mut Session<O>, found: Found) {
-        // Peers keep sending their heads: a lie is caught once.
-        if session.shunned.contains(&self.host) {
-            return;
-        }
-        let this_term = found.kind != EvidenceKind::Equivocation || self.guest.signed_this_term(found.entry);
-        if this_term {
-            warn!("the host lied: {found}");
-            session.shunned.push(self.host);
-        } else {
-            warn!("an earlier host lied: {found}");
-        }
-        if this_term && found.kind == EvidenceKind::Equivocation {
-            // Our entry first goes to the peers, the evidence for those the
-            // host kept on the other log; then the table goes on from before
-            // the two entries, where every guest's log agrees.
-            if let Some(head) = self.guest.signed_head() {
-                self.tell_peers(session, head);
-            }
-            self.void_from = Some(found.entry);
-            self.drop_branch(session, found.entry);
-        }
-        session.report(Line::Evidence { kind: found.kind, entry: found.entry, why: found.to_string() });
-        if let Some(keep) = &mut session.keep {
-            keep.touch();
-            let guest = &self.guest;
-            keep.save_log(|| guest.proof(), true);
-        }
-        if this_term {
-            self.lose_host(session, true);
-        }
-    }
-
     async fn on_event<O: FnMut(Line)>(
         &mut self,
         event: NodeEvent,
@@ -476,7 +399,14 @@ impl Follower {
             }
             NodeEvent::PeerDisconnected { peer } if peer == self.host => {
                 if self.guest.replica().is_none() {
-                    return Err(PlayError::HostLeft);
+                    // Before the game: a lossy link, or the host leaving.
+                    // The commitment goes again and tells which.
+                    let Some(commit) = self.commit.clone() else { return Err(PlayError::HostLeft) };
+                    if self.host_away.is_none() {
+                        self.host_away = Some(Instant::now());
+                        self.push(commit);
+                    }
+                    return Ok(());
                 }
                 // Gone after the end: no other game follows.
                 if self.over.is_some() && self.offer.is_none() {
@@ -513,6 +443,8 @@ impl Follower {
             self.follow(peer);
         } else if self.lost.is_some() {
             self.back(session);
+        } else if self.host_away.take().is_some() {
+            debug!("the host is back before the game");
         } else if std::mem::take(&mut self.dropped) && !self.rejoining {
             session.report(Line::Reconnected { head: self.guest.head().seq });
         }
@@ -586,6 +518,9 @@ impl Follower {
 
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {
         let now = Instant::now();
+        if self.host_away.is_some_and(|t| now.duration_since(t) >= HOST_BACK_WITHIN) {
+            return Err(PlayError::HostLeft);
+        }
         // Before the game the host does not beat (it may wait a long time
         // for the other seats): only its leaving ends the wait. Nor after
         // the end, while it sets the next game up.

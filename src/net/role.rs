@@ -573,7 +573,7 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             return Ok::<_, PlayError>((peer, None));
         }
         let join = ToHost::Join { name: session.name.clone(), colour: plan.colour };
-        let welcome = session.client.send(peer, Request::Host(join)).await?;
+        let welcome = ask(&session.client, peer, join).await?;
         Ok((peer, Some(welcome)))
     })
     .await
@@ -592,7 +592,8 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
     };
     let reach = Reach::from(&session.client.ticket().await?);
     let mut secret = plan.secret;
-    let (mut guest, mut rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
+    let (mut guest, mut rules, mut commit) =
+        take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
     let seat = guest.seat();
     let name = session.name.clone();
     session.report(Line::Joined { colour: rules.colour_of(seat), seat, peer: me.to_string(), name });
@@ -605,7 +606,8 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             let role = Role::Guest { seat, secret: Digest(secret), bot };
             session.keep = Some(Keeper::new(home.clone(), guest_game(&session.name, &target, host, role)));
         }
-        let follower = Follower::new(guest, host, rules, think.take());
+        let mut follower = Follower::new(guest, host, rules, think.take());
+        follower.commit = Some(commit);
         let seating = Seating::Guest { seat, secret, bot };
         let (places, again) = play(&mut session, Part::Guest(Box::new(follower)), seating).await?;
         // Another game with the same group: a fresh chain for its seat.
@@ -615,12 +617,14 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         secret = fair::tagged(crate::fair::hash::TAG_GUEST_AGAIN, &[&plan.secret, &game.to_be_bytes()]).0;
         let Offer { seat, nonce, chain_len } = offer;
         let welcome = Answer::Welcome { seat, rules, nonce, chain_len };
-        (guest, rules) = take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
+        (guest, rules, commit) = take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
     }
 }
 
 /// Takes the seat a host offers: commits a dice chain made from `secret`
 /// for it. A seat taken meanwhile by a quicker joiner brings another offer.
+/// Returns the commitment too: it is sent again if the connection drops
+/// before the game.
 async fn take_seat<O: FnMut(Line)>(
     session: &mut Session<O>,
     host: PeerId,
@@ -628,7 +632,7 @@ async fn take_seat<O: FnMut(Line)>(
     secret: &[u8; 32],
     bot: Option<Strategy>,
     reach: &Reach,
-) -> Result<(Guest, Rules), PlayError> {
+) -> Result<(Guest, Rules, ToHost), PlayError> {
     for _ in 0..4 {
         let Answer::Welcome { seat, rules, nonce, chain_len } = welcome else {
             return Err(match welcome {
@@ -638,8 +642,8 @@ async fn take_seat<O: FnMut(Line)>(
         };
         let guest = Guest::new(seat, nonce, chain_len, session.identity(), secret, bot);
         let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach.clone() };
-        match session.client.send(host, Request::Host(commit)).await? {
-            Answer::Done => return Ok((guest, rules)),
+        match ask(&session.client, host, commit.clone()).await? {
+            Answer::Done => return Ok((guest, rules, commit)),
             next @ Answer::Welcome { .. } => welcome = next,
             other => {
                 return Err(PlayError::HostFault(format!("the host refused the dice commitment: {other:?}")));
@@ -648,6 +652,25 @@ async fn take_seat<O: FnMut(Line)>(
     }
     Err(PlayError::TableFilled)
 }
+
+/// Asks the host something before the game, again when the message or
+/// its answer was lost (a lossy link): joining and committing may be asked
+/// twice. Not again when nothing listens at the host's address.
+async fn ask(client: &Client, host: PeerId, message: ToHost) -> Result<Answer, NetError> {
+    let mut tries = 1;
+    loop {
+        match client.send(host, Request::Host(message.clone())).await {
+            Err(NetError::NoReply(why)) if tries < ASK_TRIES => {
+                debug!(%host, "asking the host again: {why}");
+                tries += 1;
+            }
+            answer => return answer,
+        }
+    }
+}
+
+/// How many times `ask` sends one message.
+const ASK_TRIES: u32 = 3;
 
 /// A guest's game as its profile keeps it: how it sits, and the table.
 fn guest_game(name: &str, target: &Target, host: PeerId, role: Role) -> NetGame {

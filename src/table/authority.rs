@@ -224,7 +224,7 @@ impl Table {
         let before = self.entries.len();
         match input {
             Input::Intent { from, seat, act } => self.intent(now, from, seat, act)?,
-            Input::GenesisSigned { from, seat, sig } => self.genesis_signed(from, seat, sig)?,
+            Input::GenesisSigned { from, seat, sig } => self.genesis_signed(from, seat, sig, now)?,
             Input::Reveal(reveal) => self.reveal(reveal)?,
             Input::Connected(who) => self.connected(now, who),
             Input::Disconnected(who) => self.presence.away(who, now),

@@ -233,6 +233,7 @@ impl Table {
         from: Participant,
         seat: Seat,
         sig: Signature,
+        now: Millis,
     ) -> Result<(), Refusal> {
         if self.config.seats[seat.index()].owner() != Some(from) || self.chains[seat.index()].is_some() {
             return Err(Refusal::NotYourSeat(seat));
@@ -244,6 +245,14 @@ impl Table {
             .map_err(|e| Refusal::Setup(format!("the genesis signature for {seat}: {e}")))?;
         self.genesis.add(seat, sig);
         self.verified = self.genesis.verify().ok();
+        // The first roll (the draw) waits for the links from the seal on:
+        // the guests learn of the game only then, and a wait counted from
+        // the genesis would leave a slow signing's links out of the draw.
+        if self.verified.is_some()
+            && let Some(press) = &mut self.press
+        {
+            press.at = now;
+        }
         Ok(())
     }
 }

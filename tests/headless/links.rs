@@ -128,3 +128,28 @@ fn a_connection_that_dies_unseen_does_not_freeze_the_table() {
     assert!(!seen.iter().any(|l| event(l) == "host_changed"), "the host was there all along");
     one_game(&[("host", &host_lines), ("joiner", &seen)]);
 }
+
+/// Before the game a dropped connection is not taken for the host leaving
+/// (a lossy link closes connections too), but a host whose program stopped
+/// is: its address refuses the joiner's dial, and the joiner says so at
+/// once instead of waiting out its 20 s.
+#[test]
+fn a_host_gone_before_the_game_is_told_at_once() {
+    let mut hosting = host(&["--preset", "race", "--bots", "1"]);
+    let mut joiner = Player::start(
+        &["join", "--headless", &hosting.ticket, "--bot", "easy", "--listen", LOOPBACK],
+        Stdio::piped(),
+    );
+    joiner.wait_for("joined", |l| event(l) == "joined");
+    hosting.child.kill().expect("kill the host");
+    let killed = Instant::now();
+    watchdog(&[&joiner.running], GAME_LIMIT);
+    let mut stderr = String::new();
+    let _ = joiner.running.stderr.take().expect("joiner stderr").read_to_string(&mut stderr);
+    let status = joiner.running.wait().expect("the joiner exits");
+    let waited = killed.elapsed();
+    eprintln!("the joiner gave up {waited:?} after the host was killed");
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the host left before the game began"), "{stderr}");
+    assert!(waited < Duration::from_secs(10), "waited {waited:?} for a host that had stopped");
+}

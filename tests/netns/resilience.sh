@@ -6,6 +6,12 @@
 #                   peer ends with the same places, the cut guest never elects
 #                   or hosts, and it holds the table's head within 2 s of the
 #                   link coming back (reported);
+#   cut-join        a host and two guests; the first guest's link to the
+#                   host is cut for 10 s from just before the second joins,
+#                   so the genesis to sign is lost on the way and the host
+#                   closes the connection: the first guest keeps its seat
+#                   (no `left`), signs when the link is back, and all three
+#                   end with the same places;
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -20,7 +26,8 @@
 # against it (a roll held back, say, for a link that was down) fails it.
 # Root, iproute2 and nftables are needed (skips otherwise). Exit 1 if any fails.
 #
-# Env: LUDOPIA (the binary; target/debug/ludopia by default), KEEP=1 keeps logs.
+# Env: LUDOPIA (the binary; target/debug/ludopia by default), KEEP=1 keeps logs,
+# ONLY=NAME runs that scenario alone (cut-join, say).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -38,7 +45,6 @@ for tool in ip nft timeout python3; do
 done
 
 work=$(mktemp -d)
-scenarios=()
 
 # lan TAG N: a bridge and N peers lrs-TAG-p1 .. pN at 10.77.X.1 .. N.
 lan() {
@@ -89,9 +95,10 @@ wait_for() {
 }
 
 # The ticket of a host's listening line, and the newest entry number in a log.
+# (Empty when there is none: a scenario that fails goes on to its verdict.)
 ticket_of() { sed -n 's/.*"ticket":"\([^"]*\)".*/\1/p' "$1" | head -1; }
-head_of() { grep -o '"seq":[0-9]*' "$1" | tail -1 | cut -d: -f2; }
-places_of() { grep '"over"' "$1" | tail -1 | sed 's/^[0-9.]* //'; }
+head_of() { { grep -o '"seq":[0-9]*' "$1" || true; } | tail -1 | cut -d: -f2; }
+places_of() { { grep '"over"' "$1" || true; } | tail -1 | sed 's/^[0-9.]* //'; }
 
 # sever NS PEER-IP on|off: drops everything between a namespace and one address.
 sever() {
@@ -112,17 +119,44 @@ verdict() { # name ok(0/1) detail
   echo "$2" >"$work/$1.verdict"
 }
 
-cut_guest() { # seconds net
-  local secs=$1 net=$2 tag="c$1" name="cut-$1"
+# host_of_three TAG NET: a LAN of three and, on its first peer, a race
+# table with one bot and two seats for guests; sets $ticket, or fails with
+# $why.
+host_of_three() {
+  local tag=$1 net=$2
   lan "$tag" 3 "$net"
   run "$tag" p1 host host --headless --preset race --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
   if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
-    verdict "$name" 1 "the host did not start: $(cat "$work/$tag-host.err")"; return
+    why="the host did not start: $(cat "$work/$tag-host.err")"; return 1
   fi
-  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
-  run "$tag" p2 g1 join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.2/tcp/4001" &
+  ticket=$(ticket_of "$work/$tag-host.log")
+}
+
+# join_from TAG NET PEER NAME: an easy bot joins the table of $ticket.
+join_from() {
+  local tag=$1 net=$2 peer=$3
+  run "$tag" "$peer" "$4" join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.${peer#p}/tcp/4001" &
+}
+
+# three_agree TAG CUT: sets $h to the host's places; sets $bad and adds to
+# $why unless both guests end with them, and if either accused the host.
+three_agree() {
+  local tag=$1 cut=$2 g1 g2
+  h=$(places_of "$work/$tag-host.log"); g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
+  [[ -n $h && $h == "$g1" && $h == "$g2" ]] || { bad=1; why="places differ: host $h, g1 $g1, g2 $g2; $(tail -3 "$work/$tag-$cut.err")"; }
+  if grep -q '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log"; then
+    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log" | head -1)"
+  fi
+}
+
+cut_guest() { # seconds net
+  local secs=$1 net=$2 tag="c$1" name="cut-$1" ticket why="" bad=0 h
+  if ! host_of_three "$tag" "$net"; then
+    verdict "$name" 1 "$why"; return
+  fi
+  join_from "$tag" "$net" p2 g1
   sleep 0.5
-  run "$tag" p3 g2 join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.3/tcp/4001" &
+  join_from "$tag" "$net" p3 g2
   if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
     verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return
   fi
@@ -132,19 +166,38 @@ cut_guest() { # seconds net
   local back_at; back_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
   sever "lrs-$tag-p3" "10.77.$net.1" off
   wait
-  local h g1 g2 bad=0 why=""
-  h=$(places_of "$work/$tag-host.log"); g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
-  [[ -n $h && $h == "$g1" && $h == "$g2" ]] || { bad=1; why="places differ: host $h, g1 $g1, g2 $g2; $(cat "$work/$tag-g2.err" | tail -3)"; }
+  three_agree "$tag" g2
   if grep -q '"host_changed"' "$work/$tag-g2.log"; then bad=1; why="$why; the cut guest elected"; fi
-  if grep -q '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log"; then
-    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log" | head -1)"
-  fi
   # When the cut guest held the host's head at the moment the link came back.
   local caught; caught=$(awk -v t="$back_at" -v s="$host_head" '
     { if (match($0, /"seq":[0-9]+/)) { n = substr($0, RSTART + 6, RLENGTH - 6) + 0; if ($1 >= t && n >= s) { printf "%.2f", $1 - t; exit } }
       if ($0 ~ /"over"/ && $1 >= t) { printf "%.2f", $1 - t; exit } }' "$work/$tag-g2.log")
   local waited; waited=$(grep -c '"waiting"' "$work/$tag-g2.log" || true)
   verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest said waiting $waited time(s), never elected, and was back at the head of the log ${caught:-?} s after the link came back (target <= 2 s)}"
+}
+
+cut_join() { # net
+  local net=$1 tag=j name=cut-join ticket why="" bad=0 h
+  if ! host_of_three "$tag" "$net"; then
+    verdict "$name" 1 "$why"; return
+  fi
+  join_from "$tag" "$net" p2 g1
+  if ! wait_for "$work/$tag-g1.log" '"joined"' 20 >/dev/null; then
+    verdict "$name" 1 "the first guest did not join: $(cat "$work/$tag-g1.err")"; return
+  fi
+  sever "lrs-$tag-p2" "10.77.$net.1" on
+  join_from "$tag" "$net" p3 g2
+  sleep 10
+  sever "lrs-$tag-p2" "10.77.$net.1" off
+  wait
+  three_agree "$tag" g1
+  if grep -q '"left"' "$work/$tag-host.log"; then bad=1; why="$why; the host gave the cut guest's seat away"; fi
+  # The draw waits for the links from the seal on, not from the genesis.
+  if grep -m1 '"entry"' "$work/$tag-host.log" | grep -q '"missed"'; then bad=1; why="$why; the draw left a link out"; fi
+  local began; began=$(awk '/"entry"/ { print $1; exit }' "$work/$tag-host.log")
+  local joined; joined=$(awk '/"joined"/ { t = $1 } END { print t }' "$work/$tag-host.log")
+  local delay; delay=$(awk -v a="$began" -v b="$joined" 'BEGIN { if (a != "" && b != "") printf "%.1f", a - b; else print "?" }')
+  verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest kept its seat and the game began $delay s after the second guest joined (the link was down for 10 s)}"
 }
 
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
@@ -239,15 +292,25 @@ reset_one() { # net
   fi
 }
 
-cut_guest 10 11 >"$work/cut-10.out" 2>&1 &
-cut_guest 60 12 >"$work/cut-60.out" 2>&1 &
-split_pair 30 13 >"$work/split-30.out" 2>&1 &
-split_pair 14 16 >"$work/split-14.out" 2>&1 &
-long_think 14 >"$work/think-150.out" 2>&1 &
-reset_one 15 >"$work/reset-one.out" 2>&1 &
+names=()
+# scenario NAME COMMAND...: runs it in the background unless ONLY names another.
+scenario() {
+  local name=$1
+  shift
+  if [[ -n ${ONLY:-} && $ONLY != "$name" ]]; then return; fi
+  names+=("$name")
+  "$@" >"$work/$name.out" 2>&1 &
+}
+scenario cut-10 cut_guest 10 11
+scenario cut-60 cut_guest 60 12
+scenario cut-join cut_join 17
+scenario split-30 split_pair 30 13
+scenario split-14 split_pair 14 16
+scenario think-150 long_think 14
+scenario reset-one reset_one 15
 wait
 failures=0
-for name in cut-10 cut-60 split-30 split-14 think-150 reset-one; do
+for name in "${names[@]}"; do
   cat "$work/$name.out"
   [[ $(cat "$work/$name.verdict" 2>/dev/null || echo 1) == 0 ]] || failures=$((failures + 1))
 done

@@ -66,6 +66,19 @@ impl Host {
         );
     }
 
+    /// Dials a guest away before the game (nothing to send it yet): its
+    /// answer is the connection, or a refusal that says it has stopped.
+    pub(super) fn probe<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId) {
+        let Some(guest) = self.guests.get_mut(&peer) else { return };
+        guest.in_flight = true;
+        guest.last_sent = Some(Instant::now());
+        let ticket = ticket::reach(guest.seat, &guest.reach).filter(|t| t.peer == peer);
+        let ticket = ticket.unwrap_or_else(|| Ticket::new(peer, []));
+        let client = session.client.clone();
+        self.sending
+            .push(async move { (peer, 0, client.connect(ticket).await.map(|()| Answer::Done)) }.boxed());
+    }
+
     pub(super) fn on_answer<O: FnMut(Line)>(
         &mut self,
         peer: PeerId,
@@ -88,7 +101,7 @@ impl Host {
             }
         };
         guest.stopped = false;
-        guest.last_heard = Instant::now();
+        guest.heard();
         guest.told = guest.told.max(told);
         // The same other branch twice running: the two hosts have met and
         // weighed, so answering as fast as it answers would only flood it
@@ -109,11 +122,9 @@ impl Host {
                 guest.backoff = true;
                 return;
             }
-            Answer::Done
-            | Answer::Stale
-            | Answer::Welcome { .. }
-            | Answer::Watching(_)
-            | Answer::NotBegun => {}
+            // The sealed genesis was lost on the way.
+            Answer::NotBegun => return self.send_sealed(session, peer),
+            Answer::Done | Answer::Stale | Answer::Welcome { .. } | Answer::Watching(_) => {}
         }
         self.back(session, peer);
         self.pump(session, peer, false);

@@ -41,6 +41,47 @@ impl Host {
         self.list(session).await
     }
 
+    /// Before the game, a guest whose connection dropped keeps its seat
+    /// for `BACK_WITHIN`, unless its address refuses a dial (its program
+    /// stopped); meanwhile it is dialed once a beat, with the genesis to
+    /// sign if the table is open. So is a guest the genesis did not reach.
+    pub(super) async fn keep_seats_of_the_away<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        now: Instant,
+    ) -> Result<(), PlayError> {
+        if self.table.as_ref().is_some_and(Table::is_sealed) {
+            return Ok(());
+        }
+        let gone: Vec<PeerId> = self
+            .guests
+            .iter()
+            .filter(|(_, g)| g.away_since.is_some_and(|t| g.stopped || now.duration_since(t) >= BACK_WITHIN))
+            .map(|(p, _)| *p)
+            .collect();
+        for peer in gone {
+            warn!(%peer, "the guest did not come back before the game: its seat is free again");
+            self.unseat(session, peer).await?;
+        }
+        let genesis = self.table.as_ref().map(|t| t.genesis().clone());
+        let due: Vec<(PeerId, bool)> = self
+            .guests
+            .iter()
+            .filter(|(_, g)| {
+                !g.in_flight && (g.away_since.is_some() || (g.backoff && !g.signed && genesis.is_some()))
+            })
+            .filter(|(_, g)| g.last_sent.is_none_or(|t| now.duration_since(t) >= BEAT))
+            .map(|(p, g)| (*p, g.signed))
+            .collect();
+        for (peer, signed) in due {
+            match &genesis {
+                Some(genesis) if !signed => self.send(session, peer, ToGuest::Sign(genesis.clone())),
+                _ => self.probe(session, peer),
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn welcome(&self, seat: Seat) -> Answer {
         Answer::Welcome {
             seat,

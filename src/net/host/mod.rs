@@ -44,8 +44,13 @@ pub const BOT_INSTEAD: crate::bots::Strategy = crate::bots::Strategy::Normal;
 pub const MAX_BATCH: usize = 64;
 /// A joiner's seat offer lapses unless it commits within this.
 const OFFER_WINDOW: Duration = Duration::from_secs(5);
-/// A guest that does not sign the genesis within this loses its seat.
-const SIGN_WITHIN: Duration = Duration::from_secs(10);
+/// A guest that does not sign the genesis within this loses its seat
+/// (longer than `BACK_WITHIN`: one away when the table opened may sign).
+const SIGN_WITHIN: Duration = Duration::from_secs(20);
+/// Before the game, a guest whose connection dropped keeps its seat this
+/// long unless its address refuses a dial: a lossy link closes connections
+/// whose requests time out, and the guest dials back.
+pub(super) const BACK_WITHIN: Duration = Duration::from_secs(15);
 /// A host started again waits this long for a guest to say whom it
 /// follows before it hosts on by itself.
 const RESUME_WAIT: Duration = Duration::from_secs(10);
@@ -87,6 +92,8 @@ struct Seated {
     follows: Option<Branch>,
     /// Its last head was not on our log.
     astray: bool,
+    /// Before the game: since when its connection is down.
+    away_since: Option<Instant>,
 }
 
 impl Seated {
@@ -112,6 +119,16 @@ impl Seated {
             backoff: false,
             follows: None,
             astray: false,
+            away_since: None,
+        }
+    }
+
+    /// It answered or asked: at the table again, if it was away before
+    /// the game (during the game `Host::back` tells the table).
+    fn heard(&mut self) {
+        self.last_heard = Instant::now();
+        if self.away_since.take().is_some() {
+            self.present = true;
         }
     }
 }
@@ -398,6 +415,19 @@ impl Host {
         }
     }
 
+    /// Sends a guest the genesis every seat signed, with the roster and
+    /// whether the group plays on.
+    fn send_sealed<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId) {
+        let Some(table) = self.table.as_ref().filter(|t| t.is_sealed()) else { return };
+        let again = match (self.closes, session.acts.is_some()) {
+            (true, _) => Again::Planned(self.again),
+            (false, true) => Again::Asked,
+            (false, false) => Again::No,
+        };
+        let sealed = ToGuest::Sealed { genesis: table.genesis().clone(), roster: self.roster.clone(), again };
+        self.send(session, peer, sealed);
+    }
+
     /// Reports new entries (and the sealed genesis), saves, and sends.
     fn publish<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
         let Some(table) = &self.table else { return };
@@ -416,19 +446,7 @@ impl Host {
             let genesis = table.genesis().clone();
             let peers: Vec<PeerId> = self.guests.keys().copied().collect();
             for peer in peers {
-                self.send(
-                    session,
-                    peer,
-                    ToGuest::Sealed {
-                        genesis: genesis.clone(),
-                        roster: roster.clone(),
-                        again: match (self.closes, session.acts.is_some()) {
-                            (true, _) => Again::Planned(self.again),
-                            (false, true) => Again::Asked,
-                            (false, false) => Again::No,
-                        },
-                    },
-                );
+                self.send_sealed(session, peer);
             }
             if let Some(keep) = &mut session.keep {
                 keep.game.game_id = genesis.game_id();
@@ -481,6 +499,7 @@ impl Host {
         // Offers lapse; guests that never sign lose their seats.
         self.offers.retain(|_, (_, at, _)| now.duration_since(*at) < OFFER_WINDOW);
         self.start_without_the_absent(session).await?;
+        self.keep_seats_of_the_away(session, now).await?;
         if self.opened.is_some_and(|t| now.duration_since(t) >= SIGN_WITHIN) {
             let late: Vec<PeerId> = self.guests.iter().filter(|(_, g)| !g.signed).map(|(p, _)| *p).collect();
             for peer in late {
@@ -567,8 +586,10 @@ impl Host {
                         guest.in_flight = false;
                     }
                     self.input(session, Input::Disconnected(who));
-                } else {
-                    self.unseat(session, peer).await?;
+                } else if let Some(guest) = self.guests.get_mut(&peer) {
+                    guest.present = false;
+                    guest.in_flight = false;
+                    guest.away_since.get_or_insert_with(Instant::now);
                 }
             }
             NodeEvent::Problem(why) => warn!("{why}"),
@@ -584,7 +605,7 @@ impl Host {
         session: &mut Session<O>,
     ) -> Result<Answer, PlayError> {
         if let Some(guest) = self.guests.get_mut(&peer) {
-            guest.last_heard = Instant::now();
+            guest.heard();
         }
         let seated = self.guests.get(&peer).map(|g| (g.who, g.seat));
         let sealed = self.table.as_ref().is_some_and(Table::is_sealed);
