@@ -33,17 +33,14 @@ impl Host {
     }
 
     pub(super) fn send<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, message: ToGuest) {
-        // An absent guest is dialed first: at the addresses of its ticket (a
-        // host started again knows its guests only from the saved roster)
-        // or else at those the network learned of it.
+        // An absent guest is dialed first (see `Seated::ticket`).
         let mut redial = None;
         if self.sending_to_watcher(peer) {
         } else if let Some(guest) = self.guests.get_mut(&peer) {
             guest.in_flight = true;
             guest.last_sent = Some(Instant::now());
             if !guest.present {
-                let ticket = ticket::reach(guest.seat, &guest.reach).filter(|t| t.peer == peer);
-                redial = Some(ticket.unwrap_or_else(|| Ticket::new(peer, [])));
+                redial = Some(guest.ticket(peer));
             }
         }
         let told = match &message {
@@ -72,8 +69,7 @@ impl Host {
         let Some(guest) = self.guests.get_mut(&peer) else { return };
         guest.in_flight = true;
         guest.last_sent = Some(Instant::now());
-        let ticket = ticket::reach(guest.seat, &guest.reach).filter(|t| t.peer == peer);
-        let ticket = ticket.unwrap_or_else(|| Ticket::new(peer, []));
+        let ticket = guest.ticket(peer);
         let client = session.client.clone();
         self.sending
             .push(async move { (peer, 0, client.connect(ticket).await.map(|()| Answer::Done)) }.boxed());

@@ -1,6 +1,7 @@
 //! The host's driver: a [`Table`] whose empty seats wait for guests, then
 //! the game, carried to every guest. Before the game a seat is offered to
-//! each joiner and held only once the joiner commits its dice chain. In
+//! each joiner and held only once the joiner commits its dice chain (and
+//! kept for a while if its connection drops: `BACK_WITHIN`). In
 //! the game the host sends each guest the entries it lacks, one batch in
 //! flight at a time, and beats every second; each answer names the
 //! guest's head, so nothing is lost whichever connection carried it. A
@@ -19,7 +20,7 @@ use super::limits::{PLAYER_REACTIONS, RateLimiter};
 use super::report::{Deed, Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
 use super::wire::{Kind, Request};
-use super::{NetError, NodeEvent, RoomCode, TableInfo, Ticket, ticket};
+use super::{NetError, NodeEvent, RoomCode, TableInfo, ticket};
 use crate::fair::{Commitment, Digest, SignedEntry};
 use crate::rules::{Preset, Rules, Seat};
 use crate::table::message::clean_name;
@@ -35,7 +36,10 @@ mod end;
 mod joining;
 mod reactions;
 mod rematch;
+mod seated;
 mod watchers;
+
+use seated::Seated;
 
 /// The bot that plays a guest's seat the guest did not come for (at the
 /// start, or for a rematch).
@@ -60,77 +64,6 @@ pub struct Listing {
     pub code: RoomCode,
     pub preset: Preset,
     pub listed: bool,
-}
-
-/// A guest at the host, before and during the game.
-struct Seated {
-    who: Participant,
-    seat: Seat,
-    name: String,
-    /// How the other peers reach this guest, for the roster.
-    reach: Reach,
-    commitment: Option<Commitment>,
-    signed: bool,
-    /// The guest's head as it last said, checked against our log.
-    acked: Position,
-    in_flight: bool,
-    last_sent: Option<Instant>,
-    last_heard: Instant,
-    /// Counted as at the table (it answers).
-    present: bool,
-    /// Its addresses refused our last dial: its program has stopped.
-    stopped: bool,
-    /// The settled entry named by the last message the guest answered:
-    /// at the end, the guest reports the game over once it knows.
-    told: u64,
-    /// The newest entry it ever acknowledged (a split's weighing counts it).
-    max_acked: u64,
-    /// The last message to it failed or was refused, or it answered for
-    /// the same other branch twice running: one a beat for now.
-    backoff: bool,
-    /// The other branch it last answered for, if its last answer did.
-    follows: Option<Branch>,
-    /// Its last head was not on our log.
-    astray: bool,
-    /// Before the game: since when its connection is down.
-    away_since: Option<Instant>,
-}
-
-impl Seated {
-    /// A guest at `seat`: one just committing (present, genesis not yet
-    /// signed), or one expected `back` (it signed the genesis, and counts
-    /// as present once it answers).
-    fn new(who: Participant, seat: Seat, name: String, reach: Reach, game_id: Digest, back: bool) -> Seated {
-        Seated {
-            who,
-            seat,
-            name,
-            reach,
-            commitment: None,
-            signed: back,
-            acked: Position { seq: 0, hash: game_id },
-            in_flight: false,
-            last_sent: None,
-            last_heard: Instant::now(),
-            present: !back,
-            stopped: false,
-            told: 0,
-            max_acked: 0,
-            backoff: false,
-            follows: None,
-            astray: false,
-            away_since: None,
-        }
-    }
-
-    /// It answered or asked: at the table again, if it was away before
-    /// the game (during the game `Host::back` tells the table).
-    fn heard(&mut self) {
-        self.last_heard = Instant::now();
-        if self.away_since.take().is_some() {
-            self.present = true;
-        }
-    }
 }
 
 /// How hosting ended.
