@@ -20,7 +20,9 @@ for tool in xvfb-run import convert xdotool; do
 done
 [ -x "$BIN" ] || { echo "board-size.sh: no binary at $BIN (cargo build --bin ludopia)" >&2; exit 2; }
 if [ -z "${DISPLAY_READY:-}" ]; then
-    exec env DISPLAY_READY=1 xvfb-run -a -s "-screen 0 1400x900x24" bash "$0" "$BIN"
+    # -noreset: Xvfb otherwise resets when its last client leaves, and a
+    # window started during the reset cannot open the display.
+    exec env DISPLAY_READY=1 xvfb-run -a -s "-screen 0 1400x900x24 -noreset" bash "$0" "$BIN"
 fi
 
 export LUDOPIA_HOME="$OUT/board-home"   # never the user's profile

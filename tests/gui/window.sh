@@ -23,4 +23,6 @@ done
 [ -x "$BIN" ] || { echo "window.sh: no binary at $BIN (cargo build --release)" >&2; exit 2; }
 # A screen with room for the window at its full 1280x820 (it shrinks to fit a
 # smaller one).
-exec xvfb-run -a -s "-screen 0 1366x940x24" bash tests/gui/inside-xvfb.sh "$BIN" "$OUT"
+# -noreset: Xvfb otherwise resets when its last client leaves, and a
+# window started during the reset cannot open the display.
+exec xvfb-run -a -s "-screen 0 1366x940x24 -noreset" bash tests/gui/inside-xvfb.sh "$BIN" "$OUT"
