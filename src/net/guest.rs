@@ -9,6 +9,9 @@
 
 mod log;
 mod peers;
+mod seat;
+
+pub(super) use seat::{ask, take_seat};
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

@@ -11,12 +11,12 @@ use libp2p::{PeerId, identity::Keypair};
 use tokio::sync::mpsc;
 use tracing::{debug, info, warn};
 
-use super::guest::{Followed, Follower};
+use super::guest::{Followed, Follower, ask, take_seat};
 use super::host::{Host, Hosted, Listing, Opening};
 use super::report::{Deed, Line, Places, PlayError};
 use super::session::{Events, Keeper, Report, Session};
 use super::watcher::{self, Watched};
-use super::wire::{Request, WireError};
+use super::wire::WireError;
 use super::{Client, NetError, NodeConfig, NodeEvent, RoomCode, Ticket, spawn, ticket};
 use crate::bots::Strategy;
 use crate::fair::{self, Digest, Identity, Proof};
@@ -620,57 +620,6 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         (guest, rules, commit) = take_seat(&mut session, host, welcome, &secret, bot, &reach).await?;
     }
 }
-
-/// Takes the seat a host offers: commits a dice chain made from `secret`
-/// for it. A seat taken meanwhile by a quicker joiner brings another offer.
-/// Returns the commitment too: it is sent again if the connection drops
-/// before the game.
-async fn take_seat<O: FnMut(Line)>(
-    session: &mut Session<O>,
-    host: PeerId,
-    mut welcome: Answer,
-    secret: &[u8; 32],
-    bot: Option<Strategy>,
-    reach: &Reach,
-) -> Result<(Guest, Rules, ToHost), PlayError> {
-    for _ in 0..4 {
-        let Answer::Welcome { seat, rules, nonce, chain_len } = welcome else {
-            return Err(match welcome {
-                Answer::Refused(why) => PlayError::HostRefused(why),
-                other => PlayError::HostFault(format!("the host answered {other:?} to a join")),
-            });
-        };
-        let guest = Guest::new(seat, nonce, chain_len, session.identity(), secret, bot);
-        let commit = ToHost::Commit { seat, commitment: guest.commitment(), reach: reach.clone() };
-        match ask(&session.client, host, commit.clone()).await? {
-            Answer::Done => return Ok((guest, rules, commit)),
-            next @ Answer::Welcome { .. } => welcome = next,
-            other => {
-                return Err(PlayError::HostFault(format!("the host refused the dice commitment: {other:?}")));
-            }
-        }
-    }
-    Err(PlayError::TableFilled)
-}
-
-/// Asks the host something before the game, again when the message or
-/// its answer was lost (a lossy link): joining and committing may be asked
-/// twice. Not again when nothing listens at the host's address.
-async fn ask(client: &Client, host: PeerId, message: ToHost) -> Result<Answer, NetError> {
-    let mut tries = 1;
-    loop {
-        match client.send(host, Request::Host(message.clone())).await {
-            Err(NetError::NoReply(why)) if tries < ASK_TRIES => {
-                debug!(%host, "asking the host again: {why}");
-                tries += 1;
-            }
-            answer => return answer,
-        }
-    }
-}
-
-/// How many times `ask` sends one message.
-const ASK_TRIES: u32 = 3;
 
 /// A guest's game as its profile keeps it: how it sits, and the table.
 fn guest_game(name: &str, target: &Target, host: PeerId, role: Role) -> NetGame {
