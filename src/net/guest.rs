@@ -314,7 +314,20 @@ impl Follower {
                 self.host_away = None;
                 self.last_heard = Instant::now();
             }
-            (Ok(Answer::Refused(why)), ToHost::Commit { .. }) => return Err(PlayError::HostRefused(why)),
+            // Given up on while out of reach before the game: the same seat
+            // is asked for again, and taken with the same commitment.
+            (Ok(Answer::Refused(Denial::OfferLapsed)), ToHost::Commit { seat, .. }) => {
+                self.push(ToHost::Join { name: session.name.clone(), colour: Some(*seat) });
+            }
+            (Ok(Answer::Welcome { seat, .. }), ToHost::Join { .. }) if seat == self.guest.seat() => {
+                if let Some(commit) = self.commit.clone() {
+                    self.push(commit);
+                }
+            }
+            (Ok(Answer::Welcome { .. }), ToHost::Join { .. }) => return Err(PlayError::TableFilled),
+            (Ok(Answer::Refused(why)), ToHost::Commit { .. } | ToHost::Join { .. }) => {
+                return Err(PlayError::HostRefused(why));
+            }
             (Err(NetError::NotListening(_)), _) if self.host_away.is_some() => {
                 return Err(PlayError::HostLeft);
             }
