@@ -63,20 +63,21 @@ impl Host {
             warn!(%peer, "the guest did not come back before the game: its seat is free again");
             self.unseat(session, peer).await?;
         }
-        let genesis = self.table.as_ref().map(|t| t.genesis().clone());
+        // Ticked every 100 ms before the game: the genesis is copied only
+        // for a guest it goes to.
+        let open = self.table.is_some();
         let due: Vec<(PeerId, bool)> = self
             .guests
             .iter()
-            .filter(|(_, g)| {
-                !g.in_flight && (g.away_since.is_some() || (g.backoff && !g.signed && genesis.is_some()))
-            })
+            .filter(|(_, g)| !g.in_flight && (g.away_since.is_some() || (g.backoff && !g.signed && open)))
             .filter(|(_, g)| g.last_sent.is_none_or(|t| now.duration_since(t) >= BEAT))
             .map(|(p, g)| (*p, g.signed))
             .collect();
         for (peer, signed) in due {
-            match &genesis {
-                Some(genesis) if !signed => self.send(session, peer, ToGuest::Sign(genesis.clone())),
-                _ => self.probe(session, peer),
+            let unsigned = self.table.as_ref().filter(|_| !signed).map(|t| t.genesis().clone());
+            match unsigned {
+                Some(genesis) => self.send(session, peer, ToGuest::Sign(genesis)),
+                None => self.probe(session, peer),
             }
         }
         Ok(())
