@@ -179,6 +179,12 @@ async fn table_info_answers_listed_tables_and_unlisted_ones_by_code() {
     assert_eq!(guest.table_info(host.peer_id(), Some(code)).await, Ok(table(false)));
     host.open_table(table(true), code).await.unwrap();
     assert_eq!(guest.table_info(host.peer_id(), None).await, Ok(table(true)));
+    // A listed table is no answer to a joiner asking for another code.
+    assert_eq!(
+        guest.table_info(host.peer_id(), Some(RoomCode::from_seed(98))).await,
+        Err(NetError::Refused(Declined::NoTable))
+    );
+    assert_eq!(guest.table_info(host.peer_id(), Some(code)).await, Ok(table(true)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

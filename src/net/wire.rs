@@ -43,7 +43,8 @@ pub enum Request {
     React(Reaction),
     /// Another player's reaction, passed on by the host.
     Said(Said),
-    /// The lobby asks a table for its [`TableInfo`]; `code` opens unlisted tables.
+    /// A table's [`TableInfo`]: a lobby asks with no code (listed tables
+    /// answer), a joiner with the code it looks for (only that table answers).
     TableQuery { code: Option<RoomCode> },
 }
 
@@ -201,7 +202,8 @@ pub struct TableInfo {
 pub enum Declined {
     /// The sender sent too many messages of this kind too quickly.
     RateLimited,
-    /// No table is open here, or it is unlisted and the code is wrong.
+    /// No table is open here, or not the one asked for (another code, or
+    /// unlisted).
     NoTable,
     /// The application did not answer (it is closing, or it dropped the request).
     Unanswered,

@@ -53,7 +53,8 @@ impl Client {
         self.commands.send(Command::Keep(peer, keep)).await.map_err(|_| NetError::Stopped)
     }
 
-    /// Asks a peer for its table (an unlisted table answers only its code).
+    /// Asks a peer for its table: with `code`, only the table with that
+    /// code answers; without, only a listed one.
     pub async fn table_info(&self, peer: PeerId, code: Option<RoomCode>) -> Result<TableInfo, NetError> {
         match self.exchange(peer, Request::TableQuery { code }).await? {
             Response::TableInfo(info) => Ok(info),

@@ -44,10 +44,15 @@ impl EventLoop {
         }
         self.swarm.behaviour_mut().guard.touch(peer);
         if let Request::TableQuery { code } = request {
+            // A query with a code is a joiner looking for that table: only
+            // the table with that code answers it, listed or not. Without
+            // one (a lobby browsing), listed tables answer.
+            let answers = |table: &OpenTable| match code {
+                Some(code) => code == table.code,
+                None => table.info.listed,
+            };
             let response = match &self.table {
-                Some(table) if table.info.listed || code == Some(table.code) => {
-                    Response::TableInfo(table.info.clone())
-                }
+                Some(table) if answers(table) => Response::TableInfo(table.info.clone()),
                 _ => Response::Refused(Declined::NoTable),
             };
             self.respond(peer, channel, &response);
