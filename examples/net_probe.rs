@@ -31,7 +31,7 @@ use ludopia::net::wire::Request;
 use ludopia::net::{
     Client, HostPlan, JoinPlan, Line, NodeConfig, NodeEvent, Player, RoomCode, TableInfo, Target, spawn,
 };
-use ludopia::rules::Preset;
+use ludopia::rules::{Preset, SeatSet};
 use ludopia::table::{Answer, By, Position, Record, ToHost};
 use serde_json::json;
 use std::sync::{Arc, Mutex};
@@ -219,7 +219,8 @@ async fn bench(games: usize) -> Result<(), String> {
         let (tickets, ticket_rx) = std::sync::mpsc::channel();
         let mut entropy = [0u8; 32];
         entropy[0] = game as u8;
-        let plan = HostPlan::headless(Preset::Race, 0, RoomCode::random(), loopback_node()?, entropy);
+        let plan =
+            HostPlan::headless(Preset::Race, SeatSet::FULL, 0, RoomCode::random(), loopback_node()?, entropy);
         let host_seen = Arc::clone(&seen);
         let host = tokio::spawn(ludopia::net::host(plan, move |line| {
             if let Line::Listening { ticket, .. } = &line {

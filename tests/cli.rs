@@ -49,6 +49,23 @@ fn an_unknown_preset_or_level_exits_2_in_host_and_join() {
     assert!(!home.exists(), "no profile was made");
 }
 
+/// `seats` in `host --rules` sets how many seats the table has: `--bots`
+/// beyond them, or too few colours, exit 2 before any network.
+#[test]
+fn a_host_of_two_colours_has_at_most_one_bot_more() {
+    let home = std::env::temp_dir().join(format!("ludopia-cli-seats-{}", std::process::id()));
+    let two = r#"{"seats": ["red", "green"]}"#;
+    let cases: [(&[&str], &str); 2] = [
+        (&["host", "--headless", "--rules", two, "--bots", "2"], "--bots is 0 to 1"),
+        (&["host", "--headless", "--rules", r#"{"seats": ["blue"]}"#], "2 to 4 colours"),
+    ];
+    for (args, says) in cases {
+        let stderr = refused(args, &home);
+        assert!(stderr.contains(says), "{args:?} should say {says}: {stderr}");
+    }
+    assert!(!home.exists(), "no profile was made");
+}
+
 /// A relay is reserved with and asked by its peer id: `--relay` without
 /// one exits 2 with a message, as `--bootstrap` does, before any network.
 #[test]

@@ -151,6 +151,24 @@ fn a_host_with_two_bots_and_a_joiner_by_ticket_finish_with_the_same_places() {
     one_game(&[("host", &host_lines), ("joiner", &guest_lines[0])]);
 }
 
+/// A table of two colours chosen by `seats` in `--rules` (red and its
+/// neighbour green, no bot): the joiner takes the one free seat, and only
+/// those two colours are placed, alike at both ends.
+#[test]
+fn a_host_of_two_chosen_colours_and_one_joiner_play_only_those() {
+    let hosting = host(&["--preset", "race", "--rules", r#"{"seats": ["red", "green"]}"#]);
+    let joined = joiners(1, &[&hosting.ticket]);
+    let host_lines = hosting.finish();
+    let guest_lines = succeeded(&joined, &host_lines);
+    assert_eq!(guest_lines[0][0]["colour"], "green", "the one free seat");
+    let (host_log, places) = log_of("host", &host_lines);
+    assert!(log_of("joiner", &guest_lines[0]) == (host_log, places.clone()), "the joiner's game differs");
+    let mut placed: Vec<&str> =
+        places.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+    placed.sort_unstable();
+    assert_eq!(placed, ["green", "red"], "{places}");
+}
+
 /// A quick team table across computers: the genesis carries the rules, so
 /// the joiner plays them too, and both partners take the same place.
 #[test]

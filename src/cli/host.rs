@@ -12,6 +12,7 @@ use libp2p::Multiaddr;
 use super::PresetArg;
 use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
 use crate::net::{self, HostPlan, RoomCode};
+use crate::rules::SeatSet;
 
 #[derive(Args)]
 pub struct HostArgs {
@@ -50,15 +51,20 @@ pub struct HostArgs {
 }
 
 pub fn run(args: HostArgs) -> i32 {
-    let (preset, rules) = match super::preset_and_rules(args.preset, args.rules.as_deref()) {
+    let (preset, rules, players) = match super::preset_and_rules(args.preset, args.rules.as_deref()) {
         Ok(chosen) => chosen,
         Err(why) => {
             eprintln!("ludopia host: {why}");
             return 2;
         }
     };
-    if args.bots > 3 {
-        eprintln!("ludopia host: --bots is 0 to 3 (the host's own seat is a bot too)");
+    let players = players.unwrap_or(SeatSet::FULL);
+    if args.bots >= players.len() {
+        let most = players.len() - 1;
+        eprintln!(
+            "ludopia host: --bots is 0 to {most} at a table of {} (the host's own seat is a bot too)",
+            players.len()
+        );
         return 2;
     }
     let code = match args.code.as_deref().map(str::parse::<RoomCode>) {
@@ -89,7 +95,7 @@ pub fn run(args: HostArgs) -> i32 {
         home: Some(profile.home.clone()),
         rules,
         games: args.games,
-        ..HostPlan::headless(preset, args.bots, code, node, entropy)
+        ..HostPlan::headless(preset, players, args.bots, code, node, entropy)
     };
     run_async("host", net::host(plan, print_line))
 }

@@ -6,7 +6,8 @@
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::bots::Strategy;
-use crate::rules::Preset;
+use crate::rules::script::house_rules;
+use crate::rules::{Preset, SeatSet};
 
 mod engine;
 mod headless;
@@ -102,18 +103,23 @@ impl From<LevelArg> for Strategy {
 
 /// The rules a `--preset` and `--rules` (a JSON object of RULES.md
 /// parameters and values) name, or what is wrong with the rules.
+/// The preset, its rules with `--rules`' house rules, and the colours that
+/// play if `--rules` names them (`seats`).
 fn preset_and_rules(
     preset: PresetArg,
     overrides: Option<&str>,
-) -> Result<(Preset, crate::rules::Rules), String> {
+) -> Result<(Preset, crate::rules::Rules, Option<SeatSet>), String> {
     let preset = Preset::from(preset);
-    let mut rules = preset.rules();
-    if let Some(text) = overrides {
-        let overrides: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("--rules is not valid JSON: {e}"))?;
-        rules = rules.with_overrides(&overrides).map_err(|e| format!("--rules: {e}"))?;
-    }
-    Ok((preset, rules))
+    let overrides = match overrides {
+        None => serde_json::Map::new(),
+        Some(text) => match serde_json::from_str(text) {
+            Ok(serde_json::Value::Object(fields)) => fields,
+            Ok(_) => return Err("--rules must be a JSON object of RULES.md parameters".into()),
+            Err(e) => return Err(format!("--rules is not valid JSON: {e}")),
+        },
+    };
+    let (rules, players) = house_rules(preset, &overrides).map_err(|e| format!("--rules: {e}"))?;
+    Ok((preset, rules, players))
 }
 
 /// Runs the command line and returns the process exit code.

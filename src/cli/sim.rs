@@ -160,12 +160,21 @@ fn write_proof(plan: &Plan, path: &std::path::Path) -> Result<(), String> {
 }
 
 fn plan(args: &SimArgs) -> Result<Plan, String> {
-    let (_, rules) = super::preset_and_rules(args.preset, args.rules.as_deref())?;
+    let (_, rules, players) = super::preset_and_rules(args.preset, args.rules.as_deref())?;
     let specs: Vec<Strategy> = args.seats.iter().copied().map(Strategy::from).collect();
-    let seats: Vec<Seat> = default_players(specs.len())
-        .ok_or_else(|| format!("--seats names {} players; a game has 2 to 4", specs.len()))?
-        .iter()
-        .collect();
+    let players = match players {
+        Some(players) if players.len() != specs.len() => {
+            return Err(format!(
+                "--rules' seats names {} colours and --seats {} players: one colour for each",
+                players.len(),
+                specs.len()
+            ));
+        }
+        Some(players) => players,
+        None => default_players(specs.len())
+            .ok_or_else(|| format!("--seats names {} players; a game has 2 to 4", specs.len()))?,
+    };
+    let seats: Vec<Seat> = players.iter().collect();
     if rules.has_teams() && specs.len() != 4 {
         return Err(format!("teams = opposite needs four bots in --seats, not {}", specs.len()));
     }

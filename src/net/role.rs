@@ -22,7 +22,7 @@ use crate::bots::Strategy;
 use crate::fair::{self, Digest, Identity, Proof};
 use crate::profile::Home;
 use crate::profile::network::{NetGame, Role};
-use crate::rules::{Preset, Rules, Seat};
+use crate::rules::{Preset, Rules, Seat, SeatSet};
 use crate::table::{
     Act, Again, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Reach, Record, Roster, Table,
     TableConfig, Timing, ToHost,
@@ -102,17 +102,19 @@ pub struct HostPlan {
 }
 
 impl HostPlan {
-    /// A headless host: its own seat and `bots` more are Normal bots, the
-    /// other seats wait for guests; bots act at once.
+    /// A headless host of the seats of `players`: its own (the first) and
+    /// the `bots` after it are Normal bots, the others wait for guests;
+    /// bots act at once.
     pub fn headless(
         preset: Preset,
+        players: SeatSet,
         bots: usize,
         code: RoomCode,
         node: NodeConfig,
         entropy: [u8; 32],
     ) -> Self {
         let mut seats = [Control::Empty; 4];
-        for (i, seat) in Seat::ALL.iter().enumerate() {
+        for (i, seat) in players.iter().enumerate() {
             seats[seat.index()] = if i <= bots {
                 Control::Bot(Strategy::Normal)
             } else {

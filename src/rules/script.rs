@@ -123,22 +123,10 @@ impl Script {
 
     /// The game the script sets up, before its actions.
     pub fn start(&self) -> Result<Game, ScriptError> {
-        let mut overrides = self.rules.clone();
-        let seats_in_rules = overrides.remove("seats");
-        let rules = self
-            .preset
-            .unwrap_or(Preset::Classic)
-            .rules()
-            .with_overrides(&Value::Object(overrides))
-            .map_err(|e| malformed(e.to_string()))?;
-        let seats = match (&self.seats, seats_in_rules) {
-            (Some(seats), _) => Some(seats.clone()),
-            (None, Some(v)) => Some(serde_json::from_value(v).map_err(|e| malformed(format!("seats: {e}")))?),
-            (None, None) => None,
-        };
-        let players = match seats {
-            None => SeatSet::FULL,
-            Some(colours) => players(&colours, &rules)?,
+        let (rules, in_rules) = house_rules(self.preset.unwrap_or(Preset::Classic), &self.rules)?;
+        let players = match &self.seats {
+            Some(colours) => players(colours, &rules)?,
+            None => in_rules.unwrap_or(SeatSet::FULL),
         };
         if rules.has_teams() && players.len() != 4 {
             return Err(malformed(format!(
@@ -174,6 +162,25 @@ impl Script {
         }
         Ok((game, events))
     }
+}
+
+/// `preset`'s rules with `overrides`, RULES.md parameters by name (house
+/// rules, as scripts, `sim --rules` and `host --rules` give them), and the
+/// colours that play when `seats` is among them. Every caller reads them
+/// here, so one name means one thing everywhere.
+pub fn house_rules(
+    preset: Preset,
+    overrides: &serde_json::Map<String, Value>,
+) -> Result<(Rules, Option<SeatSet>), ScriptError> {
+    let mut overrides = overrides.clone();
+    let seats = overrides
+        .remove("seats")
+        .map(|v| serde_json::from_value::<Vec<Colour>>(v).map_err(|e| malformed(format!("seats: {e}"))))
+        .transpose()?;
+    let rules =
+        preset.rules().with_overrides(&Value::Object(overrides)).map_err(|e| malformed(e.to_string()))?;
+    let players = seats.map(|colours| players(&colours, &rules)).transpose()?;
+    Ok((rules, players))
 }
 
 /// Scripts draw nothing: the first playing colour in colour order starts.

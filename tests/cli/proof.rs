@@ -47,6 +47,27 @@ fn a_simulated_game_proof_verifies_in_both_forms() {
     }
 }
 
+/// `seats` among `--rules` chooses the colours that play, as in scripts:
+/// red against its neighbour green, not the two opposite seats a table of
+/// two takes otherwise (red and yellow).
+#[test]
+fn seats_in_the_house_rules_choose_the_colours() {
+    let dir = scratch();
+    let path = dir.path().join("neighbours.json");
+    let path = path.to_str().expect("utf-8 path");
+    for (rules, playing, not) in
+        [(r#"{"seats": ["red", "green"]}"#, "green", "yellow"), ("{}", "yellow", "green")]
+    {
+        let args = ["sim", "--preset", "race", "--seats", "normal,normal", "--games", "3", "--seed", "5"];
+        let out = ludopia(&[&args[..], &["--rules", rules, "--proof", path]].concat());
+        assert!(out.status.success(), "{rules}: {}", String::from_utf8_lossy(&out.stderr));
+        let (code, verdict) = verify(Path::new(path));
+        assert_eq!(code, 0, "{verdict}");
+        let over = verdict.lines().find(|l| l.starts_with("over: ")).expect("the game ended");
+        assert!(over.contains("red") && over.contains(playing) && !over.contains(not), "{rules}: {over}");
+    }
+}
+
 /// `--proof` with a bare file name writes it in the working folder (whose
 /// path is empty as the name's parent) and succeeds.
 #[test]

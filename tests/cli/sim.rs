@@ -81,7 +81,7 @@ fn house_rules_apply() {
 
 #[test]
 fn bad_arguments_exit_2_with_a_message() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 17] = [
         (&["--preset", "chess", "--seats", "normal,normal", "--games", "5"], "chess"),
         (&["--preset", "Classic", "--seats", "normal,normal", "--games", "5"], "Classic"),
         (&["--preset", "classic", "--seats", "normal,expert", "--games", "5"], "expert"),
@@ -108,6 +108,46 @@ fn bad_arguments_exit_2_with_a_message() {
         ),
         (&["--preset", "classic", "--seats", "normal,normal", "--games", "5", "--colour", "red"], "--colour"),
         (&["--preset", "classic", "--seats", "normal,normal", "--games", "many"], "many"),
+        // `seats` in the house rules: one colour for each bot, 2 to 4 of them.
+        (
+            &[
+                "--preset",
+                "classic",
+                "--seats",
+                "normal,normal",
+                "--rules",
+                r#"{"seats": ["red", "green", "blue"]}"#,
+                "--games",
+                "5",
+            ],
+            "one colour for each",
+        ),
+        (
+            &[
+                "--preset",
+                "classic",
+                "--seats",
+                "normal,normal",
+                "--rules",
+                r#"{"seats": ["red", "red"]}"#,
+                "--games",
+                "5",
+            ],
+            "named twice",
+        ),
+        (
+            &[
+                "--preset",
+                "classic",
+                "--seats",
+                "normal,normal",
+                "--rules",
+                r#"{"seats": ["red", "pink"]}"#,
+                "--games",
+                "5",
+            ],
+            "pink",
+        ),
     ];
     for (args, says) in cases {
         let (code, stdout, stderr) = sim(args);
