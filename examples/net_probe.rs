@@ -242,7 +242,7 @@ async fn bench(games: usize) -> Result<(), String> {
             secret[0] = player as u8;
             secret[1] = game as u8;
             let plan = JoinPlan {
-                target: ticket.parse::<Target>()?,
+                target: ticket.parse::<Target>().map_err(|e| e.to_string())?,
                 player: Player::Bot(ludopia::bots::Strategy::Easy),
                 node: loopback_node()?,
                 secret,

@@ -38,6 +38,6 @@ pub mod wire;
 pub use code::RoomCode;
 pub use node::{Client, NetError, NodeConfig, NodeEvent, Responder, Searched, spawn};
 pub use report::{Deed, Line, Places, PlayError, RouteKind, places};
-pub use role::{HostPlan, JoinPlan, Player, Target, host, join};
+pub use role::{HostPlan, JoinPlan, NotATable, Player, Target, host, join};
 pub use ticket::Ticket;
 pub use wire::{Kind, TableInfo};

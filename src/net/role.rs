@@ -149,20 +149,46 @@ pub enum Target {
 }
 
 impl std::str::FromStr for Target {
-    type Err = String;
+    type Err = NotATable;
 
     /// A six-letter room code (any case), an invite ticket or an invite link.
-    fn from_str(text: &str) -> Result<Target, String> {
+    fn from_str(text: &str) -> Result<Target, NotATable> {
         let text = text.trim();
-        if Ticket::is_link(text) {
-            Ticket::from_link(text).map(Target::Ticket).map_err(|e| e.to_string())
+        if text.is_empty() {
+            Err(NotATable::Empty)
+        } else if Ticket::is_link(text) {
+            Ticket::from_link(text).map(Target::Ticket).map_err(|e| NotATable::Invite(e.to_string()))
         } else if text.starts_with(super::ticket::TICKET_PREFIX) {
-            text.parse::<Ticket>().map(Target::Ticket).map_err(|e| e.to_string())
+            text.parse::<Ticket>().map(Target::Ticket).map_err(|e| NotATable::Invite(e.to_string()))
         } else {
-            text.to_ascii_uppercase().parse::<RoomCode>().map(Target::Code).map_err(|e| e.to_string())
+            let code = text.to_ascii_uppercase().parse::<RoomCode>();
+            code.map(Target::Code).map_err(|e| NotATable::Code(e.to_string()))
         }
     }
 }
+
+/// Why a text names no table: which kind it is, so that a window can say
+/// it in the player's language (the reasons are English).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotATable {
+    /// Nothing but spaces.
+    Empty,
+    /// An invite link or ticket that does not read.
+    Invite(String),
+    /// Neither an invite nor a room code.
+    Code(String),
+}
+
+impl std::fmt::Display for NotATable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotATable::Empty => f.write_str("nothing names the table: give its room code or an invite"),
+            NotATable::Invite(why) | NotATable::Code(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for NotATable {}
 
 /// Who plays a guest's seat.
 pub enum Player {

@@ -120,6 +120,7 @@ pub fn net_error(error: &NetError) -> String {
         NetError::Unreachable(why) | NetError::NotListening(why) => fl!("net-unreachable", why = why),
         NetError::NoReply(why) => fl!("net-no-reply", why = why),
         NetError::Setup(why) => fl!("net-setup", why = why),
+        NetError::PublicSilent => fl!("net-public-silent").to_string(),
         NetError::CodeNotFound { code, searched } => {
             fl!("net-code-not-found", code = code, places = places(*searched))
         }

@@ -109,8 +109,20 @@ fn the_join_field_takes_a_link_and_says_why_a_bad_one_fails() {
     assert!(matches!(joining.update(JoinMessage::Join), JoinAction::None));
     assert_eq!(
         joining.status.as_deref(),
-        Some("That is not a room code or an invite: an invite link starts with \"ludopia://join/\".")
+        Some(
+            "That invite cannot be read (an invite link starts with \"ludopia://join/\"): ask for it again."
+        )
     );
+    // Nothing typed, or not a code: said without the parser's English.
+    for (typed, says) in [
+        ("  ", "Type the table's room code (6 letters) or paste an invite link."),
+        ("abc", "“abc” is not a room code: a room code is 6 letters, A to Z."),
+    ] {
+        let mut joining = Joining::new(ludopia::net::Searched::default());
+        let _ = joining.update(JoinMessage::Field(typed.into()));
+        assert!(matches!(joining.update(JoinMessage::Join), JoinAction::None));
+        assert_eq!(joining.status.as_deref(), Some(says), "{typed:?}");
+    }
 }
 
 #[test]

@@ -159,11 +159,8 @@ impl EventLoop {
             kad::QueryResult::GetProviders(finished) => {
                 let Some(reply) = self.provider_lookups.remove(&id) else { return };
                 debug!(?finished, "DHT lookup over");
-                let answer = if stats.num_successes() == 0 {
-                    Err(NetError::NoReply("no peer of the public network (DHT) answered".into()))
-                } else {
-                    Ok(Vec::new())
-                };
+                let answer =
+                    if stats.num_successes() == 0 { Err(NetError::PublicSilent) } else { Ok(Vec::new()) };
                 let _ = reply.send(answer);
             }
             kad::QueryResult::StartProviding(result) | kad::QueryResult::RepublishProvider(result) => {

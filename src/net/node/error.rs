@@ -22,6 +22,9 @@ pub enum NetError {
     NoReply(String),
     /// Listening or setting up the transport failed.
     Setup(String),
+    /// A room code was looked up on the public network (the DHT), and no
+    /// peer of it answered: this computer is likely offline.
+    PublicSilent,
     /// No table answered to this code where it was looked up.
     CodeNotFound { code: RoomCode, searched: Searched },
 }
@@ -72,6 +75,7 @@ impl fmt::Display for NetError {
             }
             NetError::NoReply(why) => write!(f, "the table did not answer: {why}"),
             NetError::Setup(why) => write!(f, "the network could not start: {why}"),
+            NetError::PublicSilent => f.write_str("no peer of the public network (DHT) answered"),
             NetError::CodeNotFound { code, searched } => {
                 write!(f, "no table with code {code} was found {searched}")
             }

@@ -5,7 +5,7 @@
 
 use super::setup::colour_name;
 use crate::fl;
-use crate::net::{RouteKind, Searched, TableInfo, Target, Ticket};
+use crate::net::{NotATable, RouteKind, Searched, TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
 use crate::ui::board;
 use crate::ui::focus::{Focus, Stop};
@@ -170,7 +170,11 @@ impl Joining {
             Message::Join | Message::Watch => match self.field.parse::<Target>() {
                 Ok(target) if matches!(message, Message::Watch) => return self.watching(target),
                 Ok(target) => return self.joining(target, None),
-                Err(why) => self.status = Some(fl!("that-is-not-a-room", why = why)),
+                Err(NotATable::Empty) => self.status = Some(fl!("type-a-code").to_string()),
+                Err(NotATable::Invite(why)) => self.status = Some(fl!("invite-unreadable", why = why)),
+                Err(NotATable::Code(_)) => {
+                    self.status = Some(fl!("not-a-room-code", typed = self.field.trim()).to_string())
+                }
             },
             Message::JoinListed(peer, seat) => {
                 if let Some(target) = self.listed(peer) {

@@ -343,10 +343,11 @@ impl SetupScreen {
     pub fn update(&mut self, message: Message) -> Action {
         match message {
             Message::Sitter(seat, sitter) => self.table.sitters[seat.index()] = sitter,
+            // A preset is all of its rules, the clock too: keeping a timer
+            // from the last one (plaza's 60 s) made the table house rules.
             Message::Preset(p) => {
-                let timer = self.table.rules.turn_timer;
                 self.preset = p;
-                self.table.rules = Rules { turn_timer: p.rules().turn_timer.or(timer), ..p.rules() };
+                self.table.rules = p.rules();
             }
             Message::Saved(i) => {
                 if let Some(saved) = self.saved.get(i) {
@@ -572,6 +573,22 @@ mod tests {
         }
         setup.update(Message::Preset(Preset::Palace));
         assert_eq!(setup.table.rules.dice, Dice::Duel);
+    }
+
+    /// Each preset button sets all of that preset's rules: the timer of the
+    /// one chosen before does not stay (the table would be house rules).
+    #[test]
+    fn a_preset_sets_all_its_rules_the_timer_too() {
+        let mut setup = SetupScreen::new(TablePlan::against_bots("Ana".into()), Vec::new());
+        for (from, to) in [(Preset::Plaza, Preset::Palace), (Preset::Plaza, Preset::Classic)] {
+            setup.update(Message::Preset(from));
+            assert!(setup.table.rules.turn_timer.is_some(), "{from:?} has a clock");
+            setup.update(Message::Preset(to));
+            assert_eq!(setup.table.rules, to.rules(), "{from:?} then {to:?}");
+        }
+        // A timer chosen after the preset is the player's: house rules.
+        setup.update(Message::Timer(Some(30)));
+        assert_eq!(setup.table.rules.turn_timer, Some(30));
     }
 
     #[test]
