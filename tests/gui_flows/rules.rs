@@ -151,6 +151,14 @@ fn a_team_game_plays_to_its_end_with_both_partners_placed_together() -> Result<(
     assert!(sim(g.view()).find(partners.as_str()).is_ok(), "the open panel explains teams");
     click_game(&mut g, "Hide", t)?;
     assert!(sim(g.view()).find(partners.as_str()).is_err());
+    // The seats' cards name the teams (at a table without teams, none).
+    for team in ["TEAM 1", "TEAM 2"] {
+        assert!(sim(g.view()).find(team).is_ok(), "{team} on the partners' cards");
+    }
+    let alone =
+        TablePlan { sitters: [Sitter::Bot(Strategy::Normal); 4], ..TablePlan::against_bots("You".into()) };
+    let alone = GameScreen::new(alone, [9; 32], t).expect("a table");
+    assert!(sim(alone.view()).find("TEAM 1").is_err(), "no team without teams");
     play_bots_to_the_end(&mut g, &mut t);
     let game = g.game();
     let winner = Seat::ALL.into_iter().find(|&s| game.place(s) == Some(1)).expect("a winning team");

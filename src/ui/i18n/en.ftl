@@ -500,6 +500,7 @@ this-computer = THIS COMPUTER
 remote = REMOTE
 away-bot-plays = AWAY · BOT PLAYS
 muted = MUTED
+team-badge = TEAM { $team }
 place-place = { $place } PLACE
 home-home = { $home } home
 unmute = Unmute

@@ -494,6 +494,7 @@ this-computer = ESTE COMPUTADOR
 remote = REMOTO
 away-bot-plays = AUSENTE · ROBÔ JOGA
 muted = SILENCIADO
+team-badge = EQUIPE { $team }
 place-place = { $place } LUGAR
 home-home = { $home } na chegada
 unmute = Ouvir

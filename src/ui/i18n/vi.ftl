@@ -474,6 +474,7 @@ this-computer = MÁY NÀY
 remote = Ở XA
 away-bot-plays = VẮNG · MÁY CHƠI THAY
 muted = ĐÃ TẮT TIẾNG
+team-badge = ĐỘI { $team }
 place-place = HẠNG { $place }
 home-home = { $home } về đích
 unmute = Bật tiếng

@@ -95,6 +95,12 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     };
     let small = if fit.compact { 10 } else { 11 };
     let mut badges = row![].spacing(4);
+    // Partners share a team number: the board alone does not say who
+    // plays with whom.
+    if let Some(partner) = game.partner(seat) {
+        let team = 1 + seat.index().min(partner.index());
+        badges = badges.push(badge(&fl!("team-badge", team = team), small));
+    }
     badges = match control {
         Control::Bot(level) => badges.push(badge(
             &fl!("bot-level-badge", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
