@@ -207,7 +207,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     let _ = app.update(Message::Joining(JoinMessage::Join));
     let Screen::Joining(joining) = &app.screen else { panic!("left the join screen") };
     let status = joining.status.clone().unwrap_or_default();
-    assert!(status.starts_with("That is not a room code or an invite"), "{status}");
+    assert_eq!(status, "“hello” is not a room code: a room code is 6 letters, A to Z.");
     assert!(shows(&app, &status), "the reason shows");
     let _ = app.update(Message::Joining(JoinMessage::Field("qwerty".into())));
     let _ = app.update(Message::Joining(JoinMessage::Join));

@@ -41,12 +41,14 @@ pub fn stops(resumable: bool, networked: bool, replacing: bool) -> Vec<Stop<Mess
     if networked {
         stops.push(Stop::press(Message::ResumeNetwork));
     }
-    if resumable && replacing {
-        stops.push(Stop::named(AGAIN, Message::PlayHere));
-    }
+    // The warning's button stands where "Play on this computer" stood.
+    stops.push(if resumable && replacing {
+        Stop::named(AGAIN, Message::PlayHere)
+    } else {
+        Stop::press(Message::PlayHere)
+    });
     stops.extend(
         [
-            Message::PlayHere,
             Message::Host,
             Message::Join,
             Message::HowToPlay,
@@ -75,14 +77,19 @@ pub fn view<'a>(
     let entry = |label: &str, message: Message| focus.button(menu_button(label), message);
     let resume = resumable.then(|| entry(fl!("resume-game"), Message::Resume));
     let rejoin = networked.then(|| entry(fl!("resume-network-game"), Message::ResumeNetwork));
-    let warning = (resumable && replacing).then(|| {
+    // Asked again in place of "Play on this computer", so that nothing
+    // above moves (Resume stays where the player last saw it).
+    let play_here: Element<'a, Message> = if resumable && replacing {
         column![
             text(fl!("a-saved-game-is-waiting")).size(15).color(theme::GOLD),
             focus.button_named(AGAIN, menu_button(fl!("start-a-new-game")), Message::PlayHere),
         ]
         .spacing(8)
         .align_x(Alignment::Center)
-    });
+        .into()
+    } else {
+        entry(fl!("play-on-this-computer"), Message::PlayHere)
+    };
     container(
         column![
             text(fl!("app-name")).font(BLACK).size(52).color(theme::GOLD),
@@ -90,10 +97,9 @@ pub fn view<'a>(
         ]
         .push(resume)
         .push(rejoin)
-        .push(warning)
         .push(
             column![
-                entry(fl!("play-on-this-computer"), Message::PlayHere),
+                play_here,
                 entry(fl!("host-a-table"), Message::Host),
                 entry(fl!("join-a-table"), Message::Join),
                 entry(fl!("how-to-play"), Message::HowToPlay),
