@@ -99,7 +99,10 @@ pub struct Placed {
 }
 
 /// Where a pawn of `seat` at `progress` stands, in canvas coordinates.
-/// Home pawns gather on their seat's triangle.
+/// Home pawns gather on their seat's triangle, at its centroid: the centre
+/// square's edge is 1.5 cells out and the last lane cell's middle 2, so
+/// half way to that middle is a third of the way in from the edge (at 0.8
+/// a pawn stood half on the lane and looked still on its way).
 pub fn point_of(l: &Layout, seat: Seat, pawn: u8, progress: Progress) -> Point {
     if progress == YARD {
         return l.spot(board::yard_spot(seat, usize::from(pawn)));
@@ -110,7 +113,7 @@ pub fn point_of(l: &Layout, seat: Seat, pawn: u8, progress: Progress) -> Point {
             let toward = board::cell(seat, Progress::LANE_END)
                 .map(|c| l.cell_centre(c) - middle)
                 .unwrap_or(Vector::new(0.0, 0.0));
-            middle + toward * 0.8
+            middle + toward * 0.5
         }
         Some(cell) => l.cell_centre(cell),
         // Beyond the track (a `FourSpaces` home past its lane) cannot happen in
