@@ -104,10 +104,26 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
         };
         parts.push(line);
     }
-    if parts.is_empty()
-        && let Some(Record::Act { action, .. }) = record
-    {
-        parts.push(cast.say(action.seat(), fl!("you-move").into(), |who| fl!("who-moves", who = who)));
+    // A plain move or a duel's mark: said by what it did, since nothing
+    // above told it.
+    if parts.is_empty() && matches!(record, Some(Record::Act { .. })) {
+        for event in events {
+            match *event {
+                Event::Moved { seat, from, to, .. } => {
+                    // Going round again (`capture_to_home`), progress drops by a lap.
+                    let steps = from.steps_to(to).rem_euclid(i32::from(crate::rules::board::LOOP_LEN));
+                    parts.push(cast.say(seat, fl!("you-move-steps", steps = steps), |who| {
+                        fl!("who-moves-steps", who = who, steps = steps)
+                    }));
+                }
+                Event::Marked { seat, .. } => {
+                    parts.push(cast.say(seat, fl!("you-mark-a-square").into(), |who| {
+                        fl!("who-marks-a-square", who = who)
+                    }))
+                }
+                _ => {}
+            }
+        }
     }
     Some(parts.join(" · "))
 }
@@ -166,6 +182,29 @@ mod tests {
         assert_eq!(line(Some(ana), &again), "Three sixes: you lose the turn · Karim finishes 2nd");
         assert_eq!(line(Some(karim), &again), "Three sixes: Ana loses the turn · You finish 2nd");
         assert_eq!(line(Some(ana), &[Event::DuelWon { seat: ana }]), "You win the duel");
+    }
+
+    /// A move that captured nothing and reached nothing says how far it
+    /// went (round the loop again too); a duel's mark says it is a mark.
+    #[test]
+    fn a_plain_move_says_how_far_and_a_mark_says_it_marks() {
+        use crate::rules::{Action, Progress};
+        let [ana, karim, ..] = Seat::ALL;
+        let names = ["Ana".to_string(), "Karim".into(), "Layla".into(), "Tariq".into()];
+        // The action's own fields do not matter: the events tell.
+        let act = Record::Act { action: Action::Move { seat: karim, pawn: 1 }, by: crate::table::By::Player };
+        let line = |you, events: &[Event]| {
+            let events: Events = events.iter().copied().collect();
+            entry_line(Cast { names: &names, you }, Some(&act), &events).unwrap_or_default()
+        };
+        let moved = |from, to| {
+            [Event::Moved { seat: karim, pawn: 1, from: Progress::new(from), to: Progress::new(to) }]
+        };
+        assert_eq!(line(Some(ana), &moved(10, 15)), "Karim moves a pawn 5 squares");
+        assert_eq!(line(Some(karim), &moved(50, 51)), "You move a pawn 1 square");
+        assert_eq!(line(None, &moved(49, 1)), "Karim moves a pawn 4 squares");
+        assert_eq!(line(Some(ana), &[Event::Marked { seat: ana, cell: 4 }]), "You mark a square");
+        assert_eq!(line(Some(ana), &[Event::Marked { seat: karim, cell: 4 }]), "Karim marks a square");
     }
 
     #[test]

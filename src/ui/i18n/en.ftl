@@ -53,8 +53,16 @@ the-duel-is-drawn-and = The duel is drawn and starts again
 you-win-the-duel = You win the duel
 who-wins-the-duel = { $who } wins the duel
 the-game-is-over = The game is over
-you-move = You move
-who-moves = { $who } moves
+you-move-steps = You move a pawn { $steps ->
+    [one] 1 square
+   *[other] { $steps } squares
+}
+who-moves-steps = { $who } moves a pawn { $steps ->
+    [one] 1 square
+   *[other] { $steps } squares
+}
+you-mark-a-square = You mark a square
+who-marks-a-square = { $who } marks a square
 you-capture-a-pawn-of = You capture a pawn of { $whom }!
 who-captures-your-pawn = { $who } captures your pawn!
 who-captures-a-pawn-of = { $who } captures a pawn of { $whom }!

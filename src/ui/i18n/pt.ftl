@@ -53,8 +53,16 @@ the-duel-is-drawn-and = O duelo empatou e recomeça
 you-win-the-duel = Você vence o duelo
 who-wins-the-duel = { $who } vence o duelo
 the-game-is-over = A partida acabou
-you-move = Você move
-who-moves = { $who } move
+you-move-steps = Você anda { $steps ->
+    [one] 1 casa
+   *[other] { $steps } casas
+} com um peão
+who-moves-steps = { $who } anda { $steps ->
+    [one] 1 casa
+   *[other] { $steps } casas
+} com um peão
+you-mark-a-square = Você marca uma casa
+who-marks-a-square = { $who } marca uma casa
 you-capture-a-pawn-of = Você captura um peão de { $whom }!
 who-captures-your-pawn = { $who } captura seu peão!
 who-captures-a-pawn-of = { $who } captura um peão de { $whom }!

@@ -169,7 +169,7 @@ pub enum Action {
 }
 
 /// How many lines the event log keeps.
-const LOG_LINES: usize = 6;
+const LOG_LINES: usize = 40;
 
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 
