@@ -12,6 +12,11 @@
 #                   closes the connection: the first guest keeps its seat
 #                   (no `left`), signs when the link is back, and all three
 #                   end with the same places;
+#   cut-host        a host and two guests; the host's links to both guests
+#                   are cut for 5 s: the guests elect one of them and finish
+#                   the game while the host plays on alone; back, the host
+#                   steps down, drops its branch, takes the elected host's
+#                   log and ends with the same places as both guests;
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -200,6 +205,29 @@ cut_join() { # net
   verdict "$name" "$bad" "${why:-same places at all three ($h); the cut guest kept its seat and the game began $delay s after the second guest joined (the link was down for 10 s)}"
 }
 
+cut_host() { # net
+  local net=$1 tag=h name=cut-host ticket why="" bad=0 h
+  if ! host_of_three "$tag" "$net"; then
+    verdict "$name" 1 "$why"; return
+  fi
+  join_from "$tag" "$net" p2 g1
+  sleep 0.5
+  join_from "$tag" "$net" p3 g2
+  if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
+    verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return
+  fi
+  sever "lrs-$tag-p2" "10.77.$net.1" on
+  sever "lrs-$tag-p3" "10.77.$net.1" on
+  sleep 5
+  sever "lrs-$tag-p2" "10.77.$net.1" off
+  sever "lrs-$tag-p3" "10.77.$net.1" off
+  wait
+  three_agree "$tag" host
+  if ! grep -q '"host_changed"' "$work/$tag-g1.log"; then bad=1; why="$why; the guests did not elect"; fi
+  local dropped; dropped=$(grep -h '"branch_dropped"' "$work/$tag-host.log" | sed 's/^[0-9.]* //' | head -1 || true)
+  verdict "$name" "$bad" "${why:-same places at all three ($h); the host came back to the log of the elected host: ${dropped:-no branch to drop}}"
+}
+
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
 # their own, playing; fails with $why if the game does not get going.
 two_peers() {
@@ -304,6 +332,7 @@ scenario() {
 scenario cut-10 cut_guest 10 11
 scenario cut-60 cut_guest 60 12
 scenario cut-join cut_join 17
+scenario cut-host cut_host 18
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
 scenario think-150 long_think 14

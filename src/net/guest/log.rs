@@ -10,7 +10,7 @@ use super::Follower;
 use crate::fair::SignedEntry;
 use crate::net::report::Line;
 use crate::net::session::Session;
-use crate::table::{Answer, Beat, EvidenceKind, Found, GuestError, Millis, Record, ToHost};
+use crate::table::{Answer, Beat, EvidenceKind, Found, GuestError, Millis, Position, Record, ToHost};
 
 impl Follower {
     /// Verifies the host's entries and reports them; answers with the head.
@@ -34,14 +34,17 @@ impl Follower {
             self.push(rejoin);
         }
         let now = session.now();
+        // The newest of the host's entries now on our log too.
+        let mut agreed = None;
         for entry in entries {
+            let at = entry.body.decode().ok().map(|body| Position { seq: body.seq, hash: entry.hash() });
             match self.take(session, entry.clone(), now) {
-                Ok(()) => {}
+                Ok(()) => agreed = at,
                 Err(GuestError::Gap { .. }) => break,
                 Err(GuestError::Fork { seq }) => {
                     // Our host's log parts from ours here: its branch is the table's.
-                    if self.drop_branch(session, seq) {
-                        let _ = self.take(session, entry, now);
+                    if self.drop_branch(session, seq) && self.take(session, entry, now).is_ok() {
+                        agreed = at;
                     }
                 }
                 Err(GuestError::Lie(found)) => {
@@ -59,7 +62,13 @@ impl Follower {
             keep.save_log(|| guest.proof(), false);
         }
         self.owe(session);
-        Answer::Holds(self.guest.head())
+        // Entries we held already, and our head past them: the host did not
+        // find our head on its log (we come from a branch of our own, a
+        // host that stepped down), so it sends from before it. Where the
+        // logs agree moves it on towards where they part; told our head, it
+        // would send the same entries for ever.
+        let head = self.guest.head();
+        Answer::Holds(agreed.filter(|at| at.seq < head.seq).unwrap_or(head))
     }
 
     /// Verifies one entry and reports it, if it is new to this guest.
