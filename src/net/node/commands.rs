@@ -14,10 +14,11 @@ impl EventLoop {
                     let _ = tx.send(Ok(()));
                     return;
                 }
-                // The ticket's addresses and those the network learned of
-                // the peer (identify), so a peer met before is reached by id.
+                // The ticket's addresses, those we reached the peer at and
+                // those the network learned of it (identify), so a peer met
+                // before is reached by id.
                 let opts = DialOpts::peer_id(ticket.peer)
-                    .addresses(ticket.addrs)
+                    .addresses(self.reached.with(&ticket.peer, ticket.addrs))
                     .extend_addresses_through_behaviour()
                     .build();
                 match self.swarm.dial(opts) {

@@ -44,6 +44,7 @@ mod commands;
 pub mod dht;
 mod error;
 mod lobby;
+mod reached;
 mod requests;
 
 use circuit::{Circuits, Limits};
@@ -365,6 +366,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<NodeEvent>), 
         table: None,
         limiter: RateLimiter::default(),
         pending_dials: HashMap::new(),
+        reached: Default::default(),
         pending_requests: HashMap::new(),
         pending_lookups: Vec::new(),
         provider_lookups: HashMap::new(),
@@ -401,6 +403,7 @@ struct EventLoop {
     table: Option<OpenTable>,
     limiter: RateLimiter<PeerId>,
     pending_dials: HashMap<PeerId, Vec<Reply<()>>>,
+    reached: reached::Reached,
     pending_requests: HashMap<OutboundRequestId, Reply<Response>>,
     pending_lookups: Vec<(PeerId, Reply<Vec<Sighting>>)>,
     /// Room codes looked up on the DHT, answered with the providers found.
@@ -602,6 +605,9 @@ impl EventLoop {
             SwarmEvent::ConnectionEstablished {
                 peer_id, connection_id, endpoint, num_established, ..
             } => {
+                if endpoint.is_dialer() {
+                    self.reached.note(peer_id, endpoint.get_remote_address());
+                }
                 if let Some(route) = self.routes.opened(peer_id, connection_id, Route::of(&endpoint)) {
                     self.route_changed(peer_id, route);
                 }
