@@ -6,8 +6,10 @@ use super::*;
 
 /// After the end, how long the host waits for the guests who lack it.
 const LINGER: Duration = Duration::from_secs(150);
-/// After the end, how long an elected host waits for the departed host to
-/// come back for it (after a restart, say).
+/// After the end, how long an elected host waits for a departed host whose
+/// program stopped to come back for it (started again). One out of reach
+/// (its link cut) is waited for as a guest is: it comes back with a branch
+/// of its own, and only from here can it learn the table's places.
 const LINGER_CREATOR: Duration = Duration::from_secs(20);
 /// After the end, when another game follows, how long the host waits for
 /// the guests who lack it: well within the time the others wait for their
@@ -45,7 +47,8 @@ impl Host {
         let another = self.again > 0;
         let everyone = self.guests.values().all(|g| {
             let done = g.acked.seq >= head && g.told >= head;
-            done || !g.signed || (another && g.stopped) || (g.seat == creator && waited >= LINGER_CREATOR)
+            let creator_stopped = g.seat == creator && g.stopped && waited >= LINGER_CREATOR;
+            done || !g.signed || (another && g.stopped) || creator_stopped
         }) && self.watchers.values().all(|w| w.holds(head));
         let linger = if another { LINGER_AGAIN } else { LINGER };
         (self.reported_over && (everyone || waited >= linger)).then(|| Hosted::Over(places(&state)))
