@@ -253,6 +253,7 @@ async fn bench(games: usize) -> Result<(), String> {
                 reserve: None,
                 think: None,
                 home: None,
+                proof: None,
             };
             let seen = Arc::clone(&seen);
             let seat = Arc::new(Mutex::new(None::<u8>));

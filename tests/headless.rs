@@ -169,6 +169,34 @@ fn a_host_of_two_chosen_colours_and_one_joiner_play_only_those() {
     assert_eq!(placed, ["green", "red"], "{places}");
 }
 
+/// `--proof FILE` at both ends: each writes the finished game's verified
+/// log, and `ludopia verify` finds the same game over in both.
+#[test]
+fn both_ends_write_the_proof_that_verify_reads() {
+    let dir = profile();
+    let (at_host, at_guest) = (dir.path().join("host.json"), dir.path().join("guest.ludoproof"));
+    let path = |p: &std::path::Path| p.to_str().expect("utf-8 path").to_owned();
+    let hosting = host(&["--preset", "race", "--bots", "2", "--proof", &path(&at_host)]);
+    let joined = joiners(1, &[&hosting.ticket, "--proof", &path(&at_guest)]);
+    let host_lines = hosting.finish();
+    succeeded(&joined, &host_lines);
+    let verdicts: Vec<String> = [&at_host, &at_guest]
+        .map(|file| {
+            let out = std::process::Command::new(support::player::BIN)
+                .args(["verify", &path(file)])
+                .output()
+                .expect("verify runs");
+            let said = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert_eq!(out.status.code(), Some(0), "{}: {said}", file.display());
+            said.lines()
+                .find(|l| l.starts_with("over: "))
+                .map(str::to_owned)
+                .unwrap_or_else(|| panic!("not over: {said}"))
+        })
+        .into();
+    assert_eq!(verdicts[0], verdicts[1], "the same game at both ends");
+}
+
 /// A quick team table across computers: the genesis carries the rules, so
 /// the joiner plays them too, and both partners take the same place.
 #[test]

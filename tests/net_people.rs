@@ -155,6 +155,7 @@ fn bia_joins(ticket: &str, seed: u8) -> (Driver, mpsc::UnboundedReceiver<Line>, 
         reserve: None,
         think: None,
         home: None,
+        proof: None,
     };
     let driver = tokio::spawn(play::join(plan, move |line| {
         let _ = lines.send(line);
@@ -184,6 +185,7 @@ fn host_plan(seed: u8, acts: mpsc::UnboundedReceiver<Deed>) -> HostPlan {
         acts: Some(acts),
         home: None,
         games: None,
+        proof: None,
     }
 }
 

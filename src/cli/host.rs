@@ -6,6 +6,8 @@
 //! with it resumes (`resumed`) or rejoins the host elected meanwhile
 //! (`rejoined`).
 
+use std::path::PathBuf;
+
 use clap::Args;
 use libp2p::Multiaddr;
 
@@ -23,10 +25,11 @@ pub struct HostArgs {
     #[arg(long, value_enum, default_value_t = PresetArg::Classic)]
     preset: PresetArg,
     /// House rules: a JSON object of RULES.md parameter names and values,
-    /// e.g. '{"teams": "opposite"}' (the table always has four seats).
+    /// e.g. '{"teams": "opposite"}'; `seats` chooses the colours that play.
     #[arg(long)]
     rules: Option<String>,
-    /// Bots besides the host's own seat (0 to 3); the other seats wait for guests.
+    /// Bots besides the host's own seat (at most one fewer than the colours
+    /// that play); the other seats wait for guests.
     #[arg(long, default_value_t = 0)]
     bots: usize,
     /// The room code (six letters); a random one by default.
@@ -46,6 +49,10 @@ pub struct HostArgs {
     /// `over` line, then the host says `closed`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     games: Option<u32>,
+    /// Writes each finished game's verified log there, for `ludopia verify`
+    /// (JSON if FILE ends in .json; with --games, FILE-2 and on for the next).
+    #[arg(long, value_name = "FILE")]
+    proof: Option<PathBuf>,
     #[command(flatten)]
     bootstrap: Bootstrap,
 }
@@ -95,6 +102,7 @@ pub fn run(args: HostArgs) -> i32 {
         home: Some(profile.home.clone()),
         rules,
         games: args.games,
+        proof: args.proof,
         ..HostPlan::headless(preset, players, args.bots, code, node, entropy)
     };
     run_async("host", net::host(plan, print_line))

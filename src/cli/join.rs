@@ -8,6 +8,7 @@
 //! is kept in the profile at `$LUDOPIA_HOME`: a joiner started again with
 //! it takes its seat back (`rejoined`).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -50,6 +51,10 @@ pub struct JoinArgs {
     /// there with --bot.
     #[arg(long, value_name = "COLOUR", requires = "watch")]
     reserve: Option<String>,
+    /// Writes each finished game's verified log there, for `ludopia verify`
+    /// (JSON if FILE ends in .json; FILE-2 and on for the games after).
+    #[arg(long, value_name = "FILE", conflicts_with = "watch")]
+    proof: Option<PathBuf>,
     #[command(flatten)]
     bootstrap: Bootstrap,
 }
@@ -97,6 +102,7 @@ pub fn run(args: JoinArgs) -> i32 {
         reserve,
         think: args.think,
         home: Some(profile.home.clone()),
+        proof: args.proof,
     };
     run_async("join", net::join(plan, print_line))
 }

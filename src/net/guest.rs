@@ -251,6 +251,7 @@ impl Follower {
             keep.save_log(|| guest.proof(), true);
             keep.finish();
         }
+        session.write_proof(self.guest.proof());
         self.over = Some(places.clone());
         self.over_at = Some(Instant::now());
         Some(places)

@@ -5,6 +5,7 @@
 //! and follows it. The session (the node, the report, the saved game)
 //! goes along.
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use libp2p::{PeerId, identity::Keypair};
@@ -99,6 +100,8 @@ pub struct HostPlan {
     /// Games to play in a row with the same group (a rematch after each);
     /// given, the host reports `closed` after the last.
     pub games: Option<u32>,
+    /// Where each finished game's proof is written (`--proof`).
+    pub proof: Option<PathBuf>,
 }
 
 impl HostPlan {
@@ -134,6 +137,7 @@ impl HostPlan {
             acts: None,
             home: None,
             games: None,
+            proof: None,
         }
     }
 }
@@ -222,6 +226,8 @@ pub struct JoinPlan {
     /// The profile the game is kept in (and the seat taken back from after
     /// a restart); none keeps nothing.
     pub home: Option<Home>,
+    /// Where each finished game's proof is written (`--proof`).
+    pub proof: Option<PathBuf>,
 }
 
 /// A peer's role, as it changes.
@@ -402,6 +408,8 @@ pub async fn host(plan: HostPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         key_secret,
         name: plan.name,
         shunned: Vec::new(),
+        proof: plan.proof,
+        proofs: 0,
     };
     let listing = Listing { code: plan.code, preset: plan.preset, listed: plan.listed };
     if let (Some(home), Some((game, Some(proof)))) = (plan.home.clone(), saved)
@@ -558,6 +566,8 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
         key_secret,
         name: plan.name,
         shunned: Vec::new(),
+        proof: plan.proof,
+        proofs: 0,
     };
     let saved = plan.home.as_ref().and_then(|home| {
         home.net_game().unwrap_or_else(|e| {

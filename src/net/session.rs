@@ -3,6 +3,7 @@
 //! keeps the game. A peer starts as the host or as a guest; a guest may be
 //! elected and host, a host may find a preferred branch and follow it.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -169,6 +170,9 @@ pub struct Session<O> {
     pub name: String,
     /// Hosts caught lying: never followed again, whatever they claim.
     pub shunned: Vec<PeerId>,
+    /// Where each finished game's proof goes (`--proof`), and how many went.
+    pub proof: Option<PathBuf>,
+    pub proofs: u32,
 }
 
 impl<O: FnMut(Line)> Session<O> {
@@ -182,6 +186,25 @@ impl<O: FnMut(Line)> Session<O> {
 
     pub fn report(&mut self, line: Line) {
         self.out.say(line);
+    }
+
+    /// A finished game's verified log, written where the command line
+    /// asked (`--proof FILE`; the second game of a table playing several
+    /// to FILE-2, and so on), for `ludopia verify` anywhere.
+    pub fn write_proof(&mut self, proof: Option<Proof<Record>>) {
+        let (Some(path), Some(proof)) = (&self.proof, proof) else { return };
+        self.proofs += 1;
+        let path = match self.proofs {
+            1 => path.clone(),
+            n => {
+                let stem = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+                let ext = path.extension().map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+                path.with_file_name(format!("{stem}-{n}{ext}"))
+            }
+        };
+        if let Err(e) = crate::profile::history::export_proof(&proof, &path) {
+            warn!("the game's proof was not written to {}: {e}", path.display());
+        }
     }
 
     /// The next deed of this computer's person; never, if nobody plays here.

@@ -76,6 +76,7 @@ impl App {
             acts: Some(acts_in),
             home: self.home.clone(),
             games: None,
+            proof: None,
         };
         self.screen = Screen::Waiting(WaitingRoom::new(table));
         self.drive(net::host(plan), acts, seat, true)
@@ -101,6 +102,7 @@ impl App {
             reserve: None,
             think: None,
             home: self.home.clone(),
+            proof: None,
         }
     }
 
@@ -163,6 +165,7 @@ impl App {
                     acts: Some(acts_in),
                     home: self.home.clone(),
                     games: None,
+                    proof: None,
                 };
                 (net::host(plan).boxed(), seat)
             }
