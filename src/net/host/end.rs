@@ -46,10 +46,12 @@ impl Host {
         // stopped cannot take the table over behind it, and is not waited
         // for (its seat goes to a bot when the next game's offer lapses).
         let another = self.again > 0;
-        let everyone = self.guests.values().all(|g| {
+        let everyone = self.guests.iter().all(|(peer, g)| {
             let done = g.acked.seq >= head && g.told >= head;
             let creator_stopped = g.seat == creator && g.stopped && waited >= LINGER_CREATOR;
-            done || !g.signed || (another && g.stopped) || creator_stopped
+            // A host caught lying is followed never again: not waited for.
+            let shunned = session.shunned.contains(peer);
+            done || !g.signed || (another && g.stopped) || creator_stopped || shunned
         }) && self.watchers.values().all(|w| w.holds(head));
         let linger = if another { LINGER_AGAIN } else { LINGER };
         (self.reported_over && (everyone || waited >= linger)).then(|| Hosted::Over(places(&state)))
