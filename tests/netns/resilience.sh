@@ -154,16 +154,23 @@ three_agree() {
   fi
 }
 
-cut_guest() { # seconds net
-  local secs=$1 net=$2 tag="c$1" name="cut-$1" ticket why="" bad=0 h
-  if ! host_of_three "$tag" "$net"; then
-    verdict "$name" 1 "$why"; return
-  fi
+# three_playing TAG NET: host_of_three and both guests in, the game past
+# entry 30; fails with $why.
+three_playing() {
+  local tag=$1 net=$2
+  host_of_three "$tag" "$net" || return 1
   join_from "$tag" "$net" p2 g1
   sleep 0.5
   join_from "$tag" "$net" p3 g2
   if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
-    verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return
+    why="the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return 1
+  fi
+}
+
+cut_guest() { # seconds net
+  local secs=$1 net=$2 tag="c$1" name="cut-$1" ticket why="" bad=0 h
+  if ! three_playing "$tag" "$net"; then
+    verdict "$name" 1 "$why"; return
   fi
   sever "lrs-$tag-p3" "10.77.$net.1" on
   sleep "$secs"
@@ -207,14 +214,8 @@ cut_join() { # net
 
 cut_host() { # net
   local net=$1 tag=h name=cut-host ticket why="" bad=0 h
-  if ! host_of_three "$tag" "$net"; then
+  if ! three_playing "$tag" "$net"; then
     verdict "$name" 1 "$why"; return
-  fi
-  join_from "$tag" "$net" p2 g1
-  sleep 0.5
-  join_from "$tag" "$net" p3 g2
-  if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
-    verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return
   fi
   sever "lrs-$tag-p2" "10.77.$net.1" on
   sever "lrs-$tag-p3" "10.77.$net.1" on
