@@ -251,7 +251,8 @@ impl Follower {
             keep.save_log(|| guest.proof(), true);
             keep.finish();
         }
-        session.write_proof(self.guest.proof());
+        let guest = &self.guest;
+        session.write_proof(|| guest.proof());
         self.over = Some(places.clone());
         self.over_at = Some(Instant::now());
         Some(places)

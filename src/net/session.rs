@@ -191,8 +191,9 @@ impl<O: FnMut(Line)> Session<O> {
     /// A finished game's verified log, written where the command line
     /// asked (`--proof FILE`; the second game of a table playing several
     /// to FILE-2, and so on), for `ludopia verify` anywhere.
-    pub fn write_proof(&mut self, proof: Option<Proof<Record>>) {
-        let (Some(path), Some(proof)) = (&self.proof, proof) else { return };
+    pub fn write_proof(&mut self, proof: impl FnOnce() -> Option<Proof<Record>>) {
+        let Some(path) = &self.proof else { return };
+        let Some(proof) = proof() else { return };
         self.proofs += 1;
         let path = match self.proofs {
             1 => path.clone(),

@@ -13,7 +13,8 @@ use crate::net::session::Session;
 use crate::table::{Answer, Beat, EvidenceKind, Found, GuestError, Millis, Position, Record, ToHost};
 
 impl Follower {
-    /// Verifies the host's entries and reports them; answers with the head.
+    /// Verifies the host's entries and reports them; answers with the head
+    /// (or where the two logs agree, see the end).
     pub(super) fn take_entries<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,

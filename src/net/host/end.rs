@@ -38,7 +38,7 @@ impl Host {
                 keep.save_log(|| Some(table.proof()), true);
                 keep.finish();
             }
-            session.write_proof(Some(table.proof()));
+            session.write_proof(|| Some(table.proof()));
         }
         let creator = table.creator();
         let waited = ended.elapsed();
