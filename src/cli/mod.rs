@@ -101,10 +101,9 @@ impl From<LevelArg> for Strategy {
     }
 }
 
-/// The rules a `--preset` and `--rules` (a JSON object of RULES.md
-/// parameters and values) name, or what is wrong with the rules.
-/// The preset, its rules with `--rules`' house rules, and the colours that
-/// play if `--rules` names them (`seats`).
+/// The preset, its rules with `--rules`' house rules (a JSON object of
+/// RULES.md parameters and values), and the colours that play if `--rules`
+/// names them (`seats`); or what is wrong with them.
 fn preset_and_rules(
     preset: PresetArg,
     overrides: Option<&str>,

@@ -245,14 +245,8 @@ impl Follower {
         }
         let places = places(&state);
         session.report(Line::Over { places: places.clone() });
-        if let Some(keep) = &mut session.keep {
-            keep.touch();
-            let guest = &self.guest;
-            keep.save_log(|| guest.proof(), true);
-            keep.finish();
-        }
         let guest = &self.guest;
-        session.write_proof(|| guest.proof());
+        session.game_over(|| guest.proof());
         self.over = Some(places.clone());
         self.over_at = Some(Instant::now());
         Some(places)

@@ -188,10 +188,22 @@ impl<O: FnMut(Line)> Session<O> {
         self.out.say(line);
     }
 
+    /// The game is over here, with this log: the saved game is cleared
+    /// (nothing to come back to) and the proof written where `--proof`
+    /// asked. The host's end and a guest's call it alike.
+    pub fn game_over(&mut self, proof: impl Fn() -> Option<Proof<Record>>) {
+        if let Some(keep) = &mut self.keep {
+            keep.touch();
+            keep.save_log(&proof, true);
+            keep.finish();
+        }
+        self.write_proof(proof);
+    }
+
     /// A finished game's verified log, written where the command line
     /// asked (`--proof FILE`; the second game of a table playing several
     /// to FILE-2, and so on), for `ludopia verify` anywhere.
-    pub fn write_proof(&mut self, proof: impl FnOnce() -> Option<Proof<Record>>) {
+    fn write_proof(&mut self, proof: impl FnOnce() -> Option<Proof<Record>>) {
         let Some(path) = &self.proof else { return };
         let Some(proof) = proof() else { return };
         self.proofs += 1;

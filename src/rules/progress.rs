@@ -83,6 +83,12 @@ impl Progress {
     pub const fn steps_to(self, to: Progress) -> i32 {
         to.0 as i32 - self.0 as i32
     }
+
+    /// Squares a move from here to `to` went: a pawn that went round the
+    /// loop again ([`Progress::lap_back`]) lands a lap lower.
+    pub const fn moved_to(self, to: Progress) -> i32 {
+        self.steps_to(to).rem_euclid(super::board::LOOP_LEN as i32)
+    }
 }
 
 impl fmt::Display for Progress {

@@ -110,8 +110,7 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
         for event in events {
             match *event {
                 Event::Moved { seat, from, to, .. } => {
-                    // Going round again (`capture_to_home`), progress drops by a lap.
-                    let steps = from.steps_to(to).rem_euclid(i32::from(crate::rules::board::LOOP_LEN));
+                    let steps = from.moved_to(to);
                     parts.push(cast.say(seat, fl!("you-move-steps", steps = steps), |who| {
                         fl!("who-moves-steps", who = who, steps = steps)
                     }));

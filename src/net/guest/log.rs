@@ -35,17 +35,17 @@ impl Follower {
             self.push(rejoin);
         }
         let now = session.now();
-        // The newest of the host's entries now on our log too.
+        // The newest of the host's entries now on our log too (its position
+        // is worked out once, below, not for every entry).
         let mut agreed = None;
-        for entry in entries {
-            let at = entry.body.decode().ok().map(|body| Position { seq: body.seq, hash: entry.hash() });
+        for (i, entry) in entries.iter().enumerate() {
             match self.take(session, entry.clone(), now) {
-                Ok(()) => agreed = at,
+                Ok(()) => agreed = Some(i),
                 Err(GuestError::Gap { .. }) => break,
                 Err(GuestError::Fork { seq }) => {
                     // Our host's log parts from ours here: its branch is the table's.
-                    if self.drop_branch(session, seq) && self.take(session, entry, now).is_ok() {
-                        agreed = at;
+                    if self.drop_branch(session, seq) && self.take(session, entry.clone(), now).is_ok() {
+                        agreed = Some(i);
                     }
                 }
                 Err(GuestError::Lie(found)) => {
@@ -69,6 +69,9 @@ impl Follower {
         // logs agree moves it on towards where they part; told our head, it
         // would send the same entries for ever.
         let head = self.guest.head();
+        let agreed = agreed
+            .and_then(|i| entries.get(i))
+            .and_then(|e| Some(Position { seq: e.body.decode().ok()?.seq, hash: e.hash() }));
         Answer::Holds(agreed.filter(|at| at.seq < head.seq).unwrap_or(head))
     }
 

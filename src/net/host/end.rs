@@ -34,11 +34,7 @@ impl Host {
         if !self.reported_over && (self.settled() >= head || ended.elapsed() >= SETTLE_WITHIN) {
             self.reported_over = true;
             session.report(Line::Over { places: places(&state) });
-            if let Some(keep) = &mut session.keep {
-                keep.save_log(|| Some(table.proof()), true);
-                keep.finish();
-            }
-            session.write_proof(|| Some(table.proof()));
+            session.game_over(|| Some(table.proof()));
         }
         let creator = table.creator();
         let waited = ended.elapsed();
