@@ -55,9 +55,13 @@ fn an_unknown_preset_or_level_exits_2_in_host_and_join() {
 fn a_host_of_two_colours_has_at_most_one_bot_more() {
     let home = std::env::temp_dir().join(format!("ludopia-cli-seats-{}", std::process::id()));
     let two = r#"{"seats": ["red", "green"]}"#;
-    let cases: [(&[&str], &str); 2] = [
+    let cases: [(&[&str], &str); 3] = [
         (&["host", "--headless", "--rules", two, "--bots", "2"], "--bots is 0 to 1"),
         (&["host", "--headless", "--rules", r#"{"seats": ["blue"]}"#], "2 to 4 colours"),
+        (
+            &["host", "--headless", "--rules", r#"{"seats": ["red", "yellow"], "teams": "opposite"}"#],
+            "teams = opposite needs all four seats",
+        ),
     ];
     for (args, says) in cases {
         let stderr = refused(args, &home);

@@ -128,12 +128,6 @@ impl Script {
             Some(colours) => players(colours, &rules)?,
             None => in_rules.unwrap_or(SeatSet::FULL),
         };
-        if rules.has_teams() && players.len() != 4 {
-            return Err(malformed(format!(
-                "seats: teams = opposite needs all four seats, not {}",
-                players.len()
-            )));
-        }
         let setup = self
             .position
             .as_ref()
@@ -188,7 +182,8 @@ fn first_setup(rules: Rules, players: SeatSet) -> Setup {
     Setup::new(rules, players, players.iter().next().unwrap_or(Seat::ALL[0]))
 }
 
-/// The playing seats of a list of colours: 2 to 4, none twice.
+/// The playing seats of a list of colours: 2 to 4, none twice, all four
+/// at a team table.
 fn players(colours: &[Colour], rules: &Rules) -> Result<SeatSet, ScriptError> {
     let mut players = SeatSet::EMPTY;
     for (i, &colour) in colours.iter().enumerate() {
@@ -200,6 +195,12 @@ fn players(colours: &[Colour], rules: &Rules) -> Result<SeatSet, ScriptError> {
     }
     if !(2..=4).contains(&players.len()) {
         return Err(malformed(format!("seats: 2 to 4 colours play, not {}", players.len())));
+    }
+    if rules.has_teams() && players.len() != 4 {
+        return Err(malformed(format!(
+            "seats: teams = opposite needs all four seats, not {}",
+            players.len()
+        )));
     }
     Ok(players)
 }
