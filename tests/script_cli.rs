@@ -155,9 +155,17 @@ fn a_palace_duel_in_a_script() {
     assert!(kinds(out["events"].as_array().unwrap()).contains(&"duel_won"));
     assert_eq!(out["pawns"]["yellow"], json!([22, -1, -1, -1]));
     assert_eq!((&out["turn"], &out["phase"]), (&json!("yellow"), &json!("choose_opponent")));
-    // Challenging oneself is illegal.
-    let (index, _) = illegal_at(&json!({"preset": "palace", "actions": [{"challenge": "red"}]}));
+    // Challenging oneself is illegal, and so is challenging an empty seat;
+    // the reason names seats by colour, as scripts do.
+    let (index, reason) = illegal_at(&json!({"preset": "palace", "actions": [{"challenge": "red"}]}));
     assert_eq!(index, 0);
+    assert!(reason.starts_with("red cannot be challenged"), "{reason}");
+    for preset in ["palace", "plaza"] {
+        let rules = if preset == "plaza" { json!({"dice": "duel"}) } else { json!({}) };
+        let (_, reason) = illegal_at(&json!({"preset": preset, "rules": rules, "seats": ["red", "yellow"],
+            "actions": [{"challenge": "blue"}]}));
+        assert!(reason.starts_with("blue cannot be challenged"), "{preset}: {reason}");
+    }
 }
 
 #[test]

@@ -128,7 +128,7 @@ fn request(raw: &BTreeMap<String, &RawValue>) -> Result<Request, String> {
     }
     let script = Script::from_value(Value::Object(fields)).map_err(|e| e.to_string())?;
     let start = script.start().map_err(|e| e.to_string())?;
-    start.check_reached().map_err(|e| format!("position: {e}"))?;
+    start.check_reached().map_err(|e| format!("position: {}", e.in_colours(start.rules())))?;
     let (game, _) = script.play_from(start).map_err(|e| e.to_string())?;
     Ok(Request { game, face, level, seed, millis, analyse })
 }

@@ -41,8 +41,8 @@ pub fn run(path: &str) -> i32 {
             eprintln!("ludopia script: {msg}");
             2
         }
-        Err(ScriptError::Illegal { index, reason }) => {
-            println!("{}", json!({"error": {"index": index, "reason": reason.to_string()}}));
+        Err(ScriptError::Illegal { index, reason, rules }) => {
+            println!("{}", json!({"error": {"index": index, "reason": reason.in_colours(&rules)}}));
             2
         }
     }

@@ -2,6 +2,7 @@
 //! refused (illegal).
 
 use super::face::Face;
+use super::params::Rules;
 use super::progress::Progress;
 use super::seat::Seat;
 use arrayvec::ArrayVec;
@@ -248,20 +249,32 @@ impl fmt::Display for Blocked {
     }
 }
 
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Illegal {
+    /// The reason with each seat named by its colour under `rules`, as
+    /// players and scripts name them.
+    pub fn in_colours(&self, rules: &Rules) -> String {
+        rules.naming_seats(|f, name| self.write(f, name))
+    }
+
+    fn write(&self, f: &mut dyn fmt::Write, name: &dyn Fn(Seat) -> String) -> fmt::Result {
         match self {
             Illegal::GameOver => f.write_str("the game is over"),
-            Illegal::NotYourTurn { to_act } => write!(f, "not your turn: {to_act} is to act"),
+            Illegal::NotYourTurn { to_act } => write!(f, "not your turn: {} is to act", name(*to_act)),
             Illegal::WrongPhase => f.write_str("that action does not fit the phase of the game"),
             Illegal::NoSuchPawn { pawn } => write!(f, "there is no pawn {pawn}"),
             Illegal::PawnCannotMove { pawn, why } => write!(f, "pawn {pawn} cannot move: {why}"),
             Illegal::BadOpponent { opponent } => {
-                write!(f, "{opponent} cannot be challenged: it is not a rival still playing")
+                write!(f, "{} cannot be challenged: it is not a rival still playing", name(*opponent))
             }
             Illegal::BadCell { cell } => write!(f, "duel cells are 0 to 8, not {cell}"),
             Illegal::CellTaken { cell } => write!(f, "duel cell {cell} is already marked"),
         }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &|s| s.to_string())
     }
 }
 

@@ -165,21 +165,29 @@ pub enum Unreached {
     LaneShut,
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PositionError {
+    /// The error with each seat named by its colour under `rules`, as
+    /// players and scripts name them.
+    pub fn in_colours(&self, rules: &Rules) -> String {
+        rules.naming_seats(|f, name| self.write(f, name))
+    }
+
+    fn write(&self, f: &mut dyn fmt::Write, name: &dyn Fn(Seat) -> String) -> fmt::Result {
         match self {
-            PositionError::Rules(e) => e.fmt(f),
+            PositionError::Rules(e) => write!(f, "{e}"),
             PositionError::PlayerCount(n) => write!(f, "a game has 2 to 4 players, not {n}"),
             PositionError::TurnNotPlaying(s) => {
-                write!(f, "the turn is given to {s}, which is not playing")
+                write!(f, "the turn is given to {}, which is not playing", name(*s))
             }
             PositionError::ProgressOutOfRange { seat, pawn, progress } => {
+                let seat = name(*seat);
                 write!(f, "pawn {pawn} of {seat} has progress {progress}, outside what these rules allow")
             }
             PositionError::EmptySeatHasPawns(s) => {
-                write!(f, "{s} is empty but has pawns on the board")
+                write!(f, "{} is empty but has pawns on the board", name(*s))
             }
             PositionError::SpaceShared { seat, progress } => {
+                let seat = name(*seat);
                 write!(
                     f,
                     "two pawns share the space of {seat} at progress {progress}, which these rules forbid"
@@ -192,15 +200,23 @@ impl fmt::Display for PositionError {
             PositionError::Inconsistent(what) => write!(f, "inconsistent state: {what}"),
             PositionError::Unreached { seat, progress, why: Unreached::RivalsShare } => write!(
                 f,
-                "no game reaches this position: a pawn of {seat} at progress {progress} shares a square \
-                 that is not safe with a rival's pawn, which the one that came second would have captured"
+                "no game reaches this position: a pawn of {} at progress {progress} shares a square \
+                 that is not safe with a rival's pawn, which the one that came second would have captured",
+                name(*seat)
             ),
             PositionError::Unreached { seat, progress, why: Unreached::LaneShut } => write!(
                 f,
-                "no game reaches this position: a pawn of {seat} is at progress {progress}, past its loop, \
-                 but capture_to_home keeps its lane shut until its side has captured (see `captured`)"
+                "no game reaches this position: a pawn of {} is at progress {progress}, past its loop, \
+                 but capture_to_home keeps its lane shut until its side has captured (see `captured`)",
+                name(*seat)
             ),
         }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &|s| s.to_string())
     }
 }
 

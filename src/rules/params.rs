@@ -309,6 +309,18 @@ impl Rules {
         self.colour_order[seat.index()]
     }
 
+    /// What `write` writes, each seat named by its colour at these rules'
+    /// table: errors name seats by number, players by colour.
+    pub(crate) fn naming_seats(
+        &self,
+        write: impl FnOnce(&mut dyn fmt::Write, &dyn Fn(Seat) -> String) -> fmt::Result,
+    ) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = write(&mut out, &|s| self.colour_of(s).name().to_string());
+        out
+    }
+
     /// The last progress a pawn can reach: 56 (the centre) or 54 (the
     /// deepest of the four home spaces).
     #[inline]

@@ -82,15 +82,18 @@ pub enum Step {
 pub enum ScriptError {
     /// The script does not set a game up: what and where.
     Malformed(String),
-    /// Action `index` (from 0) is illegal in the position reached.
-    Illegal { index: usize, reason: Illegal },
+    /// Action `index` (from 0) is illegal in the position reached, at a
+    /// table of these `rules` (which name its seats' colours).
+    Illegal { index: usize, reason: Illegal, rules: Rules },
 }
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ScriptError::Malformed(why) => f.write_str(why),
-            ScriptError::Illegal { index, reason } => write!(f, "actions[{index}]: {reason}"),
+            ScriptError::Illegal { index, reason, rules } => {
+                write!(f, "actions[{index}]: {}", reason.in_colours(rules))
+            }
         }
     }
 }
@@ -132,7 +135,7 @@ impl Script {
             .position
             .as_ref()
             .map_or(Ok(first_setup(rules, players)), |scene| scene.setup(rules, players))?;
-        Game::from_setup(setup).map_err(|e| malformed(format!("position: {e}")))
+        Game::from_setup(setup).map_err(|e| malformed(format!("position: {}", e.in_colours(&rules))))
     }
 
     /// Plays the script: the game reached and the events on the way.
@@ -146,11 +149,11 @@ impl Script {
         let mut events = Vec::new();
         for (index, step) in self.actions.iter().enumerate() {
             let Some(actor) = game.to_act() else {
-                return Err(ScriptError::Illegal { index, reason: Illegal::GameOver });
+                return Err(ScriptError::Illegal { index, reason: Illegal::GameOver, rules: *game.rules() });
             };
             let (next, happened) = game
                 .apply(step.action(actor, game.rules()))
-                .map_err(|reason| ScriptError::Illegal { index, reason })?;
+                .map_err(|reason| ScriptError::Illegal { index, reason, rules: *game.rules() })?;
             events.extend(happened);
             game = next;
         }
