@@ -79,6 +79,22 @@ fn the_setup_screen_offers_every_parameter_with_its_line_and_the_quick_preset() 
     Ok(())
 }
 
+/// README offers four bots, Random among them: the setup seats each.
+#[test]
+fn the_setup_seats_a_random_bot_as_readme_offers() -> Result<(), Error> {
+    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now());
+    let _ = app.update(Message::Home(home::Message::PlayHere));
+    for level in ["Easy", "Normal", "Hard", "Random"] {
+        assert!(setup_shows(&app, &format!("Bot · {level}")), "{level}");
+    }
+    // The first seat's button: the person here gives way to a Random bot.
+    click_text(&mut app, "Bot · Random")?;
+    click_text(&mut app, "Start the game")?;
+    let Screen::Game(g) = &app.screen else { panic!("the table starts") };
+    assert!(sim(g.view()).find("BOT · RANDOM").is_ok(), "a seat card names the Random bot");
+    Ok(())
+}
+
 #[test]
 fn a_saved_preset_is_kept_in_the_settings_appears_beside_the_presets_and_plays() -> Result<(), Error> {
     let dir = tempfile::tempdir().expect("a temp folder");

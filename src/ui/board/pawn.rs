@@ -143,30 +143,34 @@ pub fn mark(frame: &mut Frame<Renderer>, at: Point, size: f32, lift: f32, mark: 
     );
 }
 
-/// A round badge at a pawn's shoulder with how many pawns stand there.
+/// A light tag at a pawn's shoulder with how many pawns stand there, "×3":
+/// light where the number keys are dark, so that a stack's count never
+/// reads as the key that moves it.
 pub fn count(frame: &mut Frame<Renderer>, at: Point, size: f32, n: u8) {
-    let c = at + Vector::new(0.3 * size, -0.55 * size);
-    let r = 0.2 * size;
-    frame.fill(&Path::circle(c, r), crate::ui::theme::INK);
-    frame.stroke(
-        &Path::circle(c, r),
-        Stroke::default().with_color(crate::ui::theme::GOLD).with_width(0.04 * size),
+    let c = at + Vector::new(0.34 * size, -0.55 * size);
+    let (w, h) = (0.52 * size, 0.32 * size);
+    let tag = Path::rounded_rectangle(
+        Point::new(c.x - w / 2.0, c.y - h / 2.0),
+        iced::Size::new(w, h),
+        (h / 2.0).into(),
     );
-    label(frame, c, r * 1.4, &n.to_string());
+    frame.fill(&tag, Color::WHITE);
+    frame.stroke(&tag, Stroke::default().with_color(crate::ui::theme::INK).with_width(0.035 * size));
+    label(frame, c, h * 0.85, &format!("×{n}"), crate::ui::theme::INK);
 }
 
 /// The number key that moves a pawn, on its head.
 pub fn number(frame: &mut Frame<Renderer>, at: Point, size: f32, lift: f32, n: u8) {
     let head = at + Vector::new(0.0, 0.3 * size - lift * 0.6 * size - 0.62 * size);
     frame.fill(&Path::circle(head, 0.16 * size), alpha(crate::ui::theme::INK, 0.85));
-    label(frame, head, 0.26 * size, &n.to_string());
+    label(frame, head, 0.26 * size, &n.to_string(), Color::WHITE);
 }
 
-fn label(frame: &mut Frame<Renderer>, at: Point, size: f32, content: &str) {
+fn label(frame: &mut Frame<Renderer>, at: Point, size: f32, content: &str, color: Color) {
     frame.fill_text(canvas::Text {
         content: content.to_string(),
         position: at,
-        color: Color::WHITE,
+        color,
         size: iced::Pixels(size),
         font: crate::ui::theme::BLACK,
         align_x: iced::widget::text::Alignment::Center,

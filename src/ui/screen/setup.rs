@@ -11,8 +11,9 @@ use crate::ui::theme::{self, BLACK, BOLD};
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Element, Length};
 
-/// The bot strengths a table offers (`Random` is for simulations).
-pub const LEVELS: [Strategy; 3] = [Strategy::Easy, Strategy::Normal, Strategy::Hard];
+/// The bot strengths a table offers, in the order the setup lists them:
+/// the three levels, then Random (any legal move), which README offers too.
+pub const LEVELS: [Strategy; 4] = [Strategy::Easy, Strategy::Normal, Strategy::Hard, Strategy::Random];
 
 /// A strength as the table shows it.
 pub fn level_name(s: Strategy) -> String {
@@ -396,7 +397,11 @@ impl SetupScreen {
                     Message::Sitter(seat, sitter),
                 )
             }))
-            .spacing(6);
+            .spacing(6)
+            // Longer words (Vietnamese, a second person's name field) take a
+            // second line rather than run off a narrow window.
+            .wrap()
+            .vertical_spacing(6);
             let mut line = row![
                 container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                     .padding([4, 10])
