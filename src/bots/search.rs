@@ -18,7 +18,8 @@
 //! work a clear choice saves is better spent on seeing further than on
 //! more rollouts.
 
-use super::{SeededDie, Strategy, Stream, eval, opponent, policy, tictactoe};
+use super::eval::{self, Leaves};
+use super::{SeededDie, Strategy, Stream, opponent, policy, tictactoe};
 use crate::rules::{Action, Game, Move, Moves, Phase, Seat, TurnsPassed};
 use arrayvec::ArrayVec;
 use rand::{RngCore, SeedableRng};
@@ -48,6 +49,18 @@ const RACE_Z: f32 = 3.0;
 
 /// The pawn Hard moves, or `None` when no move is due.
 pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
+    searched_move(game, rng, &eval::FITTED, BUDGET)
+}
+
+/// The pawn a search that scores its rollouts by `leaves`, within `budget`
+/// actions (and a ceiling of work in proportion), moves: Hard's, or a
+/// quicker stand-in for it while a leaf is fitted.
+pub(super) fn searched_move(
+    game: &Game,
+    rng: &mut Stream,
+    leaves: &'static Leaves,
+    budget: u32,
+) -> Option<u8> {
     let legal = game.legal_moves();
     let candidates = candidates(game, &legal)?;
     // A forced move is not searched (and draws nothing from the stream).
@@ -55,6 +68,7 @@ pub(crate) fn hard_move(game: &Game, rng: &mut Stream) -> Option<u8> {
         return candidates.first().map(|(m, _)| m.pawn);
     }
     let mut search = Search::over(game, legal, candidates, rng.next_u64());
+    (search.leaves, search.budget) = (leaves, budget);
     while search.has_budget() {
         search.round();
     }
@@ -103,6 +117,9 @@ pub struct Search {
     rounds: u64,
     spent: u32,
     work: u32,
+    leaves: &'static Leaves,
+    /// Reducer actions it may spend: [`BUDGET`] but while fitting.
+    budget: u32,
 }
 
 impl Search {
@@ -131,6 +148,8 @@ impl Search {
             rounds: 0,
             spent: 0,
             work: 0,
+            leaves: &eval::FITTED,
+            budget: BUDGET,
         }
     }
 
@@ -142,7 +161,7 @@ impl Search {
             if !self.active[k] {
                 continue;
             }
-            let (value, played) = rollout(*after, self.me, self.place, seed, self.horizon);
+            let (value, played) = rollout(*after, (self.me, self.place), seed, self.horizon, self.leaves);
             values[k] = value;
             self.totals[k] += value;
             self.played[k] += 1;
@@ -202,7 +221,8 @@ impl Search {
     }
 
     fn within_budget(&self) -> bool {
-        self.spent < BUDGET && self.work < WORK_CAP
+        let cap = (u64::from(WORK_CAP) * u64::from(self.budget) / u64::from(BUDGET)) as u32;
+        self.spent < self.budget && self.work < cap
     }
 
     /// The rounds played so far.
@@ -253,8 +273,14 @@ fn horizon(game: &Game) -> u32 {
 
 /// Plays on from `game` until `horizon` turns have passed (or the game
 /// ends), with dice from `seed`; returns the chance that `me` takes `place`
-/// and the work spent.
-fn rollout(mut game: Game, me: Seat, place: u8, seed: u64, horizon: u32) -> (f32, Spent) {
+/// by `leaves`, and the work spent.
+fn rollout(
+    mut game: Game,
+    (me, place): (Seat, u8),
+    seed: u64,
+    horizon: u32,
+    leaves: &Leaves,
+) -> (f32, Spent) {
     let mut dice = SeededDie::new(seed);
     let mut passes = TurnsPassed(0);
     let mut actions = 0u32;
@@ -289,7 +315,7 @@ fn rollout(mut game: Game, me: Seat, place: u8, seed: u64, horizon: u32) -> (f32
         }
         actions += 1;
     }
-    (eval::place_chance(&game, me, place), Spent { actions, evaluations })
+    (eval::place_chance(&game, me, place, leaves), Spent { actions, evaluations })
 }
 
 /// What one rollout cost.
