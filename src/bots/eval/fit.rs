@@ -111,6 +111,7 @@ fn searched_samples(first_seed: u64, count: u64, net: &Network<TWO>) -> Vec<Two>
 /// expected leaf ([`place_chance`] with `net`) two rolls on, the rival
 /// moving as Normal and the mover choosing its best.
 fn lookahead_move(game: &Game, net: &Network<TWO>) -> Option<u8> {
+    let leaves = Leaves { two: *net, ..Leaves::PLAIN };
     let candidates = search::candidates(game, &game.legal_moves())?;
     if candidates.len() <= 1 {
         return candidates.first().map(|(m, _)| m.pawn);
@@ -118,7 +119,7 @@ fn lookahead_move(game: &Game, net: &Network<TWO>) -> Option<u8> {
     let (me, place) = (game.roller(), game.next_place());
     let mut best: Option<(f32, u8)> = None;
     for (m, after) in &candidates {
-        let v = lookahead(after, me, place, 2, net);
+        let v = lookahead(after, me, place, 2, &leaves);
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, m.pawn));
         }
@@ -127,9 +128,8 @@ fn lookahead_move(game: &Game, net: &Network<TWO>) -> Option<u8> {
 }
 
 /// The expected leaf of `game` for `me` over the next `rolls` rolls.
-fn lookahead(game: &Game, me: Seat, place: u8, rolls: u32, net: &Network<TWO>) -> f32 {
-    let leaves = Leaves { two: *net, four: Network::ZERO };
-    let leaf = || place_chance(game, me, place, &leaves);
+fn lookahead(game: &Game, me: Seat, place: u8, rolls: u32, leaves: &Leaves) -> f32 {
+    let leaf = || place_chance(game, me, place, leaves);
     let on = |action| {
         let mut after = *game;
         after.play(action, &mut TurnsPassed::default()).ok().map(|()| after)
@@ -140,20 +140,20 @@ fn lookahead(game: &Game, me: Seat, place: u8, rolls: u32, net: &Network<TWO>) -
             let mut sum = 0.0;
             for face in Face::ALL {
                 let Some(after) = on(Action::Roll { seat, face }) else { return leaf() };
-                sum += lookahead(&after, me, place, rolls - 1, net);
+                sum += lookahead(&after, me, place, rolls - 1, leaves);
             }
             sum / 6.0
         }
         Phase::Move { .. } if game.roller() == me => {
             let candidates = search::candidates(game, &game.legal_moves()).unwrap_or_default();
-            let values = candidates.iter().map(|(_, after)| lookahead(after, me, place, rolls, net));
+            let values = candidates.iter().map(|(_, after)| lookahead(after, me, place, rolls, leaves));
             values.reduce(f32::max).unwrap_or_else(leaf)
         }
         Phase::Move { .. } => {
             let seat = game.roller();
             match policy::best_by_value(game, &game.legal_moves()) {
                 Some(m) => on(Action::Move { seat, pawn: m.pawn })
-                    .map_or_else(leaf, |after| lookahead(&after, me, place, rolls, net)),
+                    .map_or_else(leaf, |after| lookahead(&after, me, place, rolls, leaves)),
                 None => leaf(),
             }
         }
