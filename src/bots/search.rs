@@ -67,8 +67,7 @@ pub(super) fn searched_move(
     if candidates.len() <= 1 {
         return candidates.first().map(|(m, _)| m.pawn);
     }
-    let mut search = Search::over(game, legal, candidates, rng.next_u64());
-    (search.leaves, search.budget) = (leaves, budget);
+    let mut search = Search::over(game, (legal, candidates), rng.next_u64(), (leaves, budget));
     while search.has_budget() {
         search.round();
     }
@@ -129,10 +128,18 @@ impl Search {
     pub fn new(game: &Game, seed: u64) -> Option<Search> {
         let legal = game.legal_moves();
         let candidates = candidates(game, &legal)?;
-        Some(Search::over(game, legal, candidates, Stream::seed_from_u64(seed).next_u64()))
+        let base = Stream::seed_from_u64(seed).next_u64();
+        Some(Search::over(game, (legal, candidates), base, (&eval::FITTED, BUDGET)))
     }
 
-    fn over(game: &Game, legal: Moves, candidates: ArrayVec<(Move, Game), 4>, base: u64) -> Search {
+    /// The search of `game`'s `legal` moves, its distinct `candidates`,
+    /// with the dice of `base`, scoring rollouts by `leaves` within `budget`.
+    fn over(
+        game: &Game,
+        (legal, candidates): (Moves, ArrayVec<(Move, Game), 4>),
+        base: u64,
+        (leaves, budget): (&'static Leaves, u32),
+    ) -> Search {
         let n = candidates.len();
         Search {
             legal,
@@ -148,8 +155,8 @@ impl Search {
             rounds: 0,
             spent: 0,
             work: 0,
-            leaves: &eval::FITTED,
-            budget: BUDGET,
+            leaves,
+            budget,
         }
     }
 
