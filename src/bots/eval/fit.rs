@@ -39,12 +39,6 @@ struct Sample<const F: usize, const K: usize> {
 /// A two-player position.
 type Two = Sample<TWO, 2>;
 
-impl<const F: usize> Sample<F, 2> {
-    fn of(winner: Features<F>, loser: Features<F>) -> Self {
-        Sample { seats: [winner, loser] }
-    }
-}
-
 /// Every third position at a roll of `count` games from `first_seed` on.
 fn samples(first_seed: u64, count: u64) -> Vec<Two> {
     let players = default_players(2).expect("two seats");
@@ -62,10 +56,7 @@ fn samples(first_seed: u64, count: u64) -> Vec<Two> {
             }
             true
         });
-        for [(a, fa), (_, fb)] in seen {
-            let (winner, loser) = if game.place(a) == Some(1) { (fa, fb) } else { (fb, fa) };
-            out.push(Sample::of(winner, loser));
-        }
+        out.extend(seen.into_iter().filter_map(|seats| winner_first(&game, seats)));
     }
     out
 }
@@ -79,32 +70,41 @@ fn searched_samples(first_seed: u64, count: u64, net: &Network<TWO>) -> Vec<Two>
     let mut out = Vec::new();
     for seed in first_seed..first_seed + count {
         let searcher = seats[(seed % 2) as usize];
-        let mut game = Game::new(Preset::Classic.rules(), players, Seat::ALL[0]).expect("valid");
-        let mut normal = Bot::new(Strategy::Normal, seed);
-        let mut dice = SeededDie::new(seed);
-        let (mut seen, mut rolls) = (Vec::new(), 0usize);
-        while let Some(seat) = game.to_act() {
-            let action = if game.phase() == Phase::Roll {
-                rolls += 1;
-                if rolls.is_multiple_of(3) {
-                    let (temperature, mean_distance) = race_temperature(&game);
-                    let threats = Threats::of(&game);
-                    seen.push(learned::both(&game, &threats, temperature, mean_distance, Some(searcher)));
-                }
-                Action::Roll { seat, face: dice.roll() }
-            } else if seat == searcher {
-                Action::Move { seat, pawn: lookahead_move(&game, net).expect("a move is awaited") }
-            } else {
-                normal.decide(&game).expect("a move is awaited")
-            };
-            game.play(action, &mut TurnsPassed::default()).expect("legal");
-        }
-        for [(a, fa), (_, fb)] in seen {
-            let (winner, loser) = if game.place(a) == Some(1) { (fa, fb) } else { (fb, fa) };
-            out.push(Sample::of(winner, loser));
-        }
+        let record = |game: &Game, threats: &Threats, (temperature, mean_distance)| {
+            Some(learned::both(game, threats, temperature, mean_distance, Some(searcher)))
+        };
+        out.extend(searcher_game((players, seed, searcher), record, |game| lookahead_move(game, net)));
     }
     out
+}
+
+/// A game from `seed` between `searcher`, moving as `move_of` says, and
+/// Normal bots in the other seats of `players`; every third position at a
+/// roll that `record` takes (its features for every seat), as samples.
+fn searcher_game<const F: usize, const K: usize>(
+    (players, seed, searcher): (SeatSet, u64, Seat),
+    mut record: impl FnMut(&Game, &Threats, (f32, f32)) -> Option<[(Seat, Features<F>); K]>,
+    mut move_of: impl FnMut(&Game) -> Option<u8>,
+) -> Vec<Sample<F, K>> {
+    let mut game = Game::new(Preset::Classic.rules(), players, Seat::ALL[0]).expect("valid");
+    let mut normal = Bot::new(Strategy::Normal, seed);
+    let mut dice = SeededDie::new(seed);
+    let (mut seen, mut rolls) = (Vec::new(), 0usize);
+    while let Some(seat) = game.to_act() {
+        let action = if game.phase() == Phase::Roll {
+            rolls += 1;
+            if rolls.is_multiple_of(3) {
+                seen.extend(record(&game, &Threats::of(&game), race_temperature(&game)));
+            }
+            Action::Roll { seat, face: dice.roll() }
+        } else if seat == searcher {
+            Action::Move { seat, pawn: move_of(&game).expect("a move is awaited") }
+        } else {
+            normal.decide(&game).expect("a move is awaited")
+        };
+        game.play(action, &mut TurnsPassed::default()).expect("legal");
+    }
+    seen.into_iter().filter_map(|seats| winner_first(&game, seats)).collect()
 }
 
 /// The stand-in for Hard while fitting: each distinct move weighed by the
@@ -187,35 +187,23 @@ fn four_player_games(first_seed: u64, count: u64) -> Vec<Four> {
     let mut out = Vec::new();
     for seed in first_seed..first_seed + count {
         let searcher = Seat::ALL[(seed % 4) as usize];
-        let mut game = Game::new(Preset::Classic.rules(), SeatSet::FULL, Seat::ALL[0]).expect("valid");
-        let mut normal = Bot::new(Strategy::Normal, seed);
-        let (mut dice, mut rng) = (SeededDie::new(seed), Stream::seed_from_u64(seed));
-        let (mut seen, mut rolls) = (Vec::new(), 0usize);
-        while let Some(seat) = game.to_act() {
-            let action = if game.phase() == Phase::Roll {
-                rolls += 1;
-                if rolls.is_multiple_of(3) && learned::table(&game) == Some(Table::Four) {
-                    let (temperature, mean_distance) = race_temperature(&game);
-                    let threats = Threats::of(&game);
-                    seen.push(learned::all_four(&game, &threats, temperature, mean_distance, Some(searcher)));
-                }
-                Action::Roll { seat, face: dice.roll() }
-            } else if seat == searcher {
-                let pawn = search::searched_move(&game, &mut rng, &Leaves::PLAIN, STAND_IN_BUDGET);
-                Action::Move { seat, pawn: pawn.expect("a move is awaited") }
-            } else {
-                normal.decide(&game).expect("a move is awaited")
-            };
-            game.play(action, &mut TurnsPassed::default()).expect("legal");
-        }
-        out.extend(seen.into_iter().filter_map(|seats| winner_first(&game, seats)));
+        let record = |game: &Game, threats: &Threats, (temperature, mean_distance)| {
+            let all = learned::table(game) == Some(Table::Four);
+            all.then(|| learned::all_four(game, threats, temperature, mean_distance, Some(searcher)))
+        };
+        let mut rng = Stream::seed_from_u64(seed);
+        let move_of = |game: &Game| search::searched_move(game, &mut rng, &Leaves::PLAIN, STAND_IN_BUDGET);
+        out.extend(searcher_game((SeatSet::FULL, seed, searcher), record, move_of));
     }
     out
 }
 
 /// The sample of a position of `game`, played to its end, with the
-/// features of its four seats: the winner's first.
-fn winner_first(game: &Game, seats: [(Seat, Features<FOUR>); 4]) -> Option<Four> {
+/// features of its seats: the winner's first.
+fn winner_first<const F: usize, const K: usize>(
+    game: &Game,
+    seats: [(Seat, Features<F>); K],
+) -> Option<Sample<F, K>> {
     let first = seats.iter().position(|&(s, _)| game.place(s) == Some(1))?;
     let mut order = seats.map(|(_, f)| f);
     order.swap(0, first);
