@@ -20,10 +20,12 @@ use libp2p::{
     core::{Endpoint, transport::PortUse},
     multiaddr::Protocol,
     swarm::{
-        CloseConnection, ConnectionClosed, ConnectionDenied, ConnectionId, FromSwarm, ListenFailure,
-        NetworkBehaviour, THandler, THandlerInEvent, THandlerOutEvent, ToSwarm, dummy,
+        CloseConnection, ConnectionClosed, ConnectionDenied, ConnectionId, DialFailure, FromSwarm,
+        ListenFailure, NetworkBehaviour, THandler, THandlerInEvent, THandlerOutEvent, ToSwarm, dummy,
     },
 };
+
+use super::route::is_circuit;
 
 /// Incoming connections still in their handshake, in all and per address.
 pub const MAX_PENDING: usize = 256;
@@ -165,6 +167,7 @@ impl Guard {
         }
         let due = Instant::now() + DRAIN;
         for (id, _) in direct.into_iter().filter(|&(_, d)| d != keeper) {
+            tracing::debug!(%peer, ?id, "closing the second direct connection to a peer");
             self.later.push((due, peer, id));
         }
     }
@@ -193,7 +196,7 @@ fn denied(why: &'static str) -> ConnectionDenied {
 /// The IP address an incoming connection came from, unless it is loopback
 /// (or relayed: the relay's address says nothing of the peer).
 fn limited_address(addr: &Multiaddr) -> Option<IpAddr> {
-    if addr.iter().any(|p| p == Protocol::P2pCircuit) {
+    if is_circuit(addr) {
         return None;
     }
     let ip = addr.iter().find_map(|p| match p {
@@ -231,7 +234,7 @@ impl NetworkBehaviour for Guard {
         &mut self,
         id: ConnectionId,
         peer: PeerId,
-        _local: &Multiaddr,
+        local: &Multiaddr,
         remote: &Multiaddr,
     ) -> Result<THandler<Self>, ConnectionDenied> {
         self.pending.remove(&id);
@@ -243,7 +246,9 @@ impl NetworkBehaviour for Guard {
             return Err(denied("too many connections from one address"));
         }
         self.make_room()?;
-        let relayed = remote.iter().any(|p| p == Protocol::P2pCircuit);
+        // An accepted circuit is known by the circuit we listen on: its
+        // remote address is the bare peer id, without the relay.
+        let relayed = is_circuit(local) || is_circuit(remote);
         self.conns.insert(id, Conn { peer, address, inbound: true, relayed, since: Instant::now() });
         Ok(dummy::ConnectionHandler)
     }
@@ -259,7 +264,7 @@ impl NetworkBehaviour for Guard {
         if self.conns.values().filter(|c| c.peer == peer).count() >= MAX_PER_PEER {
             return Err(denied("too many connections to one peer"));
         }
-        let relayed = addr.iter().any(|p| p == Protocol::P2pCircuit);
+        let relayed = is_circuit(addr);
         self.conns.insert(id, Conn { peer, address: None, inbound: false, relayed, since: Instant::now() });
         Ok(dummy::ConnectionHandler)
     }
@@ -270,8 +275,14 @@ impl NetworkBehaviour for Guard {
             FromSwarm::ConnectionClosed(ConnectionClosed { connection_id, .. }) => {
                 self.conns.remove(&connection_id);
             }
+            // A connection another behaviour refused after ours let it in
+            // never closes: forget it here, or it counts against its peer.
             FromSwarm::ListenFailure(ListenFailure { connection_id, .. }) => {
                 self.pending.remove(&connection_id);
+                self.conns.remove(&connection_id);
+            }
+            FromSwarm::DialFailure(DialFailure { connection_id, .. }) => {
+                self.conns.remove(&connection_id);
             }
             _ => {}
         }
@@ -389,6 +400,60 @@ mod tests {
             let expected = if relay { vec![] } else { vec![ours] };
             assert_eq!(dropped, expected, "relay: {relay}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_circuit_the_peer_dialed_never_costs_the_direct_connection() {
+        let me = PeerId::random();
+        let peer = loop {
+            let peer = PeerId::random();
+            if peer < me {
+                break peer;
+            }
+        };
+        let mut guard = Guard::new(me);
+        // Hole punching: we dialed the direct connection; the peer then
+        // dials a fresh circuit, which we accept on our relayed address.
+        let direct: Multiaddr = "/ip4/192.0.2.7/tcp/4001".parse().unwrap();
+        let ours = ConnectionId::new_unchecked(1);
+        guard
+            .handle_established_outbound_connection(ours, peer, &direct, Endpoint::Listener, PortUse::Reuse)
+            .unwrap();
+        guard.one_per_pair(ours);
+        let circuit: Multiaddr =
+            format!("/ip4/198.51.100.10/tcp/4002/p2p/{}/p2p-circuit", PeerId::random()).parse().unwrap();
+        let bare: Multiaddr = format!("/p2p/{peer}").parse().unwrap();
+        let theirs = ConnectionId::new_unchecked(2);
+        guard.handle_established_inbound_connection(theirs, peer, &circuit, &bare).unwrap();
+        guard.one_per_pair(theirs);
+        assert!(guard.conns[&theirs].relayed);
+        assert!(guard.later.is_empty(), "the direct connection was marked surplus: {:?}", guard.later);
+    }
+
+    #[tokio::test]
+    async fn a_connection_another_behaviour_refused_is_forgotten() {
+        let mut guard = Guard::new(PeerId::random());
+        let peer = PeerId::random();
+        let addr: Multiaddr = "/ip4/192.0.2.7/tcp/4001".parse().unwrap();
+        for i in 0..MAX_PER_PEER {
+            let id = ConnectionId::new_unchecked(i);
+            guard
+                .handle_established_outbound_connection(id, peer, &addr, Endpoint::Dialer, PortUse::New)
+                .unwrap();
+            let error = libp2p::swarm::DialError::Denied { cause: denied("refused by another behaviour") };
+            guard.on_swarm_event(FromSwarm::DialFailure(DialFailure {
+                peer_id: Some(peer),
+                error: &error,
+                connection_id: id,
+            }));
+        }
+        assert!(guard.conns.is_empty());
+        let id = ConnectionId::new_unchecked(MAX_PER_PEER);
+        assert!(
+            guard
+                .handle_established_outbound_connection(id, peer, &addr, Endpoint::Dialer, PortUse::New)
+                .is_ok()
+        );
     }
 
     #[test]

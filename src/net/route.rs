@@ -117,6 +117,11 @@ impl Routes {
         }
     }
 
+    /// Whether a direct connection to `peer` is open.
+    pub fn direct(&self, peer: &PeerId) -> bool {
+        self.current(peer).is_some_and(|r| r.kind == RouteKind::Direct)
+    }
+
     /// The route now: the direct connection if there is one, else the oldest.
     fn current(&self, peer: &PeerId) -> Option<&Route> {
         let conns = self.open.get(peer)?;
@@ -192,7 +197,9 @@ mod tests {
         assert_eq!(routes.opened(peer, one, relayed.clone()), None);
         assert_eq!(routes.keep(peer, true), Some(relayed.clone()));
         // Hole punching: direct, and direct it stays when the relayed one goes.
+        assert!(!routes.direct(&peer));
         assert_eq!(routes.opened(peer, two, direct.clone()), Some(direct.clone()));
+        assert!(routes.direct(&peer));
         assert_eq!(routes.closed(peer, one), None);
         // Lost and back the same way: no change; back through the relay: told.
         assert_eq!(routes.closed(peer, two), None);

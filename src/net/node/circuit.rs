@@ -127,6 +127,11 @@ impl Circuits {
         }
     }
 
+    /// `peer` is reached directly now: its circuit is no longer renewed.
+    pub fn forget(&mut self, peer: PeerId) {
+        self.dialed.remove(&peer);
+    }
+
     /// A table message of `bytes` went to or came from `peer`.
     pub fn counted(&mut self, peer: PeerId, bytes: usize) {
         if let Some(circuit) = self.dialed.get_mut(&peer) {
@@ -221,6 +226,20 @@ mod tests {
         assert_eq!(circuits.due(at + RETRY).len(), 1);
         circuits.closed(peer, second);
         assert!(circuits.due(at + RETRY * 2).is_empty());
+    }
+
+    #[test]
+    fn a_circuit_to_a_peer_reached_directly_is_not_renewed() {
+        let (peer, relay) = (PeerId::random(), PeerId::random());
+        let start = Instant::now();
+        let mut circuits = Circuits::default();
+        circuits.opened(peer, ConnectionId::new_unchecked(1), circuit_to(peer, relay), start);
+        circuits.forget(peer);
+        // The direct connection carries every message and lasts: neither
+        // bytes nor time bring a renewal.
+        circuits.counted(peer, 1 << 20);
+        assert_eq!(circuits.due_to(peer, start), None);
+        assert!(circuits.due(start + Duration::from_secs(3600)).is_empty());
     }
 
     #[test]

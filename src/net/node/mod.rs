@@ -41,6 +41,7 @@ use crate::table::Answer;
 mod circuit;
 mod client;
 mod commands;
+mod connections;
 pub mod dht;
 mod error;
 mod lobby;
@@ -457,31 +458,6 @@ impl EventLoop {
         }
     }
 
-    /// Dials a fresh circuit to each peer whose circuit nears its relay's
-    /// limits; the old one closes once the new one is up.
-    fn renew_circuits(&mut self) {
-        for (peer, addr) in self.circuits.due(Instant::now()) {
-            self.renew_circuit(peer, addr);
-        }
-    }
-
-    fn renew_circuit(&mut self, peer: PeerId, addr: Multiaddr) {
-        debug!(%peer, %addr, "renewing a circuit before its relay's limits");
-        let opts = DialOpts::peer_id(peer).addresses(vec![addr]).condition(PeerCondition::Always).build();
-        if let Err(e) = self.swarm.dial(opts) {
-            debug!(%peer, "circuit renewal not dialed: {e}");
-        }
-    }
-
-    /// Counts a table message to or from `peer` against its circuit, and
-    /// renews the circuit if that message brought it near its limit.
-    fn count(&mut self, peer: PeerId, bytes: usize) {
-        self.circuits.counted(peer, bytes);
-        if let Some(addr) = self.circuits.due_to(peer, Instant::now()) {
-            self.renew_circuit(peer, addr);
-        }
-    }
-
     /// Our addresses: relayed and confirmed external ones first, then the
     /// ones we listen on.
     fn addresses(&self) -> Vec<Multiaddr> {
@@ -604,59 +580,9 @@ impl EventLoop {
             }
             SwarmEvent::ConnectionEstablished {
                 peer_id, connection_id, endpoint, num_established, ..
-            } => {
-                if endpoint.is_dialer() {
-                    self.reached.note(peer_id, endpoint.get_remote_address());
-                }
-                if let Some(route) = self.routes.opened(peer_id, connection_id, Route::of(&endpoint)) {
-                    self.route_changed(peer_id, route);
-                }
-                if endpoint.is_relayed() {
-                    self.relayed.entry(peer_id).or_default().push(connection_id);
-                    if endpoint.is_dialer() {
-                        let addr = endpoint.get_remote_address().clone();
-                        if let Some(old) = self.circuits.opened(peer_id, connection_id, addr, Instant::now())
-                        {
-                            debug!(peer = %peer_id, "circuit renewed");
-                            self.closing.push(tokio::time::sleep(CIRCUIT_DRAIN).map(move |()| old).boxed());
-                        }
-                    }
-                } else if let Some(relayed) = self.relayed.remove(&peer_id) {
-                    // A direct connection (hole punched, or found on the LAN)
-                    // joined a relayed one. Behaviours keep using every
-                    // connection, so the relayed one would still carry
-                    // traffic and count against the relay's limits: close
-                    // it, after a moment for the requests already on it.
-                    for conn in relayed {
-                        self.closing.push(tokio::time::sleep(RELAY_DRAIN).map(move |()| conn).boxed());
-                    }
-                    self.emit(NodeEvent::Direct { peer: peer_id }).await;
-                }
-                for tx in self.pending_dials.remove(&peer_id).unwrap_or_default() {
-                    let _ = tx.send(Ok(()));
-                }
-                if num_established.get() == 1 {
-                    if self.lobby && !self.relays.contains_key(&peer_id) && !self.queried.contains(&peer_id) {
-                        self.query_lobby(peer_id);
-                    }
-                    self.emit(NodeEvent::PeerConnected { peer: peer_id }).await;
-                }
-            }
+            } => self.on_established(peer_id, connection_id, endpoint, num_established.get()).await,
             SwarmEvent::ConnectionClosed { peer_id, connection_id, num_established, cause, .. } => {
-                if let Some(route) = self.routes.closed(peer_id, connection_id) {
-                    self.route_changed(peer_id, route);
-                }
-                if let Some(conns) = self.relayed.get_mut(&peer_id) {
-                    conns.retain(|c| *c != connection_id);
-                }
-                self.circuits.closed(peer_id, connection_id);
-                if num_established == 0 {
-                    debug!(peer = %peer_id, ?cause, "disconnected");
-                    self.relayed.remove(&peer_id);
-                    self.queried.remove(&peer_id);
-                    self.limiter.forget(&peer_id);
-                    self.emit(NodeEvent::PeerDisconnected { peer: peer_id }).await;
-                }
+                self.on_closed(peer_id, connection_id, num_established, cause).await
             }
             SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
                 self.circuits.failed(peer);
