@@ -33,10 +33,22 @@ pub struct Lost {
     /// The host lied: it is not tried again.
     deposed: bool,
     lead: bool,
-    /// Who answered a rejoin: the lost host, or the elected one.
-    answers: mpsc::UnboundedReceiver<(PeerId, Result<Answer, NetError>)>,
-    answered: mpsc::UnboundedSender<(PeerId, Result<Answer, NetError>)>,
+    /// Who answered what: a rejoin (the lost host, or the elected one), or
+    /// a vote (another guest).
+    answers: mpsc::UnboundedReceiver<Answered>,
+    answered: mpsc::UnboundedSender<Answered>,
 }
+
+/// What this guest asked a peer while its host is lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// To take it back (the lost host, or the elected one).
+    Rejoin,
+    /// To count its vote: the host is lost here too.
+    Vote,
+}
+
+type Answered = (PeerId, Asked, Result<Answer, NetError>);
 
 impl Follower {
     /// The host is lost (or `deposed` for lying): start electing.
@@ -71,26 +83,36 @@ impl Follower {
     /// elected peer, and act on the verdict.
     pub async fn electing<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
         let now = session.now();
-        // Answers to our rejoins: the host is back, or the elected host took us.
-        while let Some((peer, answer)) = self.lost.as_mut().and_then(|l| l.answers.try_recv().ok()) {
-            match answer {
-                Ok(Answer::Done) if peer == self.host => {
+        // Answers to our rejoins (the host is back, or the elected host took
+        // us) and to our votes (who still runs).
+        while let Some((peer, asked, answer)) = self.lost.as_mut().and_then(|l| l.answers.try_recv().ok()) {
+            let seat = match &self.lost {
+                Some(lost) if peer == self.host => Some(lost.election.lost),
+                _ => self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s),
+            };
+            match (asked, answer) {
+                (Asked::Rejoin, Ok(Answer::Done)) if peer == self.host => {
                     self.taken_back(session);
                     self.back(session);
                 }
-                Ok(Answer::Done) => {
+                (Asked::Rejoin, Ok(Answer::Done)) => {
                     info!(%peer, "following the elected host");
                     self.follow(peer);
                     self.taken_back(session);
                 }
-                Ok(other) => debug!(%peer, "a rejoin was answered {other:?}"),
-                Err(NetError::NotListening(why)) if peer == self.host => {
-                    info!(%peer, "the host's program has stopped: {why}");
-                    if let Some(lost) = &mut self.lost {
-                        lost.election.give_up_on_host();
+                (_, Err(NetError::NotListening(why))) => {
+                    info!(%peer, "a peer's program has stopped: {why}");
+                    if let (Some(lost), Some(seat)) = (&mut self.lost, seat) {
+                        lost.election.stopped(seat);
                     }
                 }
-                Err(e) => debug!(%peer, "a rejoin was not answered: {e}"),
+                (Asked::Vote, Ok(_)) => {
+                    if let (Some(lost), Some(seat)) = (&mut self.lost, seat) {
+                        lost.election.alive(seat);
+                    }
+                }
+                (asked, Ok(other)) => debug!(%peer, "{asked:?} answered {other:?}"),
+                (asked, Err(e)) => debug!(%peer, "{asked:?} not answered: {e}"),
             }
         }
         let Some(lost) = &mut self.lost else { return };
@@ -105,11 +127,13 @@ impl Follower {
             lost.said_waiting = true;
         }
         let vote = ToPeer::Lost { epoch, head: self.guest.head().seq, tail: self.guest.tail(TAIL) };
-        self.tell_peers(session, vote);
+        let host = self.host;
+        for (_, ticket) in self.peers().into_iter().filter(|(_, t)| t.peer != host) {
+            self.ask(session, ticket.peer, Some(ticket), Asked::Vote, Request::Peer(vote.clone()));
+        }
         if !deposed {
-            let host = self.host;
             let ticket = self.ticket_of(lost_seat).filter(|t| t.peer == host);
-            self.try_rejoin(session, host, ticket);
+            self.ask(session, host, ticket, Asked::Rejoin, Request::Host(self.rejoin()));
         }
         match verdict {
             Verdict::Lead => {
@@ -121,7 +145,7 @@ impl Follower {
                 let ticket = self.peers().into_iter().find(|&(s, _)| s == seat).map(|(_, t)| t);
                 if let Some(ticket) = ticket {
                     let peer = ticket.peer;
-                    self.try_rejoin(session, peer, Some(ticket));
+                    self.ask(session, peer, Some(ticket), Asked::Rejoin, Request::Host(self.rejoin()));
                 }
             }
             Verdict::Wait => {
@@ -137,22 +161,28 @@ impl Follower {
         }
     }
 
-    /// Asks `peer` to take this guest back (the lost host, or the elected
-    /// host once it hosts), dialing it first at its `ticket` from the
-    /// roster, else at the addresses the network learned of it; the answer
-    /// comes through the lost state. A refused dial comes back as the
-    /// answer: the program has stopped.
-    fn try_rejoin<O: FnMut(Line)>(&mut self, session: &Session<O>, peer: PeerId, ticket: Option<Ticket>) {
+    /// Sends `peer` a rejoin or a vote, dialing it first at its `ticket`
+    /// from the roster, else at the addresses the network learned of it;
+    /// the answer comes through the lost state. A refused dial comes back
+    /// as the answer: the program has stopped.
+    fn ask<O: FnMut(Line)>(
+        &self,
+        session: &Session<O>,
+        peer: PeerId,
+        ticket: Option<Ticket>,
+        asked: Asked,
+        request: Request,
+    ) {
         let Some(lost) = &self.lost else { return };
-        let (client, answered, rejoin) = (session.client.clone(), lost.answered.clone(), self.rejoin());
+        let (client, answered) = (session.client.clone(), lost.answered.clone());
         let ticket = ticket.unwrap_or_else(|| Ticket::new(peer, []));
         tokio::spawn(async move {
             if let Err(e @ NetError::NotListening(_)) = client.connect(ticket).await {
-                let _ = answered.send((peer, Err(e)));
+                let _ = answered.send((peer, asked, Err(e)));
                 return;
             }
-            let answer = client.send(peer, Request::Host(rejoin)).await;
-            let _ = answered.send((peer, answer));
+            let answer = client.send(peer, request).await;
+            let _ = answered.send((peer, asked, answer));
         });
     }
 

@@ -8,9 +8,13 @@
 //! keeps trying the host) rather than host alone, so a guest that loses
 //! only its own link never forks the table. With two peers no majority is
 //! possible without the host, so the guest takes over once the host has
-//! been gone [`TWO_PEER_WAIT`]. If two branches still meet, the table
-//! follows the one more peers acknowledged; a tie goes to the host earlier
-//! in the succession.
+//! been gone [`TWO_PEER_WAIT`]. A host whose program has stopped (its
+//! address refused a dial) holds no branch to come back with, and neither
+//! does a guest that stopped: once the host has stopped, the majority is of
+//! the peers still running, so a guest whose host and other guests have
+//! all stopped takes the table over alone. If two branches still meet, the
+//! table follows the one more peers acknowledged; a tie goes to the host
+//! earlier in the succession.
 
 use super::authority::Millis;
 use super::record::Control;
@@ -108,9 +112,11 @@ pub struct Election {
     /// Peers at the table before the loss, the lost host counted.
     peers: usize,
     since: Millis,
-    /// The lost host is not waited for: caught lying, or its program has
-    /// stopped.
+    /// The lost host is not waited for: it was caught lying.
     given_up: bool,
+    /// Peers whose programs have stopped (the lost host among them, maybe):
+    /// counted out of the majority.
+    stopped: SeatSet,
     /// The peers that reported losing the host too, and when last.
     heard: Vec<(Seat, Millis)>,
 }
@@ -124,13 +130,38 @@ impl Election {
         peers: usize,
         now: Millis,
     ) -> Election {
-        Election { succession, me, lost, epoch, peers, since: now, given_up: false, heard: Vec::new() }
+        Election {
+            succession,
+            me,
+            lost,
+            epoch,
+            peers,
+            since: now,
+            given_up: false,
+            stopped: SeatSet::EMPTY,
+            heard: Vec::new(),
+        }
     }
 
     /// `from` reports that it lost the host too.
     pub fn heard(&mut self, from: Seat, now: Millis) {
+        self.alive(from);
         self.heard.retain(|&(s, _)| s != from);
         self.heard.push((from, now));
+    }
+
+    /// The program at `seat` has stopped (its address refused a dial): it
+    /// cannot come back with a branch of its own (started again, it follows
+    /// the later term it meets), so it is not waited for.
+    pub fn stopped(&mut self, seat: Seat) {
+        if seat != self.me {
+            self.stopped = self.stopped.with(seat);
+        }
+    }
+
+    /// The peer at `seat` answered: running after all (started again).
+    pub fn alive(&mut self, seat: Seat) {
+        self.stopped = self.stopped.without(seat);
     }
 
     /// The peers that agree now: this guest and those heard lately.
@@ -139,22 +170,28 @@ impl Election {
         heard.fold(SeatSet::EMPTY.with(self.me), |set, &(s, _)| set.with(s)).without(self.lost)
     }
 
-    /// The lost host is not to be waited for: it was caught lying, or its
-    /// program has stopped (its address refused a dial), so it cannot come
-    /// back with a branch of its own (started again, it follows the later
-    /// term it meets). The guest of a two-peer table takes over at once
-    /// instead of after [`TWO_PEER_WAIT`].
+    /// The lost host was caught lying: it is not waited for. The guest of a
+    /// two-peer table takes over at once instead of after
+    /// [`TWO_PEER_WAIT`], as from a host that has stopped.
     pub fn give_up_on_host(&mut self) {
         self.given_up = true;
     }
 
     pub fn verdict(&self, now: Millis) -> Verdict {
-        if self.peers <= 2 {
+        // A host that has stopped carries the table on nowhere: a majority
+        // of the peers still running elects (this guest never counts
+        // itself out). While it may run, cut off from this guest only, the
+        // guests that stopped may have held its entries: they still count.
+        let peers = if self.stopped.contains(self.lost) {
+            self.peers.saturating_sub(self.stopped.len())
+        } else if self.peers <= 2 {
             let waited = now.saturating_sub(self.since);
             return if self.given_up || waited >= TWO_PEER_WAIT { Verdict::Lead } else { Verdict::Wait };
-        }
+        } else {
+            self.peers
+        };
         let supporters = self.supporters(now);
-        if supporters.len() < quorum(self.peers) {
+        if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
         match self.succession.first(supporters) {
@@ -252,13 +289,52 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[2]));
         let mut e = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
         assert_eq!(e.verdict(1_000), Verdict::Wait);
-        e.give_up_on_host();
+        e.stopped(seat(0));
         assert_eq!(e.verdict(1_000), Verdict::Lead);
+        // So from one caught lying.
+        let mut liar = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
+        liar.give_up_on_host();
+        assert_eq!(liar.verdict(1_000), Verdict::Lead);
         // At three peers a majority is still asked for: the other guest may
         // hear the host, or host a branch of its own.
-        let mut three = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
-        three.give_up_on_host();
+        let mut three = Election::new(s.clone(), seat(2), seat(0), 1, 3, 1_000);
+        three.stopped(seat(0));
         assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT), Verdict::Wait);
+        let mut lying = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
+        lying.give_up_on_host();
+        assert_eq!(lying.verdict(1_000 + TWO_PEER_WAIT), Verdict::Wait);
+    }
+
+    #[test]
+    fn peers_that_stopped_are_counted_out_of_the_majority() {
+        let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
+        // The host and both other guests stopped: the last one takes over.
+        let mut last = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
+        for stopped in [0, 1, 2] {
+            assert_eq!(last.verdict(60_000), Verdict::Wait);
+            last.stopped(seat(stopped));
+        }
+        assert_eq!(last.verdict(0), Verdict::Lead);
+        // One guest started again and votes: two running, both needed, and
+        // the first in the order leads.
+        last.heard(seat(1), 10);
+        assert_eq!(last.verdict(20), Verdict::Follow(seat(1)));
+        // The host stopped, three guests run: two of them are a majority.
+        let mut three = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
+        three.stopped(seat(0));
+        assert_eq!(three.verdict(20), Verdict::Wait);
+        three.heard(seat(2), 10);
+        assert_eq!(three.verdict(20), Verdict::Follow(seat(2)));
+        // The host out of reach but maybe running (with the other guest,
+        // until that one stopped at the game's end, say): still a majority
+        // of all three, however long it takes.
+        let mut cut = Election::new(s, seat(3), seat(0), 1, 3, 0);
+        cut.stopped(seat(1));
+        assert_eq!(cut.verdict(10 * TWO_PEER_WAIT), Verdict::Wait);
+        // A guest never counts itself out.
+        cut.stopped(seat(0));
+        cut.stopped(seat(3));
+        assert_eq!(cut.verdict(0), Verdict::Lead);
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! A two-peer table whose host is killed: its one guest cannot hear a
-//! majority without it, yet must neither wait out the two-peer wait to take
-//! the table over nor wait minutes to say the game is over. The killed
-//! host's address refuses a dial: its program has stopped, so it holds no
-//! branch to come back with.
+//! A guest left alone by programs that stopped: at a two-peer table its
+//! host is killed, at a three-peer one the host and the other guest are.
+//! It cannot hear a majority without them, yet must neither wait out the
+//! two-peer wait to take the table over nor wait minutes to say the game is
+//! over. A killed program's address refuses a dial: it has stopped, so it
+//! holds no branch to come back with.
 
 use super::*;
 
@@ -36,4 +37,37 @@ fn the_host_of_two_killed_mid_game_its_guest_takes_over_at_once_and_reports_the_
     let late = over.zip(last_entry).map(|(o, e)| o.duration_since(e)).expect("entries and the end");
     assert!(late < Duration::from_secs(45), "the end was reported {late:?} after the game's last entry");
     eprintln!("took over {took_over:?} after the kill; the end reported {late:?} after the last entry");
+}
+
+/// A table of three peers whose host and other guest are killed together:
+/// no majority of the three is left, but both programs have stopped (their
+/// addresses refuse a dial), so neither holds a branch to come back with.
+/// The last guest takes the table over and plays the game to its end
+/// rather than wait for them until it is stopped.
+#[test]
+fn the_host_and_the_other_guest_killed_the_last_guest_takes_over_and_finishes() {
+    let mut host = spawn(&["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK]);
+    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
+    let listening = read_until(&mut host_out, |_| true);
+    let ticket = listening[0]["ticket"].as_str().expect("ticket").to_owned();
+    let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
+    let (mut last, mut other) = (spawn(&join), spawn(&join));
+    let lines = stamped(last.stdout.take().expect("guest stdout"));
+    let _other_lines = stamped(other.stdout.take().expect("guest stdout"));
+    watchdog(&[&last], GAME_LIMIT);
+    read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
+    host.kill().expect("kill -9 the host");
+    other.kill().expect("kill -9 the other guest");
+    let killed = Instant::now();
+    let _ = (host.wait(), other.wait());
+    assert!(last.wait().expect("the last guest exits").success(), "the last guest failed");
+    let lines = lines.join().expect("reader");
+    let plain: Vec<Value> = lines.iter().map(|(_, l)| l.clone()).collect();
+    let elections: Vec<&Value> = plain.iter().filter(|l| event(l) == "host_changed").collect();
+    assert_eq!(elections.len(), 1, "the last guest took the table over once: {elections:?}");
+    log_of("last guest", &plain);
+    let took_over =
+        lines.iter().find(|(_, l)| event(l) == "host_changed").map(|(t, _)| t.duration_since(killed));
+    assert!(took_over.is_some_and(|t| t < Duration::from_secs(10)), "took over {took_over:?} after the kill");
+    eprintln!("took over {took_over:?} after the kill");
 }

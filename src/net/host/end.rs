@@ -6,11 +6,12 @@ use super::*;
 
 /// After the end, how long the host waits for the guests who lack it.
 const LINGER: Duration = Duration::from_secs(150);
-/// After the end, how long an elected host waits for a departed host whose
-/// program stopped to come back for it (started again). One out of reach
-/// (its link cut) is waited for as a guest is: it comes back with a branch
-/// of its own, and only from here can it learn the table's places.
-const LINGER_CREATOR: Duration = Duration::from_secs(20);
+/// After the end, how long the host waits for a peer whose program stopped
+/// (a guest, or a departed host) to come back for it, started again. One
+/// out of reach (its link cut) is waited for [`LINGER`]: it comes back by
+/// itself, a departed host with a branch of its own, and only from here
+/// can it learn the table's places.
+const LINGER_STOPPED: Duration = Duration::from_secs(20);
 /// After the end, when another game follows, how long the host waits for
 /// the guests who lack it: well within the time the others wait for their
 /// next seat.
@@ -36,7 +37,6 @@ impl Host {
             session.report(Line::Over { places: places(&state) });
             session.game_over(|| Some(table.proof()));
         }
-        let creator = table.creator();
         let waited = ended.elapsed();
         // Another game follows: the host stays, so a guest whose program
         // stopped cannot take the table over behind it, and is not waited
@@ -44,10 +44,10 @@ impl Host {
         let another = self.again > 0;
         let everyone = self.guests.iter().all(|(peer, g)| {
             let done = g.acked.seq >= head && g.told >= head;
-            let creator_stopped = g.seat == creator && g.stopped && waited >= LINGER_CREATOR;
+            let gone = g.stopped && (another || waited >= LINGER_STOPPED);
             // A host caught lying is followed never again: not waited for.
             let shunned = session.shunned.contains(peer);
-            done || !g.signed || (another && g.stopped) || creator_stopped || shunned
+            done || !g.signed || gone || shunned
         }) && self.watchers.values().all(|w| w.holds(head));
         let linger = if another { LINGER_AGAIN } else { LINGER };
         (self.reported_over && (everyone || waited >= linger)).then(|| Hosted::Over(places(&state)))
