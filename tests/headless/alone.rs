@@ -9,27 +9,7 @@ use super::*;
 
 #[test]
 fn the_host_of_two_killed_mid_game_its_guest_takes_over_at_once_and_reports_the_end() {
-    let mut host = spawn(&["host", "--headless", "--preset", "classic", "--bots", "2", "--listen", LOOPBACK]);
-    let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
-    let listening = read_until(&mut host_out, |_| true);
-    let ticket = listening[0]["ticket"].as_str().expect("ticket").to_owned();
-    let mut guest = spawn(&["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK]);
-    let lines = stamped(guest.stdout.take().expect("guest stdout"));
-    watchdog(&[&guest], GAME_LIMIT);
-    read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
-    host.kill().expect("kill -9 the host");
-    let killed = Instant::now();
-    let _ = host.wait();
-    assert!(guest.wait().expect("the guest exits").success(), "the guest failed");
-    let lines = lines.join().expect("reader");
-    let plain: Vec<Value> = lines.iter().map(|(_, l)| l.clone()).collect();
-    let elections: Vec<&Value> = plain.iter().filter(|l| event(l) == "host_changed").collect();
-    assert_eq!(elections.len(), 1, "the guest took the table over once: {elections:?}");
-    log_of("guest", &plain);
-    // Three beats to lose the host, not TWO_PEER_WAIT (15 s) more.
-    let took_over =
-        lines.iter().find(|(_, l)| event(l) == "host_changed").map(|(t, _)| t.duration_since(killed));
-    assert!(took_over.is_some_and(|t| t < Duration::from_secs(10)), "took over {took_over:?} after the kill");
+    let (lines, took_over) = left_alone(&["--preset", "classic", "--bots", "2"], 1);
     // Waiting for the host's word, the guest said the game was over only
     // SETTLE_WITHIN (150 s) after its end.
     let last_entry = lines.iter().rev().find(|(_, l)| event(l) == "entry").map(|(t, _)| *t);
@@ -46,28 +26,47 @@ fn the_host_of_two_killed_mid_game_its_guest_takes_over_at_once_and_reports_the_
 /// rather than wait for them until it is stopped.
 #[test]
 fn the_host_and_the_other_guest_killed_the_last_guest_takes_over_and_finishes() {
-    let mut host = spawn(&["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK]);
+    let (_, took_over) = left_alone(&["--preset", "race", "--bots", "1"], 2);
+    eprintln!("took over {took_over:?} after the kill");
+}
+
+/// A host (with `table`'s options) and `guests` easy bots joining it; at
+/// entry 40 the host and every guest but the first are killed. The first
+/// must take the table over once, within three beats and a dial rather than
+/// after the two-peer wait, and end the game; its lines come back stamped,
+/// with how long after the kills it took over.
+fn left_alone(table: &[&str], guests: usize) -> (Vec<(Instant, Value)>, Duration) {
+    let hosting = [&["host", "--headless"][..], table, &["--listen", LOOPBACK]].concat();
+    let mut host = spawn(&hosting);
     let mut host_out = BufReader::new(host.stdout.take().expect("host stdout"));
     let listening = read_until(&mut host_out, |_| true);
     let ticket = listening[0]["ticket"].as_str().expect("ticket").to_owned();
     let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
-    let (mut last, mut other) = (spawn(&join), spawn(&join));
-    let lines = stamped(last.stdout.take().expect("guest stdout"));
-    let _other_lines = stamped(other.stdout.take().expect("guest stdout"));
+    let mut joined: Vec<_> = (0..guests).map(|_| spawn(&join)).collect();
+    let mut readers: Vec<_> = joined.iter_mut().map(|g| stamped(g.stdout.take().expect("stdout"))).collect();
+    let mut others = joined.split_off(1);
+    let mut last = joined.pop().expect("a guest");
     watchdog(&[&last], GAME_LIMIT);
     read_until(&mut host_out, |l| l["seq"].as_u64().is_some_and(|s| s >= 40));
-    host.kill().expect("kill -9 the host");
-    other.kill().expect("kill -9 the other guest");
+    for program in std::iter::once(&mut host).chain(&mut others) {
+        program.kill().expect("kill -9");
+    }
     let killed = Instant::now();
-    let _ = (host.wait(), other.wait());
+    for program in std::iter::once(&mut host).chain(&mut others) {
+        let _ = program.wait();
+    }
     assert!(last.wait().expect("the last guest exits").success(), "the last guest failed");
-    let lines = lines.join().expect("reader");
+    let lines = readers.swap_remove(0).join().expect("reader");
     let plain: Vec<Value> = lines.iter().map(|(_, l)| l.clone()).collect();
     let elections: Vec<&Value> = plain.iter().filter(|l| event(l) == "host_changed").collect();
     assert_eq!(elections.len(), 1, "the last guest took the table over once: {elections:?}");
-    log_of("last guest", &plain);
-    let took_over =
-        lines.iter().find(|(_, l)| event(l) == "host_changed").map(|(t, _)| t.duration_since(killed));
-    assert!(took_over.is_some_and(|t| t < Duration::from_secs(10)), "took over {took_over:?} after the kill");
-    eprintln!("took over {took_over:?} after the kill");
+    log_of("the last guest", &plain);
+    // Three beats to lose the host, not TWO_PEER_WAIT (15 s) more.
+    let took_over = lines
+        .iter()
+        .find(|(_, l)| event(l) == "host_changed")
+        .map(|(t, _)| t.duration_since(killed))
+        .expect("a take-over");
+    assert!(took_over < Duration::from_secs(10), "took over {took_over:?} after the kill");
+    (lines, took_over)
 }
