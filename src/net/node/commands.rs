@@ -80,23 +80,18 @@ impl EventLoop {
                 let _ = tx.send(self.lan.keys().copied().collect());
             }
             Command::Lookup(code, tx) => {
-                let namespace = match rendezvous::Namespace::new(code.namespace()) {
-                    Ok(ns) => ns,
-                    Err(e) => {
-                        let _ = tx.send(Err(NetError::Setup(e.to_string())));
-                        return;
+                let connected = self.relays.keys().find(|r| self.swarm.is_connected(r)).copied();
+                match connected {
+                    // Ask the first connected relay; more relays are asked
+                    // by calling again after a miss.
+                    Some(relay) => self.look_up(code, relay, tx),
+                    // Our link to the relays is still being made (a joiner
+                    // dials them and looks the code up at once): the lookup
+                    // waits for it, as long as a connection may take.
+                    None if !self.relays.is_empty() => {
+                        self.awaiting_relay.push((code, Instant::now() + CONNECT_TIMEOUT, tx));
                     }
-                };
-                let connected: Vec<PeerId> =
-                    self.relays.keys().filter(|r| self.swarm.is_connected(r)).copied().collect();
-                // Ask the first connected relay; more relays are asked by
-                // calling again after a miss.
-                match connected.first() {
-                    Some(&relay) => {
-                        self.swarm.behaviour_mut().rendezvous.discover(Some(namespace), None, Some(8), relay);
-                        self.pending_lookups.push((relay, tx));
-                    }
-                    // No relay was asked: the lookup searched nothing more.
+                    // No relay to ask: the lookup searched nothing more.
                     None => {
                         let _ = tx.send(Err(NetError::CodeNotFound { code, searched: Searched::LAN }));
                     }

@@ -51,6 +51,7 @@ impl EventLoop {
                 self.emit(NodeEvent::Direct { peer: peer_id }).await;
             }
         }
+        self.relay_linked(peer_id);
         for tx in self.pending_dials.remove(&peer_id).unwrap_or_default() {
             let _ = tx.send(Ok(()));
         }

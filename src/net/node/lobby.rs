@@ -234,6 +234,40 @@ impl EventLoop {
             rendezvous::client::Event::Expired { .. } => {}
         }
     }
+
+    /// Looks `code` up at `relay`'s rendezvous point; the answer comes
+    /// with its `Discovered` (or `DiscoverFailed`) event.
+    pub(super) fn look_up(&mut self, code: RoomCode, relay: PeerId, tx: Reply<Vec<Sighting>>) {
+        match rendezvous::Namespace::new(code.namespace()) {
+            Ok(namespace) => {
+                self.swarm.behaviour_mut().rendezvous.discover(Some(namespace), None, Some(8), relay);
+                self.pending_lookups.push((relay, tx));
+            }
+            Err(e) => {
+                let _ = tx.send(Err(NetError::Setup(e.to_string())));
+            }
+        }
+    }
+
+    /// A relay of ours is connected: the lookups that waited for one ask it.
+    pub(super) fn relay_linked(&mut self, relay: PeerId) {
+        if self.relays.contains_key(&relay) {
+            for (code, _, tx) in std::mem::take(&mut self.awaiting_relay) {
+                self.look_up(code, relay, tx);
+            }
+        }
+    }
+
+    /// Lookups that waited for a relay link longer than a connection may
+    /// take: they searched nothing beyond the LAN.
+    pub(super) fn give_up_lookups(&mut self, now: Instant) {
+        let (due, waiting) =
+            std::mem::take(&mut self.awaiting_relay).into_iter().partition(|(_, by, _)| *by <= now);
+        self.awaiting_relay = waiting;
+        for (code, _, tx) in due {
+            let _ = tx.send(Err(NetError::CodeNotFound { code, searched: Searched::LAN }));
+        }
+    }
 }
 
 /// A rendezvous point's refusal, in words.

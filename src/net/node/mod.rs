@@ -370,6 +370,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<NodeEvent>), 
         reached: Default::default(),
         pending_requests: HashMap::new(),
         pending_lookups: Vec::new(),
+        awaiting_relay: Vec::new(),
         provider_lookups: HashMap::new(),
         lobby_queries: HashMap::new(),
         queried: HashSet::new(),
@@ -407,6 +408,8 @@ struct EventLoop {
     reached: reached::Reached,
     pending_requests: HashMap<OutboundRequestId, Reply<Response>>,
     pending_lookups: Vec<(PeerId, Reply<Vec<Sighting>>)>,
+    /// Code lookups waiting for our first relay link, until a deadline.
+    awaiting_relay: Vec<(RoomCode, Instant, Reply<Vec<Sighting>>)>,
     /// Room codes looked up on the DHT, answered with the providers found.
     provider_lookups: HashMap<kad::QueryId, Reply<Vec<PeerId>>>,
     /// The lobby's own table queries, answered into events.
@@ -453,7 +456,10 @@ impl EventLoop {
                 }
                 _ = lobby.tick() => self.refresh_lobby(),
                 _ = relay_retry.tick() => self.retry_relays(),
-                _ = circuit_check.tick() => self.renew_circuits(),
+                _ = circuit_check.tick() => {
+                    self.renew_circuits();
+                    self.give_up_lookups(Instant::now());
+                }
             }
         }
     }
