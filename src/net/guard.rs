@@ -167,7 +167,7 @@ impl Guard {
         }
         let due = Instant::now() + DRAIN;
         for (id, _) in direct.into_iter().filter(|&(_, d)| d != keeper) {
-            tracing::debug!(%peer, ?id, "closing the second direct connection to a peer");
+            tracing::debug!(%peer, ?id, "a second direct connection to a peer: it closes after the drain");
             self.later.push((due, peer, id));
         }
     }

@@ -34,17 +34,16 @@ impl EventLoop {
                 }
             }
         } else {
-            // The direct connection carries the table from now on:
-            // renewing the circuit would only spend the relay's
-            // limits (and punch holes anew each time).
+            // The direct connection carries the table from now on: renewing
+            // the circuit would only spend the relay's limits (and punch
+            // holes anew each time).
             self.circuits.forget(peer_id);
             if let Some(relayed) = self.relayed.remove(&peer_id) {
-                // A direct connection (hole punched, or found on the
-                // LAN) joined a relayed one. Behaviours keep using
-                // every connection, so the relayed one would still
-                // carry traffic and count against the relay's
-                // limits: close it, after a moment for the requests
-                // already on it.
+                // A direct connection (hole punched, or found on the LAN)
+                // joined a relayed one. Behaviours keep using every
+                // connection, so the relayed one would still carry traffic
+                // and count against the relay's limits: close it, after a
+                // moment for the requests already on it.
                 for conn in relayed {
                     self.drain(conn, RELAY_DRAIN);
                 }
