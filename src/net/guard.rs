@@ -25,7 +25,7 @@ use libp2p::{
     },
 };
 
-use super::route::is_circuit;
+use super::route::{circuit_of, is_circuit};
 
 /// Incoming connections still in their handshake, in all and per address.
 pub const MAX_PENDING: usize = 256;
@@ -246,9 +246,7 @@ impl NetworkBehaviour for Guard {
             return Err(denied("too many connections from one address"));
         }
         self.make_room()?;
-        // An accepted circuit is known by the circuit we listen on: its
-        // remote address is the bare peer id, without the relay.
-        let relayed = is_circuit(local) || is_circuit(remote);
+        let relayed = circuit_of(Some(local), remote).is_some();
         self.conns.insert(id, Conn { peer, address, inbound: true, relayed, since: Instant::now() });
         Ok(dummy::ConnectionHandler)
     }

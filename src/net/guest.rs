@@ -147,6 +147,18 @@ impl Follower {
             .collect()
     }
 
+    /// [`Follower::peers`] but the host's peer: the other guests (an
+    /// elected host is in the roster too).
+    pub fn other_guests(&self) -> Vec<(Seat, Ticket)> {
+        let host = self.host;
+        self.peers().into_iter().filter(|(_, t)| t.peer != host).collect()
+    }
+
+    /// The roster's seat of `peer`, if it is another guest's.
+    pub fn seat_of(&self, peer: PeerId) -> Option<Seat> {
+        self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s)
+    }
+
     /// The ticket the roster gives for the peer at `seat` (the creator's
     /// included).
     pub fn ticket_of(&self, seat: Seat) -> Option<Ticket> {

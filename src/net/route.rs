@@ -33,6 +33,13 @@ pub fn is_circuit(addr: &Multiaddr) -> bool {
     addr.iter().any(|p| p == Protocol::P2pCircuit)
 }
 
+/// The circuit a connection goes through, if it is relayed: a dialed
+/// circuit is named by the address dialed; an accepted one by the circuit
+/// we listen on (`local`), its remote address being the bare peer id.
+pub fn circuit_of<'a>(local: Option<&'a Multiaddr>, remote: &'a Multiaddr) -> Option<&'a Multiaddr> {
+    local.filter(|l| is_circuit(l)).or(Some(remote).filter(|r| is_circuit(r)))
+}
+
 /// The host part of a route's address, for a sentence: its IP address or
 /// name (`198.51.100.10`), or the address as written when it has none.
 pub fn host_of(via: &str) -> String {
@@ -56,9 +63,8 @@ impl Route {
             ConnectedPoint::Dialer { address, .. } => (None, address),
             ConnectedPoint::Listener { local_addr, send_back_addr } => (Some(local_addr), send_back_addr),
         };
-        // A dialed circuit names the relay before `/p2p-circuit`; an
-        // accepted one is known by the circuit we listen on.
-        match local.filter(|l| is_circuit(l)).or(Some(remote).filter(|r| is_circuit(r))) {
+        // A circuit names the relay before `/p2p-circuit`.
+        match circuit_of(local, remote) {
             Some(relayed) => {
                 let via = relayed.iter().take_while(|p| *p != Protocol::P2pCircuit).collect::<Multiaddr>();
                 Route { kind: RouteKind::Relayed, via: via.with(Protocol::P2pCircuit) }

@@ -88,7 +88,7 @@ impl Follower {
         while let Some((peer, asked, answer)) = self.lost.as_mut().and_then(|l| l.answers.try_recv().ok()) {
             let seat = match &self.lost {
                 Some(lost) if peer == self.host => Some(lost.election.lost),
-                _ => self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s),
+                _ => self.seat_of(peer),
             };
             match (asked, answer) {
                 (Asked::Rejoin, Ok(Answer::Done)) if peer == self.host => {
@@ -127,10 +127,10 @@ impl Follower {
             lost.said_waiting = true;
         }
         let vote = ToPeer::Lost { epoch, head: self.guest.head().seq, tail: self.guest.tail(TAIL) };
-        let host = self.host;
-        for (_, ticket) in self.peers().into_iter().filter(|(_, t)| t.peer != host) {
+        for (_, ticket) in self.other_guests() {
             self.ask(session, ticket.peer, Some(ticket), Asked::Vote, Request::Peer(vote.clone()));
         }
+        let host = self.host;
         if !deposed {
             let ticket = self.ticket_of(lost_seat).filter(|t| t.peer == host);
             self.ask(session, host, ticket, Asked::Rejoin, Request::Host(self.rejoin()));

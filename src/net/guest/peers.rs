@@ -29,9 +29,8 @@ impl Follower {
         if cfg!(feature = "quiet-peers") && matches!(message, ToPeer::Reveal(_) | ToPeer::Head { .. }) {
             return;
         }
-        // An elected host is in the roster too: it has our reveals and heads already.
-        let host = self.host;
-        for (_, ticket) in self.peers().into_iter().filter(|(_, t)| t.peer != host) {
+        // An elected host has our reveals and heads already.
+        for (_, ticket) in self.other_guests() {
             let client = session.client.clone();
             let message = message.clone();
             self.peer_sends.push(
@@ -67,7 +66,7 @@ impl Follower {
                 Err(e) => Err(e),
             },
             ToPeer::Lost { epoch, head, tail } => {
-                let seat = self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s);
+                let seat = self.seat_of(peer);
                 self.heard_lost(session, seat, epoch, head, tail);
                 Ok(())
             }
