@@ -170,6 +170,17 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
     report(&mut app, Report::TableFound(peer, info.clone(), None));
     assert!(shows(&app, "Ana · race") && shows(&app, "on this network"));
     assert!(shows(&app, "Join as Yellow"), "the free seat's colour to pick");
+    // A host who chose no name is "A table"; a name a peer sends is shown
+    // cut to 40 bytes, without the control characters it carried.
+    let unnamed = libp2p::PeerId::random();
+    report(&mut app, Report::TableFound(unnamed, TableInfo { host_name: " ".into(), ..info.clone() }, None));
+    assert!(shows(&app, "A table · race"), "a host with no name");
+    report(&mut app, Report::TableGone(unnamed));
+    let loud = libp2p::PeerId::random();
+    let long = format!("Zé\u{7}\n{}", "x".repeat(500));
+    report(&mut app, Report::TableFound(loud, TableInfo { host_name: long, ..info.clone() }, None));
+    assert!(shows(&app, &format!("Zé{} · race", "x".repeat(37))), "the name cleaned and cut");
+    report(&mut app, Report::TableGone(loud));
     // A public table from a relay, joined by the ticket the relay lists.
     let far = libp2p::PeerId::random();
     let ticket = ludopia::net::Ticket::new(far, vec!["/ip4/192.0.2.7/tcp/4001".parse().expect("address")]);

@@ -252,6 +252,7 @@ joining-the-table = Joining the table…
 no-open-table-on-this = No open table on this network or your relays yet.
 no-open-table-here = No open table on this network yet.
 host-preset = { $host } · { $preset }
+unnamed-host = A table
 table-game-under-way = { $table } · game under way
 table-n-watching = { $table } · { $n } watching
 via-a-relay = via a relay

@@ -246,6 +246,7 @@ joining-the-table = Entrando na mesa…
 no-open-table-on-this = Nenhuma mesa aberta nesta rede ou nos seus relays ainda.
 no-open-table-here = Nenhuma mesa aberta nesta rede ainda.
 host-preset = { $host } · { $preset }
+unnamed-host = Uma mesa
 table-game-under-way = { $table } · partida em curso
 table-n-watching = { $table } · { $n } assistindo
 via-a-relay = via relay

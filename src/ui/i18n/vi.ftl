@@ -228,6 +228,7 @@ joining-the-table = Đang vào bàn…
 no-open-table-on-this = Chưa có bàn nào mở trong mạng này hay trên các relay của bạn.
 no-open-table-here = Chưa có bàn nào mở trong mạng này.
 host-preset = { $host } · { $preset }
+unnamed-host = Một bàn
 table-game-under-way = { $table } · đang chơi
 table-n-watching = { $table } · { $n } người xem
 via-a-relay = qua relay

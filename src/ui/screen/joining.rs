@@ -7,6 +7,7 @@ use super::setup::colour_name;
 use crate::fl;
 use crate::net::{NotATable, RouteKind, Searched, TableInfo, Target, Ticket};
 use crate::rules::{Game, Preset, Seat, SeatSet};
+use crate::table::message::clean_name;
 use crate::ui::board;
 use crate::ui::focus::{Focus, Stop};
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -56,6 +57,16 @@ pub fn row_key(peer: &PeerId) -> String {
 
 /// What Enter does on a listed table's row: sit at its first free seat,
 /// or watch its game under way.
+/// The host's name as the lobby shows it: cleaned as every name a peer
+/// sends is, and "A table" for a host who has chosen none (its window
+/// sends none, so that each joiner's own language names it).
+fn host_name(info: &TableInfo) -> String {
+    match clean_name(&info.host_name) {
+        name if name.is_empty() => fl!("unnamed-host").to_string(),
+        name => name,
+    }
+}
+
 fn row_message(peer: PeerId, info: &TableInfo) -> Message {
     match info.free.first() {
         Some(&seat) => Message::JoinListed(peer, seat),
@@ -232,7 +243,7 @@ impl Joining {
             text(none).size(14).into()
         } else {
             column(self.tables.iter().map(|(peer, info, ticket)| {
-                let mut line = fl!("host-preset", host = info.host_name, preset = info.preset.name());
+                let mut line = fl!("host-preset", host = host_name(info), preset = info.preset.name());
                 // A team or quick-goal table says so beside its preset's name.
                 for part in crate::ui::screen::how_to::distinctions(&info.rules) {
                     line = format!("{line} · {part}");
