@@ -508,7 +508,6 @@ bot-level-badge = BOT · { $level }
 this-computer = THIS COMPUTER
 remote = REMOTE
 away-bot-plays = AWAY · BOT PLAYS
-muted = MUTED
 team-badge = TEAM { $team }
 place-place = { $place } PLACE
 home-home = { $home } home

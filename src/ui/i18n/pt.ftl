@@ -502,7 +502,6 @@ bot-level-badge = ROBÔ · { $level }
 this-computer = ESTE COMPUTADOR
 remote = REMOTO
 away-bot-plays = AUSENTE · ROBÔ JOGA
-muted = SILENCIADO
 team-badge = EQUIPE { $team }
 place-place = { $place } LUGAR
 home-home = { $home } na chegada

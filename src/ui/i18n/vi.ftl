@@ -476,7 +476,6 @@ bot-level-badge = MÁY · { $level }
 this-computer = MÁY NÀY
 remote = Ở XA
 away-bot-plays = VẮNG · MÁY CHƠI THAY
-muted = ĐÃ TẮT TIẾNG
 team-badge = ĐỘI { $team }
 place-place = HẠNG { $place }
 home-home = { $home } về đích

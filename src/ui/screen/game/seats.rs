@@ -111,10 +111,8 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
         Control::Standin { .. } => badges.push(badge(fl!("away-bot-plays"), small)),
         Control::Empty => badges,
     };
+    // "Unmute", lit, on the button below says that the seat is muted.
     let muted = screen.reactions.is_muted(seat);
-    if muted {
-        badges = badges.push(badge(fl!("muted"), small));
-    }
     let home = game.pawns(seat).iter().filter(|&&p| game.rules().is_home(p)).count();
     let pip = if fit.compact { 10.0 } else { 13.0 };
     let pips = row(game.pawns(seat).iter().map(|&p| {
@@ -131,20 +129,27 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
         Some(place) => badge(&fl!("place-place", place = ordinal(place)).to_uppercase(), small),
         None => text(fl!("home-home", home = home)).size(small).into(),
     };
-    let body = column![
-        container(
-            text(name.to_string())
-                .font(BLACK)
-                .size(if fit.compact { 14 } else { 17 })
-                .wrapping(Wrapping::None)
-        )
-        .padding([2, 10])
-        .clip(true)
-        .style(theme::ribbon(colour)),
-        container(badges).clip(true),
-        row![pips, tally].spacing(6).align_y(Alignment::Center),
-    ]
-    .spacing(4);
+    let ribbon = container(
+        text(name.to_string()).font(BLACK).size(if fit.compact { 14 } else { 17 }).wrapping(Wrapping::None),
+    )
+    .padding([2, 10])
+    .clip(true)
+    .style(theme::ribbon(colour));
+    // The mute button ends the badges' line, which gives way to it: laid
+    // over the card's corner, it covered the end of a long name.
+    let mut tags =
+        row![container(badges).width(Length::Fill).clip(true)].spacing(4).align_y(Alignment::Center);
+    if screen.mutable(seat) {
+        tags = tags.push(
+            screen.focus.button(
+                button(text(if muted { fl!("unmute") } else { fl!("mute") }).size(small))
+                    .padding([1, 6])
+                    .style(theme::choice(muted)),
+                Message::MuteSeat(seat),
+            ),
+        );
+    }
+    let body = column![ribbon, tags, row![pips, tally].spacing(6).align_y(Alignment::Center),].spacing(4);
     let card = container(
         row![avatar, container(body).width(Length::Fill).clip(true)].spacing(8).align_y(Alignment::Center),
     )
@@ -152,28 +157,15 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     .width(Length::Fill)
     .height(height)
     .style(if active { theme::panel_lit } else { theme::panel });
-    let mutable = screen.mutable(seat);
-    let mut corner = row![].spacing(4).align_y(Alignment::Center);
+    // A reaction is said in a bubble over the card's corner, for a while.
+    let mut layers = stack![card];
     if let Some(reaction) = screen.saying(seat) {
-        corner = corner.push(container(emote::view(reaction, 30.0)).padding([3, 8]).style(bubble));
-    }
-    if mutable {
-        corner = corner.push(
-            screen.focus.button(
-                button(text(if muted { fl!("unmute") } else { fl!("mute") }).size(11))
-                    .padding([2, 6])
-                    .style(theme::choice(muted)),
-                Message::MuteSeat(seat),
-            ),
-        );
+        let said = container(emote::view(reaction, 30.0)).padding([3, 8]).style(bubble);
+        layers =
+            layers.push(container(said).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8]));
     }
     let id = iced::widget::Id::from(SEAT_IDS[seat.index()]);
-    container(stack![
-        card,
-        container(corner).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8])
-    ])
-    .id(id)
-    .into()
+    container(layers).id(id).into()
 }
 
 impl GameScreen {
