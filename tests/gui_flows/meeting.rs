@@ -97,6 +97,14 @@ fn hosting_shows_the_code_and_invite_to_copy_fills_the_seats_and_opens_the_game(
     report(&mut app, Report::Line(Line::Listening { code: "QWERTY".into(), ticket: "ludo1invite".into() }));
     assert!(shows(&app, "QWERTY") && shows(&app, "ludo1invite"));
     assert!(shows(&app, "Waiting for a friend…"));
+    assert!(shows(&app, "Friends on this network type the code; anyone else needs the invite."));
+    // A relay holds a slot: the invite comes again with the relay's address,
+    // and the relay holds the code, so friends anywhere can type it.
+    let (host, relay) = (libp2p::PeerId::random(), libp2p::PeerId::random());
+    let circuit = format!("/ip4/192.0.2.9/tcp/4001/p2p/{relay}/p2p-circuit").parse().expect("address");
+    let relayed = ludopia::net::Ticket::new(host, [circuit]).to_string();
+    report(&mut app, Report::Line(Line::Listening { code: "QWERTY".into(), ticket: relayed }));
+    assert!(shows(&app, "Friends anywhere type the code or open the invite."));
     let mut ui = sim(app.view());
     ui.click("Copy")?;
     let copies: Vec<Message> = ui.into_messages().collect();

@@ -423,6 +423,7 @@ your-table = Your table
 cancel = Cancel
 room-code = Room code
 friends-on-this-network-type = Friends on this network type the code; anyone else needs the invite.
+friends-anywhere-type-the = Friends anywhere type the code or open the invite.
 invite = Invite
 
 ## ui/screen/game/keep.rs

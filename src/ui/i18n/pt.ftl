@@ -417,6 +417,7 @@ your-table = Sua mesa
 cancel = Cancelar
 room-code = Código da sala
 friends-on-this-network-type = Amigos nesta rede digitam o código; os demais precisam do convite.
+friends-anywhere-type-the = Amigos em qualquer lugar digitam o código ou abrem o convite.
 invite = Convite
 
 ## ui/screen/game/keep.rs

@@ -395,6 +395,7 @@ your-table = Bàn của bạn
 cancel = Hủy
 room-code = Mã phòng
 friends-on-this-network-type = Bạn bè trong cùng mạng gõ mã; những người khác cần lời mời.
+friends-anywhere-type-the = Bạn bè ở bất cứ đâu gõ mã hoặc mở lời mời.
 invite = Lời mời
 
 ## ui/screen/game/keep.rs

@@ -6,6 +6,8 @@
 
 use super::setup::{Sitter, TablePlan, colour_name, level_name};
 use crate::fl;
+use crate::net::Ticket;
+use crate::net::route::is_circuit;
 use crate::rules::Seat;
 use crate::ui::focus::{Focus, Stop};
 use crate::ui::theme::{self, BLACK, BOLD};
@@ -19,6 +21,9 @@ pub struct WaitingRoom {
     pub table: TablePlan,
     pub code: String,
     pub ticket: String,
+    /// Whether the invite holds a relay's address: the relay holds the room
+    /// code too, so friends beyond this network can type it.
+    pub relayed: bool,
     /// The friends' seats that a guest took.
     pub joined: [bool; 4],
     /// Why hosting stopped, if it did.
@@ -60,6 +65,7 @@ impl WaitingRoom {
             table,
             code: String::new(),
             ticket: String::new(),
+            relayed: false,
             joined: [false; 4],
             problem: None,
             copied: None,
@@ -77,8 +83,10 @@ impl WaitingRoom {
         stops
     }
 
-    /// The host is listening: its code and invite.
+    /// The host is listening: its code and invite (again, with a relay's
+    /// address, once a relay holds a slot for the table).
     pub fn listening(&mut self, code: String, ticket: String) {
+        self.relayed = ticket.parse::<Ticket>().is_ok_and(|t| t.addrs.iter().any(is_circuit));
         self.code = code;
         self.ticket = ticket;
     }
@@ -174,7 +182,12 @@ impl WaitingRoom {
             row![text(code).font(BLACK).size(40).color(theme::GOLD), copy(Message::CopyCode, Copied::Code)]
                 .spacing(16)
                 .align_y(Alignment::Center),
-            text(fl!("friends-on-this-network-type")).size(13),
+            text(if self.relayed {
+                fl!("friends-anywhere-type-the")
+            } else {
+                fl!("friends-on-this-network-type")
+            })
+            .size(13),
             text(fl!("invite")).font(BOLD).size(18),
             row![
                 // An invite has no spaces: it wraps at any letter.
