@@ -55,8 +55,6 @@ pub fn row_key(peer: &PeerId) -> String {
     format!("table {peer}")
 }
 
-/// What Enter does on a listed table's row: sit at its first free seat,
-/// or watch its game under way.
 /// The host's name as the lobby shows it: cleaned as every name a peer
 /// sends is, and "A table" for a host who has chosen none (its window
 /// sends none, so that each joiner's own language names it).
@@ -67,6 +65,8 @@ fn host_name(info: &TableInfo) -> String {
     }
 }
 
+/// What Enter does on a listed table's row: sit at its first free seat,
+/// or watch its game under way.
 fn row_message(peer: PeerId, info: &TableInfo) -> Message {
     match info.free.first() {
         Some(&seat) => Message::JoinListed(peer, seat),

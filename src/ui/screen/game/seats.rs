@@ -149,7 +149,7 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
             ),
         );
     }
-    let body = column![ribbon, tags, row![pips, tally].spacing(6).align_y(Alignment::Center),].spacing(4);
+    let body = column![ribbon, tags, row![pips, tally].spacing(6).align_y(Alignment::Center)].spacing(4);
     let card = container(
         row![avatar, container(body).width(Length::Fill).clip(true)].spacing(8).align_y(Alignment::Center),
     )
