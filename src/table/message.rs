@@ -16,6 +16,9 @@ use std::fmt;
 
 /// A player's name as it travels: at most this many bytes are kept.
 pub const MAX_NAME: usize = 40;
+/// A reason a peer gives in words (a host's refusal): at most this many
+/// bytes of it are shown.
+pub const MAX_REASON: usize = 240;
 
 /// A head: the newest entry a peer holds (0 and the game id before any).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -272,9 +275,15 @@ impl From<Refusal> for Denial {
 /// A name from a peer, cut to [`MAX_NAME`] bytes at a character boundary,
 /// without control characters.
 pub fn clean_name(name: &str) -> String {
+    clean_text(name, MAX_NAME)
+}
+
+/// Text from a peer as it may be shown: trimmed, without control
+/// characters, cut to `max` bytes at a character boundary.
+pub fn clean_text(text: &str, max: usize) -> String {
     let mut out = String::new();
-    for c in name.trim().chars().filter(|c| !c.is_control()) {
-        if out.len() + c.len_utf8() > MAX_NAME {
+    for c in text.trim().chars().filter(|c| !c.is_control()) {
+        if out.len() + c.len_utf8() > max {
             break;
         }
         out.push(c);

@@ -6,6 +6,7 @@ use crate::fl;
 use crate::net::wire::{Declined, WireError};
 use crate::net::{NetError, PlayError, Searched, Target};
 use crate::profile::{Notice, Problem};
+use crate::table::message::{MAX_REASON, clean_text};
 use crate::table::{Denial, Refusal};
 
 /// Why the table refused this computer's act, as a sentence's end.
@@ -15,6 +16,10 @@ pub fn refusal(refusal: &Refusal) -> String {
 
 /// Why a peer (or this computer's table) refused a message, as a
 /// sentence's end.
+fn reason(why: &str) -> String {
+    clean_text(why, MAX_REASON)
+}
+
 pub fn denial(denial: &Denial) -> String {
     match denial {
         Denial::NotYourSeat(_) => fl!("refusal-not-your-seat").to_string(),
@@ -25,10 +30,11 @@ pub fn denial(denial: &Denial) -> String {
         Denial::GameOver => fl!("refusal-game-over").to_string(),
         Denial::NotSealed => fl!("refusal-not-sealed").to_string(),
         Denial::ColourTaken(_) => fl!("refusal-colour-taken").to_string(),
-        // The details of these come from the rules and the dice, in English.
-        Denial::BadReveal(why) => fl!("refusal-bad-reveal", why = why),
-        Denial::Rules(why) => fl!("refusal-rules", why = why),
-        Denial::Setup(why) => fl!("refusal-setup", why = why),
+        // The details of these come from the rules and the dice, in English,
+        // as the host words them: shown cleaned, as a name from a peer is.
+        Denial::BadReveal(why) => fl!("refusal-bad-reveal", why = reason(why)),
+        Denial::Rules(why) => fl!("refusal-rules", why = reason(why)),
+        Denial::Setup(why) => fl!("refusal-setup", why = reason(why)),
         Denial::TableFull => fl!("denial-table-full").to_string(),
         Denial::FullNow => fl!("denial-full-now").to_string(),
         Denial::Begun => fl!("denial-begun").to_string(),
@@ -202,6 +208,11 @@ mod tests {
         assert_eq!(speaking(Lang::En, || play_error(&refused)), refused.to_string());
         assert_eq!(speaking(Lang::Pt, || play_error(&refused)), "o anfitrião recusou: a mesa está cheia");
         assert_eq!(speaking(Lang::Vi, || denial(&Denial::Paused)), "bàn đang tạm dừng");
+        // A host's own words are shown without control characters, and cut.
+        let long = Denial::Rules(format!("no\u{1b}[2J move{}", "!".repeat(10_000)));
+        let shown = speaking(Lang::En, || denial(&long));
+        assert!(shown.contains("no[2J move!") && !shown.contains('\u{1b}'), "{shown}");
+        assert!(shown.len() < 400, "{} bytes", shown.len());
         assert_eq!(
             speaking(Lang::Vi, || net_error(&NetError::Refused(Declined::NoTable))),
             "ở đó không có bàn nào mở với mã đó"
