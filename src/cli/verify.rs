@@ -1,10 +1,10 @@
 //! `ludopia verify FILE`: checks a game's proof offline.
 //!
 //! Prints `valid through entry N` (exit 0) or `invalid at entry N: why`
-//! (exit 1) on its first line, then what the game came to; an unreadable
-//! file exits 2 with a message.
+//! (exit 1) on its first line, then what the game came to, or which colour
+//! each seat a reason names is; an unreadable file exits 2 with a message.
 
-use crate::fair::Proof;
+use crate::fair::{Genesis, Proof};
 use crate::table::{Record, verify_proof};
 
 pub fn run(path: &str) -> i32 {
@@ -45,6 +45,13 @@ pub fn run(path: &str) -> i32 {
         }
         Err(invalid) => {
             println!("{invalid}");
+            // The reason names seats by number; say which colour each is.
+            if let Ok(genesis) = proof.genesis.verify() {
+                let Genesis { rules, players, .. } = genesis.genesis();
+                let seats: Vec<String> =
+                    players.iter().map(|s| format!("{s} is {}", rules.colour_of(s))).collect();
+                println!("{}", seats.join(", "));
+            }
             1
         }
     }

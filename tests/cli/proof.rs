@@ -212,6 +212,8 @@ fn a_roll_that_leaves_a_live_seat_out_is_refused_at_its_entry_with_a_reason() {
     assert_eq!(code, 1, "{out}");
     assert!(out.starts_with(&format!("invalid at entry {}: ", at + 1)), "{out}");
     assert!(out.contains("the live chains are"), "the reason names the live set: {out}");
+    // The table's seats 0 and 1 play red and green: the second line says so.
+    assert_eq!(out.lines().nth(1), Some("seat 0 is red, seat 1 is green"), "{out}");
 }
 
 #[test]
