@@ -305,6 +305,8 @@ fn a_forged_roll_is_shown_plainly_as_not_verified() {
     let dice = verify::Dice::check(&proof);
     assert!(!dice.valid);
     assert!(dice.verdict.starts_with(&format!("invalid at entry {}", body.seq)), "{}", dice.verdict);
+    let colours = "(seat 0 is red, seat 1 is green, seat 2 is yellow, seat 3 is blue)";
+    assert!(dice.verdict.ends_with(colours), "the seats the reason names, by colour: {}", dice.verdict);
     let forged = dice.rolls.iter().find(|r| r.seq == body.seq).expect("the forged roll is listed");
     assert!(!forged.verified);
     assert!(dice.rolls.iter().filter(|r| r.seq < body.seq).all(|r| r.verified));

@@ -4,8 +4,8 @@
 //! (exit 1) on its first line, then what the game came to, or which colour
 //! each seat a reason names is; an unreadable file exits 2 with a message.
 
-use crate::fair::{Genesis, Proof};
-use crate::table::{Record, verify_proof};
+use crate::fair::Proof;
+use crate::table::{Record, seat_colours, verify_proof};
 
 pub fn run(path: &str) -> i32 {
     let bytes = match std::fs::read(path) {
@@ -46,11 +46,8 @@ pub fn run(path: &str) -> i32 {
         Err(invalid) => {
             println!("{invalid}");
             // The reason names seats by number; say which colour each is.
-            if let Ok(genesis) = proof.genesis.verify() {
-                let Genesis { rules, players, .. } = genesis.genesis();
-                let seats: Vec<String> =
-                    players.iter().map(|s| format!("{s} is {}", rules.colour_of(s))).collect();
-                println!("{}", seats.join(", "));
+            if let Some(colours) = seat_colours(&proof) {
+                println!("{colours}");
             }
             1
         }

@@ -7,6 +7,7 @@
 
 use super::record::Record;
 use super::state::{TableError, TableState};
+use crate::fair::Genesis;
 use crate::fair::log::Body;
 use crate::fair::{
     AppendError, At, Digest, EntryError, GenesisError, Invalid, LogVerifier, Proof, ProofError, SignedEntry,
@@ -124,6 +125,16 @@ impl Replica {
             evidence: Vec::new(),
         }
     }
+}
+
+/// Which colour each seat of `proof`'s game plays, as `seat 0 is red,
+/// seat 1 is green`: a reason [`verify_proof`] gives names seats by number.
+/// `None` when the genesis does not verify.
+pub fn seat_colours(proof: &Proof<Record>) -> Option<String> {
+    let genesis = proof.genesis.verify().ok()?;
+    let Genesis { rules, players, .. } = genesis.genesis();
+    let seats: Vec<String> = players.iter().map(|s| format!("{s} is {}", rules.colour_of(s))).collect();
+    Some(seats.join(", "))
 }
 
 /// Checks a whole proof offline: the genesis and its signatures, every

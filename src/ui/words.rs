@@ -2,12 +2,13 @@
 //! their own `Display` texts are English for logs and the command line, so
 //! the window says each case again in the player's language.
 
+use crate::fair::{Invalid, Proof};
 use crate::fl;
 use crate::net::wire::{Declined, WireError};
 use crate::net::{NetError, PlayError, Searched, Target};
 use crate::profile::{Notice, Problem};
 use crate::table::message::{MAX_REASON, clean_text};
-use crate::table::{Denial, Refusal};
+use crate::table::{self, Denial, Record, Refusal, TableError};
 
 /// Why the table refused this computer's act, as a sentence's end.
 pub fn refusal(refusal: &Refusal) -> String {
@@ -16,6 +17,14 @@ pub fn refusal(refusal: &Refusal) -> String {
 
 /// Why a peer (or this computer's table) refused a message, as a
 /// sentence's end.
+/// Why a proof does not verify, and which colour each seat it names is.
+pub fn invalid_proof(invalid: &Invalid<TableError>, proof: &Proof<Record>) -> String {
+    match table::seat_colours(proof) {
+        Some(colours) => format!("{invalid} ({colours})"),
+        None => invalid.to_string(),
+    }
+}
+
 fn reason(why: &str) -> String {
     clean_text(why, MAX_REASON)
 }

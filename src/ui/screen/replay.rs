@@ -52,7 +52,9 @@ impl Replay {
     pub fn new(proof: &Proof<Record>, names: [String; 4], you: Option<Seat>) -> Result<Replay, String> {
         let verdict = match verify_proof(proof) {
             Ok((valid, _)) => fl!("verified-valid", valid = valid),
-            Err(invalid) => fl!("does-not-verify-invalid", invalid = invalid),
+            Err(invalid) => {
+                fl!("does-not-verify-invalid", invalid = crate::ui::words::invalid_proof(&invalid, proof))
+            }
         };
         let mut replica = Replica::new(&proof.genesis).map_err(|e| e.to_string())?;
         let mut steps = vec![(replica.state().game, fl!("the-table-is-set").to_string())];

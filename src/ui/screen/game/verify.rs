@@ -67,7 +67,7 @@ impl Dice {
                     // The log itself verified; the flaw is in what follows it.
                     At::Reveal(_) | At::Evidence(_) => proof.entries.len() as u64,
                 };
-                (invalid.to_string(), false, through, Vec::new())
+                (crate::ui::words::invalid_proof(&invalid, proof), false, through, Vec::new())
             }
         };
         let genesis = proof.genesis.genesis.decode().ok();
