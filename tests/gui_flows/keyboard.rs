@@ -331,11 +331,12 @@ fn a_switch_keeps_the_focus_as_it_turns_and_a_field_takes_it() {
     press(&mut app, Named::Enter);
     assert_eq!(app.focused(), Some("teams"), "the switch keeps the focus as it turns");
     assert!(!shows_part(&app, partners), "and Enter turned it off again");
-    // Settings: the first stop is the name field; Enter there presses Save.
+    // Settings: Back and Save head the form, then the name field; Enter
+    // there presses Save.
     let _ = app.update(Message::HowTo(ludopia::ui::screen::how_to::Message::Back));
     let _ = app.update(Message::Home(home::Message::Settings));
-    assert_eq!(tab(&mut app), "name");
-    assert!(matches!(app.stops()[0].does, Does::Type), "a field: typing goes there");
+    assert_eq!([tab(&mut app), tab(&mut app), tab(&mut app)], ["Back", "Save", "name"]);
+    assert!(matches!(app.stops()[2].does, Does::Type), "a field: typing goes there");
     press(&mut app, Named::Enter);
     assert!(shows(&app, "Saved."), "Enter in the name field saves, as on the form");
     // The volume slider is a stop too: Left and Right move it by 5.

@@ -106,7 +106,7 @@ impl SettingsScreen {
 
     /// The form's fields, buttons and the volume slider, top to bottom.
     pub fn stops(&self) -> Vec<Stop<Message>> {
-        let mut stops = vec![Stop::field(NAME)];
+        let mut stops = vec![Stop::press(Message::Back), Stop::press(Message::Save), Stop::field(NAME)];
         let languages = std::iter::once(None).chain(Lang::ALL.map(Some));
         stops.extend(languages.map(|l| Stop::press(Message::Language(l))));
         stops.extend(Sky::ALL.map(|s| Stop::press(Message::Sky(s))));
@@ -119,7 +119,6 @@ impl SettingsScreen {
         stops.extend(helpers);
         stops.extend([Stop::field(RELAYS), Stop::field(BOOTSTRAP)]);
         stops.extend([false, true].map(|on| Stop::press(Message::Software(on))));
-        stops.extend([Stop::press(Message::Back), Stop::press(Message::Save)]);
         stops
     }
 
@@ -209,10 +208,17 @@ impl SettingsScreen {
             )
         }))
         .spacing(8);
+        let save = focus.button(
+            button(text(fl!("save")).font(BLACK).size(16)).padding([10, 24]).style(theme::primary),
+            Message::Save,
+        );
         container(
             scrollable(
                 column![
-                    text(fl!("settings")).font(BLACK).size(30),
+                    // Back and Save head the form, as Back and Start head the
+                    // table's setup: at its foot they were a scroll away.
+                    super::heading(fl!("settings"), fl!("back"), Message::Back, focus).push(save).spacing(12),
+                    text(&self.status).size(13),
                     text(fl!("your-name")).font(BOLD).size(16),
                     focus.field(
                         text_input(fl!("your-name"), &self.prefs.name)
@@ -291,21 +297,6 @@ impl SettingsScreen {
                     ]
                     .spacing(8),
                     text(fl!("software-drawing-works-on-any")).size(13),
-                    row![
-                        focus.button(
-                            button(text(fl!("back")).size(16)).padding([10, 20]).style(theme::primary),
-                            Message::Back
-                        ),
-                        focus.button(
-                            button(text(fl!("save")).font(BLACK).size(16))
-                                .padding([10, 24])
-                                .style(theme::primary),
-                            Message::Save
-                        ),
-                        text(&self.status).size(13),
-                    ]
-                    .spacing(12)
-                    .align_y(Alignment::Center),
                 ]
                 .spacing(12)
                 .padding(28),
