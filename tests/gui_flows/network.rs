@@ -180,6 +180,11 @@ fn a_game_under_way_is_watched_from_the_lobby_from_its_snapshot_to_its_end() -> 
 fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     let root = tempfile::tempdir().expect("a profile folder");
     let home = ludopia::profile::Home::at(root.path());
+    // Before any game, Statistics says so rather than showing tables of zeros.
+    let mut app = app_at(&home);
+    click_text(&mut app, "Statistics").expect("the home's Statistics button");
+    let none = "No games counted yet: each game you finish here, at one computer or across the network, counts, with every roll of its dice.";
+    assert!(shows(&app, none) && !shows(&app, "The dice"));
     let table = finished_table();
     let t = Instant::now();
     let (mut g, _deeds) = ana_at(&table, true, t);
@@ -200,6 +205,9 @@ fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     assert_eq!(summary.faces.iter().sum::<u32>(), rolls, "every seat's rolls count in the statistics");
     let proof = ludopia::profile::history::read_proof(&played.proof).expect("the proof is kept");
     assert!(verify_proof(&proof).is_ok(), "the kept proof verifies offline");
+    let mut app = app_at(&home);
+    click_text(&mut app, "Statistics").expect("the home's Statistics button");
+    assert!(shows(&app, "The dice") && !shows(&app, none), "the game counts");
 }
 
 #[test]

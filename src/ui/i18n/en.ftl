@@ -402,6 +402,7 @@ rolled = Rolled
 expected = Expected
 n-rolls-chi-square-x = { $n } rolls · chi-square { $x } (5 degrees of freedom) · p = { $p } · critical values { $c5 } (5%) and { $c1 } (1%)
 the-dice = The dice
+no-games-counted-yet = No games counted yet: each game you finish here, at one computer or across the network, counts, with every roll of its dice.
 
 ## ui/screen/waiting.rs
 

@@ -396,6 +396,7 @@ rolled = Saiu
 expected = Esperado
 n-rolls-chi-square-x = { $n } jogadas · qui-quadrado { $x } (5 graus de liberdade) · p = { $p } · valores críticos { $c5 } (5%) e { $c1 } (1%)
 the-dice = O dado
+no-games-counted-yet = Nenhuma partida contada ainda: cada partida que você terminar aqui, num computador ou pela rede, conta, com cada lançamento do dado.
 
 ## ui/screen/waiting.rs
 

@@ -378,6 +378,7 @@ rolled = Đã gieo
 expected = Kỳ vọng
 n-rolls-chi-square-x = { $n } lượt gieo · khi bình phương { $x } (5 bậc tự do) · p = { $p } · giá trị tới hạn { $c5 } (5%) và { $c1 } (1%)
 the-dice = Xúc xắc
+no-games-counted-yet = Chưa có ván nào được tính: mỗi ván bạn chơi xong ở đây, trên một máy hay qua mạng, đều được tính, cùng mọi lần gieo xúc xắc.
 
 ## ui/screen/waiting.rs
 

@@ -97,23 +97,24 @@ impl StatsScreen {
             c5 = CRITICAL_05,
             c1 = CRITICAL_01,
         );
+        // A profile with nothing counted yet says so, not a page of zeros.
+        let tables: Element<'_, Message> = if s.overall.games == 0 && s.dice.total() == 0 {
+            text(fl!("no-games-counted-yet")).size(15).into()
+        } else {
+            column![
+                games,
+                against,
+                text(fl!("the-dice")).font(BLACK).size(20),
+                dice,
+                text(test).size(13),
+                text(verdict_text(s.dice.verdict())).font(BOLD).size(15),
+            ]
+            .spacing(16)
+            .into()
+        };
         super::page(
             fl!("statistics"),
-            column![
-                scrollable(
-                    column![
-                        games,
-                        against,
-                        text(fl!("the-dice")).font(BLACK).size(20),
-                        dice,
-                        text(test).size(13),
-                        text(verdict_text(s.dice.verdict())).font(BOLD).size(15),
-                    ]
-                    .spacing(16)
-                )
-                .height(460),
-                text(&self.status).size(13),
-            ],
+            column![scrollable(tables).height(460), text(&self.status).size(13),],
             Message::Back,
             &self.focus,
         )
