@@ -317,6 +317,7 @@ fn a_switch_keeps_the_focus_as_it_turns_and_a_field_takes_it() {
     let dir = tempfile::tempdir().expect("a folder");
     let mut app = app_at(&ludopia::profile::Home::at(dir.path()));
     let _ = app.update(Message::Home(home::Message::HowToPlay));
+    assert_eq!(tab(&mut app), "Back", "the way out at the top right comes first");
     assert_eq!(tab(&mut app), "Preset(Classic)");
     assert_eq!(tab(&mut app), "Preset(Plaza)");
     press(&mut app, Named::Enter);

@@ -50,10 +50,10 @@ impl History {
         History { games, status, focus: Focus::default() }
     }
 
-    /// The games' rows (Enter opens one), then Back.
+    /// Back, then the games' rows (Enter opens one): top to bottom.
     pub fn stops(&self) -> Vec<Stop<Message>> {
         let rows = (0..self.games.len()).map(|i| Stop::row(&row_key(i), Message::Open(i)));
-        rows.chain([Stop::press(Message::Back)]).collect()
+        std::iter::once(Stop::press(Message::Back)).chain(rows).collect()
     }
 
     pub fn update(&mut self, message: Message) -> Action {

@@ -136,11 +136,12 @@ impl HowTo {
         HowTo { preset, teams: false, focus: Focus::default() }
     }
 
-    /// The presets' tabs, the teams switch, Back.
+    /// Back, the presets' tabs, the teams switch: top to bottom.
     pub fn stops(&self) -> Vec<Stop<Message>> {
         let tabs = Preset::ALL.map(|p| Stop::press(Message::Preset(p)));
-        tabs.into_iter()
-            .chain([Stop::named("teams", Message::Teams(!self.teams)), Stop::press(Message::Back)])
+        std::iter::once(Stop::press(Message::Back))
+            .chain(tabs)
+            .chain([Stop::named("teams", Message::Teams(!self.teams))])
             .collect()
     }
 

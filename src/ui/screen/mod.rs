@@ -19,26 +19,20 @@ use crate::ui::theme::{self, BLACK};
 use iced::widget::{Column, Row, button, column, container, row, space, text};
 use iced::{Alignment, Element};
 
-/// A page of the app (history, statistics, how to play): a title, the
-/// page's parts, and a Back button (a stop for the keyboard's `focus`).
+/// A page of the app (history, statistics, how to play): a title with a
+/// Back button beside it (a stop for the keyboard's `focus`), as every
+/// screen has its way out at the top right, then the page's parts.
 pub fn page<'a, M: Clone + std::fmt::Debug + 'a>(
     title: &'a str,
     parts: Column<'a, M>,
     back: M,
     focus: &Focus,
 ) -> Element<'a, M> {
-    container(
-        column![
-            text(title).font(BLACK).size(30),
-            parts.spacing(14),
-            focus.button(button(text(fl!("back")).size(16)).padding([10, 20]).style(theme::primary), back),
-        ]
-        .spacing(14),
-    )
-    .padding(28)
-    .max_width(720)
-    .style(theme::panel)
-    .into()
+    container(column![heading(title, fl!("back"), back, focus), parts.spacing(14)].spacing(14))
+        .padding(28)
+        .max_width(720)
+        .style(theme::panel)
+        .into()
 }
 
 /// A screen's title with its way out (Back, Cancel) at the right (a stop
