@@ -15,8 +15,6 @@ pub fn refusal(refusal: &Refusal) -> String {
     denial(&refusal.into())
 }
 
-/// Why a peer (or this computer's table) refused a message, as a
-/// sentence's end.
 /// Why a proof does not verify, and which colour each seat it names is.
 pub fn invalid_proof(invalid: &Invalid<TableError>, proof: &Proof<Record>) -> String {
     match table::seat_colours(proof) {
@@ -25,10 +23,13 @@ pub fn invalid_proof(invalid: &Invalid<TableError>, proof: &Proof<Record>) -> St
     }
 }
 
+/// A reason in the host's own words, shown cleaned as a name from a peer is.
 fn reason(why: &str) -> String {
     clean_text(why, MAX_REASON)
 }
 
+/// Why a peer (or this computer's table) refused a message, as a
+/// sentence's end.
 pub fn denial(denial: &Denial) -> String {
     match denial {
         Denial::NotYourSeat(_) => fl!("refusal-not-your-seat").to_string(),
@@ -40,7 +41,7 @@ pub fn denial(denial: &Denial) -> String {
         Denial::NotSealed => fl!("refusal-not-sealed").to_string(),
         Denial::ColourTaken(_) => fl!("refusal-colour-taken").to_string(),
         // The details of these come from the rules and the dice, in English,
-        // as the host words them: shown cleaned, as a name from a peer is.
+        // as the host words them.
         Denial::BadReveal(why) => fl!("refusal-bad-reveal", why = reason(why)),
         Denial::Rules(why) => fl!("refusal-rules", why = reason(why)),
         Denial::Setup(why) => fl!("refusal-setup", why = reason(why)),

@@ -55,13 +55,13 @@ pub fn row_key(peer: &PeerId) -> String {
     format!("table {peer}")
 }
 
-/// The host's name as the lobby shows it: cleaned as every name a peer
-/// sends is, and "A table" for a host who has chosen none (its window
-/// sends none, so that each joiner's own language names it).
+/// The host's name as the lobby shows it (cleaned when it was found): "A
+/// table" for a host who has chosen none, whose window sends none so that
+/// each joiner's own language names it.
 fn host_name(info: &TableInfo) -> String {
-    match clean_name(&info.host_name) {
-        name if name.is_empty() => fl!("unnamed-host").to_string(),
-        name => name,
+    match info.host_name.as_str() {
+        "" => fl!("unnamed-host").to_string(),
+        name => name.to_string(),
     }
 }
 
@@ -150,7 +150,10 @@ impl Joining {
         info.free.iter().take(4).copied()
     }
 
+    /// A table was found: its host's name is cleaned here, once, as every
+    /// name a peer sends is (not each time the list is drawn).
     pub fn found(&mut self, peer: PeerId, info: TableInfo, ticket: Option<Ticket>) {
+        let info = TableInfo { host_name: clean_name(&info.host_name), ..info };
         match self.tables.iter_mut().find(|(p, ..)| *p == peer) {
             Some(table) => *table = (peer, info, ticket),
             None => self.tables.push((peer, info, ticket)),

@@ -63,7 +63,8 @@ impl StatsScreen {
         vec![Stop::press(Message::Back)]
     }
 
-    pub fn view(&self) -> Element<'_, Message> {
+    /// The games by preset and by opponents, and the dice against a fair die.
+    fn counted(&self) -> Element<'_, Message> {
         let s = &self.stats;
         let mut games =
             column![header(fl!("preset")), tally_row(fl!("all-games").to_string(), &s.overall)].spacing(4);
@@ -97,24 +98,29 @@ impl StatsScreen {
             c5 = CRITICAL_05,
             c1 = CRITICAL_01,
         );
+        column![
+            games,
+            against,
+            text(fl!("the-dice")).font(BLACK).size(20),
+            dice,
+            text(test).size(13),
+            text(verdict_text(s.dice.verdict())).font(BOLD).size(15),
+        ]
+        .spacing(16)
+        .into()
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let s = &self.stats;
         // A profile with nothing counted yet says so, not a page of zeros.
-        let tables: Element<'_, Message> = if s.overall.games == 0 && s.dice.total() == 0 {
+        let tables = if s.overall.games == 0 && s.dice.total() == 0 {
             text(fl!("no-games-counted-yet")).size(15).into()
         } else {
-            column![
-                games,
-                against,
-                text(fl!("the-dice")).font(BLACK).size(20),
-                dice,
-                text(test).size(13),
-                text(verdict_text(s.dice.verdict())).font(BOLD).size(15),
-            ]
-            .spacing(16)
-            .into()
+            self.counted()
         };
         super::page(
             fl!("statistics"),
-            column![scrollable(tables).height(460), text(&self.status).size(13),],
+            column![scrollable(tables).height(460), text(&self.status).size(13)],
             Message::Back,
             &self.focus,
         )

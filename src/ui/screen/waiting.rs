@@ -23,7 +23,7 @@ pub struct WaitingRoom {
     pub ticket: String,
     /// Whether the invite holds a relay's address: the relay holds the room
     /// code too, so friends beyond this network can type it.
-    pub relayed: bool,
+    relayed: bool,
     /// The friends' seats that a guest took.
     pub joined: [bool; 4],
     /// Why hosting stopped, if it did.
