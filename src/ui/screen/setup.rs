@@ -391,18 +391,31 @@ impl SetupScreen {
         let seats = column(Seat::ALL.into_iter().map(|seat| {
             let colour = theme::colour(rules.colour_of(seat));
             let current = self.table.sitters[seat.index()];
-            let choices = row(Self::sitters().map(|(sitter, label)| {
+            let mut choices = row(Self::sitters().map(|(sitter, label)| {
                 focus.button(
                     button(text(label).size(14)).style(theme::choice(sitter == current)),
                     Message::Sitter(seat, sitter),
                 )
             }))
-            .spacing(6)
+            .spacing(6);
+            // Each person after the first (the player) can be named. The
+            // field ends the choices, so that where they fill the line it
+            // takes the next one whole rather than shrink to a few letters.
+            if let (Some(n), Some(id)) = (self.table.person_number(seat), self.name_field(seat)) {
+                choices = choices.push(
+                    focus.field(
+                        text_input(&fl!("player-n", n = n), &self.table.others[seat.index()])
+                            .on_input(move |name| Message::PersonName(seat, name))
+                            .size(14)
+                            .width(180),
+                        &id,
+                    ),
+                );
+            }
             // Longer words (Vietnamese, a second person's name field) take a
             // second line rather than run off a narrow window.
-            .wrap()
-            .vertical_spacing(6);
-            let mut line = row![
+            let choices = choices.wrap().vertical_spacing(6);
+            let line = row![
                 container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                     .padding([4, 10])
                     .width(90)
@@ -411,18 +424,6 @@ impl SetupScreen {
             ]
             .spacing(12)
             .align_y(Alignment::Center);
-            // Each person after the first (the player) can be named.
-            if let (Some(n), Some(id)) = (self.table.person_number(seat), self.name_field(seat)) {
-                line = line.push(
-                    focus.field(
-                        text_input(&fl!("player-n", n = n), &self.table.others[seat.index()])
-                            .on_input(move |name| Message::PersonName(seat, name))
-                            .size(14)
-                            .width(140),
-                        &id,
-                    ),
-                );
-            }
             line.into()
         }))
         .spacing(10);
