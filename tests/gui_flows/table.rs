@@ -349,11 +349,11 @@ fn counts_read_right_in_the_waiting_room() -> Result<(), Error> {
 }
 
 #[test]
-fn a_player_with_no_name_yet_is_welcomed_as_you() -> Result<(), Error> {
+fn a_player_with_no_name_yet_is_welcomed_and_called_you() -> Result<(), Error> {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let home = ludopia::profile::Home::at(dir.path());
     let mut app = app_at(&home);
-    assert!(shows(&app, "Welcome, You. Pull up a cushion."), "not 'Welcome, .'");
+    assert!(shows(&app, "Welcome! Pull up a cushion."), "not 'Welcome, .' nor 'Welcome, You.'");
     click_text(&mut app, "Play on this computer")?;
     click_text(&mut app, "Start the game")?;
     let Screen::Game(game) = &app.screen else { panic!("not on the game screen") };
@@ -520,11 +520,15 @@ fn hot_seat_persons_are_named_at_the_setup_screen() -> Result<(), Error> {
     for size in [WINDOW, SMALL] {
         let field = sim_at(size, app.view()).find(id("person-2"))?.bounds();
         assert!(field.x + field.width <= size.width, "the name field fits at {size:?}: {field:?}");
+        // Squeezed beside the choices it once showed six letters of a name.
+        assert!(field.width >= 170.0, "the name field keeps its width at {size:?}: {field:?}");
     }
     let _ = app.update(Message::Setup(setup::Message::PersonName(Seat::ALL[2], "Bea".into())));
     click_text(&mut app, "Start the game")?;
     let Screen::Game(game) = &app.screen else { panic!("not on the game screen") };
     assert_eq!(game.names()[2], "Bea");
+    // No name chosen in the settings: beside "Player 2", not "You".
+    assert_eq!(game.names()[0], "Player 1");
     assert_eq!(game.turn(), 0, "two persons share the screen: the board is not turned");
     Ok(())
 }

@@ -292,10 +292,8 @@ impl App {
     /// speed from the settings.
     fn new_table(&self) -> TablePlan {
         let last = &self.prefs.settings;
-        let mut table = TablePlan {
-            bot_speed: self.prefs.bot_speed,
-            ..TablePlan::against_bots(self.prefs.player_name())
-        };
+        let mut table =
+            TablePlan { bot_speed: self.prefs.bot_speed, ..TablePlan::against_bots(self.prefs.name.clone()) };
         if last.rules.validate().is_ok() {
             table.rules = last.rules;
         }
@@ -481,10 +479,8 @@ impl App {
     /// The setup of a hosted table: a friend across the table to begin
     /// with; the setup changes it.
     fn set_up_hosted(&mut self) {
-        let mut table = TablePlan {
-            bot_speed: self.prefs.bot_speed,
-            ..TablePlan::against_bots(self.prefs.player_name())
-        };
+        let mut table =
+            TablePlan { bot_speed: self.prefs.bot_speed, ..TablePlan::against_bots(self.prefs.name.clone()) };
         table.sitters[2] = Sitter::Friend;
         self.screen = Screen::Setup(SetupScreen::new(table, self.prefs.settings.saved_presets.clone()));
     }
@@ -602,7 +598,7 @@ impl App {
                     scrollable(
                         column![
                             home::view(
-                                &self.prefs.player_name(),
+                                &self.prefs.name,
                                 self.resumable,
                                 self.networked,
                                 self.replacing,

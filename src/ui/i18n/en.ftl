@@ -179,6 +179,7 @@ a-saved-game-is-waiting = A saved game is waiting. A new game replaces it.
 start-a-new-game = Start a new game
 app-name = Ludopia
 welcome-name-pull-up-a = Welcome, { $name }. Pull up a cushion.
+welcome-pull-up-a = Welcome! Pull up a cushion.
 play-on-this-computer = Play on this computer
 host-a-table = Host a table
 join-a-table = Join a table

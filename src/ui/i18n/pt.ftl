@@ -173,6 +173,7 @@ a-saved-game-is-waiting = Há uma partida salva esperando. Uma nova partida a su
 start-a-new-game = Começar uma nova partida
 app-name = Ludopia
 welcome-name-pull-up-a = Bem-vindo, { $name }. Pegue uma almofada e sente-se.
+welcome-pull-up-a = Bem-vindo! Pegue uma almofada e sente-se.
 play-on-this-computer = Jogar neste computador
 host-a-table = Abrir uma mesa
 join-a-table = Entrar numa mesa

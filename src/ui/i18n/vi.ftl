@@ -167,6 +167,7 @@ a-saved-game-is-waiting = Có một ván đã lưu đang chờ. Ván mới sẽ 
 start-a-new-game = Bắt đầu ván mới
 app-name = Ludopia
 welcome-name-pull-up-a = Chào { $name }. Mời ngồi xuống nệm nào.
+welcome-pull-up-a = Xin chào! Mời ngồi xuống nệm nào.
 play-on-this-computer = Chơi trên máy này
 host-a-table = Mở bàn
 join-a-table = Vào bàn

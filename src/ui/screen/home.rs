@@ -61,6 +61,7 @@ pub fn stops(resumable: bool, networked: bool, replacing: bool) -> Vec<Stop<Mess
     stops
 }
 
+/// `name`: the player's chosen name, empty while none is chosen.
 /// `resumable`: a saved game waits (the profile's), so "Resume game" shows;
 /// `networked`: likewise a networked game, which "Resume network game"
 /// takes up again at its table. `replacing`: the player asked for a new
@@ -93,7 +94,12 @@ pub fn view<'a>(
     container(
         column![
             text(fl!("app-name")).font(BLACK).size(52).color(theme::GOLD),
-            text(fl!("welcome-name-pull-up-a", name = name)).size(17),
+            // "Welcome, You" greets nobody: a name is used once chosen.
+            text(match name.trim() {
+                "" => fl!("welcome-pull-up-a").to_string(),
+                name => fl!("welcome-name-pull-up-a", name = name),
+            })
+            .size(17),
         ]
         .push(resume)
         .push(rejoin)

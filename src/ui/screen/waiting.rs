@@ -134,7 +134,7 @@ impl WaitingRoom {
         let who = match self.table.sitters[seat.index()] {
             Sitter::Empty => fl!("empty").to_string(),
             Sitter::Bot(level) => fl!("bot-level", level = level_name(level)),
-            Sitter::Person => self.table.name.clone(),
+            Sitter::Person => self.table.person_name(seat).unwrap_or_default(),
             Sitter::Friend if self.joined[seat.index()] => fl!("a-friend-joined").to_string(),
             Sitter::Friend => fl!("waiting-for-a-friend").to_string(),
         };

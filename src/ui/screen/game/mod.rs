@@ -177,11 +177,7 @@ const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 /// names, friends are named by their colour.
 pub fn names(table: &TablePlan) -> [String; 4] {
     Seat::ALL.map(|seat| match table.sitters[seat.index()] {
-        Sitter::Person => match (table.person_number(seat), table.others[seat.index()].trim()) {
-            (Some(1), _) => table.name.clone(),
-            (n, "") => fl!("player-n", n = n.unwrap_or_default()),
-            (_, typed) => typed.to_string(),
-        },
+        Sitter::Person => table.person_name(seat).unwrap_or_default(),
         Sitter::Bot(_) => BOT_NAMES[seat.index()].to_string(),
         Sitter::Friend => {
             let colour = super::setup::colour_name(table.rules.colour_of(seat));

@@ -86,7 +86,8 @@ impl BotSpeed {
 pub struct TablePlan {
     pub rules: Rules,
     pub sitters: [Sitter; 4],
-    /// The name of the first person here (from the settings).
+    /// The name the first person here chose (from the settings; empty
+    /// while none is chosen).
     pub name: String,
     /// The names typed for the other persons here, by seat (empty: "Player
     /// 2" and so on).
@@ -111,6 +112,21 @@ impl TablePlan {
     pub fn person_number(&self, seat: Seat) -> Option<usize> {
         (self.sitters[seat.index()] == Sitter::Person)
             .then(|| self.sitters[..=seat.index()].iter().filter(|&&s| s == Sitter::Person).count())
+    }
+
+    /// What the window calls the person here at `seat`: the first by the
+    /// name chosen in the settings, the others by the name typed for them.
+    /// Unnamed, the first is "You" alone at the computer but "Player 1"
+    /// among several (beside "Player 2"; "Your turn, You" says nothing).
+    pub fn person_name(&self, seat: Seat) -> Option<String> {
+        let n = self.person_number(seat)?;
+        let typed = if n == 1 { &self.name } else { &self.others[seat.index()] };
+        let alone = self.sitters.iter().filter(|&&s| s == Sitter::Person).count() == 1;
+        Some(match typed.trim() {
+            "" if alone => fl!("you").to_string(),
+            "" => fl!("player-n", n = n),
+            typed => typed.to_string(),
+        })
     }
 
     /// Whether friends join over the network (this computer hosts).
