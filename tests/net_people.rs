@@ -339,7 +339,17 @@ async fn a_table_with_nobody_connected_pauses_and_closes_when_it_expires() {
         "closed {:?} after the friend left, before the table's expiry",
         closed_at - left_at
     );
-    host.abort();
+    // Closed unfinished: the host stops with the reason, and says no `over`
+    // with the places of a game still under way.
+    let ended = tokio::time::timeout(GAME_WITHIN, host).await.expect("the host stopped").expect("no panic");
+    assert!(
+        matches!(ended, Err(play::PlayError::Expired { secs: 2 })),
+        "the host stopped because the table expired: {:?}",
+        ended.map(|_| ())
+    );
+    while let Ok(line) = host_lines_in.try_recv() {
+        assert!(!matches!(line, Line::Over { .. } | Line::Closed), "no end reported: {line:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

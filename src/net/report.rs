@@ -222,6 +222,9 @@ pub enum PlayError {
     Saved(String),
     /// This computer's own table cannot go on (its key, its log, its next game).
     Table(String),
+    /// The table this computer hosted closed before the game's end: nobody
+    /// was connected to it for `secs` seconds.
+    Expired { secs: u64 },
 }
 
 impl fmt::Display for PlayError {
@@ -254,6 +257,11 @@ impl fmt::Display for PlayError {
             PlayError::HostLeft => f.write_str("the host left before the game began"),
             PlayError::HostFault(what) | PlayError::Table(what) => f.write_str(what),
             PlayError::Saved(why) => write!(f, "the saved game cannot be resumed: {why}"),
+            PlayError::Expired { secs } => write!(
+                f,
+                "nobody was connected to the table for {secs} s, so it closed before the game's end \
+                 (guests who were only cut off from this computer elect another host and play on)"
+            ),
         }
     }
 }

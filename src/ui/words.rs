@@ -114,6 +114,7 @@ pub fn play_error(error: &PlayError) -> String {
         PlayError::HostFault(what) => fl!("play-host-fault", what = what),
         PlayError::Saved(why) => fl!("play-saved", why = why),
         PlayError::Table(what) => fl!("play-table", what = what),
+        PlayError::Expired { secs } => fl!("play-expired", secs = secs),
     }
 }
 

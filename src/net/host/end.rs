@@ -1,8 +1,10 @@
 //! The end of a game at the host: reported once a majority of the table
 //! holds it, then the host waits for the guests who lack it, as long as
-//! whoever may still come for it is worth waiting for.
+//! whoever may still come for it is worth waiting for. A table closed
+//! because nobody was connected to it has no end to report.
 
 use super::*;
+use crate::table::CloseReason;
 
 /// After the end, how long the host waits for the guests who lack it.
 const LINGER: Duration = Duration::from_secs(150);
@@ -22,6 +24,16 @@ const _: () = assert!(LINGER_AGAIN.as_secs() * 2 <= crate::net::guest::AGAIN_WIT
 pub(super) const SETTLE_WITHIN: Duration = Duration::from_secs(150);
 
 impl Host {
+    /// The table closed unfinished because nobody was connected to it: not
+    /// an `over` with the places of a game still under way. A headless host
+    /// cut off from every guest lands here; the guests, if only its links
+    /// were cut, elected another host and play on without it.
+    pub(super) fn expired(&self) -> Option<PlayError> {
+        let state = self.table.as_ref()?.state();
+        (state.closed == Some(CloseReason::Expired) && !state.game.is_over())
+            .then(|| PlayError::Expired { secs: self.config.timing.expiry / 1000 })
+    }
+
     /// The end: reported once a majority holds it, then the host waits
     /// for the guests who lack it (or until [`LINGER`]).
     pub(super) fn check_end<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Option<Hosted> {

@@ -271,6 +271,11 @@ impl Host {
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             self.publish(session);
+            if let Some(expired) = self.expired() {
+                // Closed: nothing to come back to, and no finished game to prove.
+                session.game_over(|| None);
+                return Err(expired);
+            }
             match self.check_end(session) {
                 Some(Hosted::Over(_)) if self.again > 0 => self.next_game(session).await?,
                 // A person at this computer decides on a rematch, or leaves.

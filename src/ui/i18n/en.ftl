@@ -126,6 +126,7 @@ play-host-left = the host left before the game began
 play-host-fault = the host broke the network game's rules ({ $what })
 play-saved = the saved game cannot be resumed ({ $why })
 play-table = this computer's table cannot go on ({ $what })
+play-expired = nobody was connected to the table for { $secs } s, so it closed before the game's end
 net-stopped = the network has stopped
 net-oversized = a message of { $len } bytes is over the { $max }-byte limit
 net-malformed = a malformed message ({ $why })

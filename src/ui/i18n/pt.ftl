@@ -120,6 +120,7 @@ play-host-left = o anfitrião saiu antes de o jogo começar
 play-host-fault = o anfitrião quebrou as regras do jogo em rede ({ $what })
 play-saved = o jogo salvo não pode ser retomado ({ $why })
 play-table = a mesa deste computador não pode continuar ({ $what })
+play-expired = ninguém esteve ligado à mesa durante { $secs } s, por isso ela fechou antes do fim do jogo
 net-stopped = a rede foi encerrada
 net-oversized = uma mensagem de { $len } bytes passa do limite de { $max } bytes
 net-malformed = uma mensagem malformada ({ $why })

@@ -114,6 +114,7 @@ play-host-left = chủ bàn đã rời đi trước khi ván bắt đầu
 play-host-fault = chủ bàn đã làm sai luật của ván chơi qua mạng ({ $what })
 play-saved = không thể tiếp tục ván đã lưu ({ $why })
 play-table = bàn của máy này không thể tiếp tục ({ $what })
+play-expired = không ai kết nối với bàn trong { $secs } giây, nên bàn đã đóng trước khi ván kết thúc
 net-stopped = mạng đã ngừng
 net-oversized = một tin nhắn { $len } byte vượt giới hạn { $max } byte
 net-malformed = một tin nhắn sai định dạng ({ $why })
