@@ -559,3 +559,31 @@ fn a_won_duel_stays_up_a_moment_with_its_line() -> Result<(), Error> {
     }
     panic!("no duel was won");
 }
+
+#[test]
+fn a_team_players_badges_fit_on_its_card() -> Result<(), Error> {
+    use ludopia::rules::Teams;
+    // The longest line of badges: the team's, then whose seat it is. At a
+    // tour's team table "THIS COMPUTER" ran off the card ("THIS COMPUTE").
+    let mut table = TablePlan::against_bots("Ana".into());
+    table.rules.teams = Teams::Opposite;
+    let g = GameScreen::new(table, [3; 32], Instant::now()).expect("a valid table");
+    let badges = ["TEAM 1", "THIS COMPUTER"];
+    // A text squeezed by its line is laid out narrower than with room to
+    // spare: its width for its height, whatever the size of its letters.
+    let mut roomy = sim_at(Size::new(1920.0, 1200.0), g.view());
+    let natural = badges.map(|badge| roomy.find(badge).map(|b| b.bounds().width / b.bounds().height));
+    for size in [WINDOW, SMALL] {
+        let mut ui = sim_at(size, g.view());
+        let card = ui.find(id("seat-0"))?.bounds();
+        for (badge, natural) in badges.into_iter().zip(natural.clone()) {
+            let b = ui.find(badge)?.bounds();
+            assert!(b.width >= natural? * b.height - 1.0, "{badge} is cut at {size:?}: {b:?}");
+            assert!(
+                b.x + b.width <= card.x + card.width,
+                "{badge} runs off the card at {size:?}: {b:?} on {card:?}"
+            );
+        }
+    }
+    Ok(())
+}

@@ -49,8 +49,9 @@ fn badge(label: &str, size: u32) -> Element<'static, Message> {
         .into()
 }
 
-/// A seat's card, as tall at every moment (badges never wrap, and the die
-/// sits in a corner of its own), so nothing beside it moves.
+/// A seat's card, as tall at every moment (its height is set, with room
+/// for a second line of badges, and the die sits in a corner of its own),
+/// so nothing beside it moves.
 pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> {
     let game = &screen.game;
     let control = screen.control(seat);
@@ -136,7 +137,10 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     .clip(true)
     .style(theme::ribbon(colour));
     // The mute button ends the badges' line, which gives way to it: laid
-    // over the card's corner, it covered the end of a long name.
+    // over the card's corner, it covered the end of a long name. Badges
+    // that do not fit take a second line (a team's and "THIS COMPUTER" ran
+    // off a narrow card); the card's height has room for it.
+    let badges = badges.wrap().vertical_spacing(3);
     let mut tags =
         row![container(badges).width(Length::Fill).clip(true)].spacing(4).align_y(Alignment::Center);
     if screen.mutable(seat) {
