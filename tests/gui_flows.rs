@@ -175,13 +175,17 @@ fn keyboard_rolls_chooses_and_confirms() {
 #[test]
 fn a_reaction_shows_at_your_seat_for_a_while_at_a_players_rate() -> Result<(), Error> {
     let mut t = Instant::now();
-    let mut g = you_and_bots(5, t);
+    // A name as long as the card is wide: the bubble must leave it be.
+    let name = "Maya Fernandes";
+    let mut g = GameScreen::new(TablePlan::against_bots(name.into()), [5; 32], t).expect("a valid table");
     click_game(&mut g, "React", t)?;
     assert!(sim(g.view()).find("Well played!").is_ok(), "the palette opens with its phrases");
     click_game(&mut g, "Good luck!", t)?;
     {
         let mut ui = sim(g.view());
-        assert!(ui.find("Good luck!").is_ok(), "the bubble shows at your seat");
+        let said = ui.find("Good luck!")?.bounds();
+        let name = ui.find(name)?.bounds();
+        assert!(!said.intersects(&name), "the bubble hides who said it: {said:?} over {name:?}");
         assert!(ui.find("Well played!").is_err(), "the palette closed");
     }
     let wake = g.next_wake().expect("the screen wakes to take the bubble down");

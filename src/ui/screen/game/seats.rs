@@ -161,12 +161,14 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     .width(Length::Fill)
     .height(height)
     .style(if active { theme::panel_lit } else { theme::panel });
-    // A reaction is said in a bubble over the card's corner, for a while.
+    // A reaction is said in a bubble over the card's lower corner, for a
+    // while: over the top one it hid who said it (the name) and the Mute
+    // button beside it; the pawns home are also on the board.
     let mut layers = stack![card];
     if let Some(reaction) = screen.saying(seat) {
         let said = container(emote::view(reaction, 30.0)).padding([3, 8]).style(bubble);
         layers =
-            layers.push(container(said).align_right(Length::Fill).align_top(Length::Fill).padding([6, 8]));
+            layers.push(container(said).align_right(Length::Fill).align_bottom(Length::Fill).padding([6, 8]));
     }
     let id = iced::widget::Id::from(SEAT_IDS[seat.index()]);
     container(layers).id(id).into()
