@@ -587,3 +587,21 @@ fn a_team_players_badges_fit_on_its_card() -> Result<(), Error> {
     }
     Ok(())
 }
+
+#[test]
+fn the_waiting_room_of_a_team_table_says_who_plays_with_whom() -> Result<(), Error> {
+    use ludopia::rules::Teams;
+    use ludopia::ui::screen::waiting::WaitingRoom;
+    let mut table = TablePlan::against_bots("Ana".into());
+    table.sitters[2] = Sitter::Friend;
+    let room = WaitingRoom::new(table.clone());
+    assert!(sim(room.view()).find("TEAM 1").is_err(), "no teams, no team badges");
+    table.rules.teams = Teams::Opposite;
+    let room = WaitingRoom::new(table);
+    let mut ui = sim(room.view());
+    // Red's row: its ribbon, then the team Red shares with Yellow.
+    let (red, team) = (ui.find("Red")?.bounds(), ui.find("TEAM 1")?.bounds());
+    assert!((team.center_y() - red.center_y()).abs() < 8.0, "Red's team on Red's row: {team:?} {red:?}");
+    assert!(ui.find("TEAM 2").is_ok(), "the rivals' team");
+    Ok(())
+}

@@ -14,10 +14,28 @@ pub mod stats;
 pub mod waiting;
 
 use crate::fl;
+use crate::rules::Seat;
 use crate::ui::focus::Focus;
-use crate::ui::theme::{self, BLACK};
+use crate::ui::theme::{self, BLACK, BOLD};
+use iced::widget::text::Wrapping;
 use iced::widget::{Column, Row, button, column, container, row, space, text};
 use iced::{Alignment, Element};
+
+/// A small parchment label on a seat: its level, its team, where it plays.
+pub fn badge<'a, M: 'a>(label: &str, size: u32) -> Element<'a, M> {
+    container(text(label.to_string()).font(BOLD).size(size).wrapping(Wrapping::None))
+        .padding([2, 6])
+        .style(theme::badge)
+        .into()
+}
+
+/// `seat`'s team at a table of teams, as a badge: partners share a
+/// number, Red's team first (the board alone does not say who plays with
+/// whom).
+pub fn team_badge<'a, M: 'a>(seat: Seat, size: u32) -> Element<'a, M> {
+    let team = 1 + seat.index().min(seat.partner().index());
+    badge(&fl!("team-badge", team = team), size)
+}
 
 /// A page of the app (history, statistics, how to play): a title with a
 /// Back button beside it (a stop for the keyboard's `focus`), as every

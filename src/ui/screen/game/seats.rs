@@ -9,7 +9,8 @@ use crate::fl;
 use crate::rules::Seat;
 use crate::table::Control;
 use crate::ui::emote;
-use crate::ui::theme::{self, BLACK, BOLD, alpha};
+use crate::ui::screen::{badge, team_badge};
+use crate::ui::theme::{self, BLACK, alpha};
 use iced::widget::canvas::{self, Frame, Geometry, Path, Stroke, path};
 use iced::widget::text::Wrapping;
 use iced::widget::{button, center, column, container, row, stack, text};
@@ -40,13 +41,6 @@ fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
         shadow: Shadow::default(),
         snap: true,
     }
-}
-
-fn badge(label: &str, size: u32) -> Element<'static, Message> {
-    container(text(label.to_string()).font(BOLD).size(size).wrapping(Wrapping::None))
-        .padding([2, 6])
-        .style(theme::badge)
-        .into()
 }
 
 /// A seat's card, as tall at every moment (its height is set, with room
@@ -96,11 +90,8 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     };
     let small = if fit.compact { 10 } else { 11 };
     let mut badges = row![].spacing(4);
-    // Partners share a team number: the board alone does not say who
-    // plays with whom.
-    if let Some(partner) = game.partner(seat) {
-        let team = 1 + seat.index().min(partner.index());
-        badges = badges.push(badge(&fl!("team-badge", team = team), small));
+    if game.partner(seat).is_some() {
+        badges = badges.push(team_badge(seat, small));
     }
     badges = match control {
         Control::Bot(level) => badges.push(badge(
