@@ -414,17 +414,16 @@ impl SetupScreen {
             }
             // Longer words (Vietnamese, a second person's name field) take a
             // second line rather than run off a narrow window.
-            let choices = choices.wrap().vertical_spacing(6);
-            let line = row![
+            row![
                 container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                     .padding([4, 10])
                     .width(90)
                     .style(theme::ribbon(colour)),
-                choices
+                choices.wrap().vertical_spacing(6)
             ]
             .spacing(12)
-            .align_y(Alignment::Center);
-            line.into()
+            .align_y(Alignment::Center)
+            .into()
         }))
         .spacing(10);
         let saved_choice = self.saved_choice();
