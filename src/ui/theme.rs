@@ -73,6 +73,23 @@ pub fn alpha(c: Color, a: f32) -> Color {
     Color { a, ..c }
 }
 
+/// WCAG's contrast ratio of two opaque colours (1 to 21).
+fn contrast(a: Color, b: Color) -> f32 {
+    let lum = |c: Color| {
+        let lin = |v: f32| if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) };
+        0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+    };
+    let (hi, lo) = (lum(a).max(lum(b)), lum(a).min(lum(b)));
+    (hi + 0.05) / (lo + 0.05)
+}
+
+/// The text colour for a label on `fill`: white, as on the deep seat
+/// colours, unless it reads worse than WCAG's 3:1 for bold labels there,
+/// as on yellow (1.7:1); then ink.
+pub fn ink_on(fill: Color) -> Color {
+    if contrast(Color::WHITE, fill) >= 3.0 { Color::WHITE } else { INK }
+}
+
 /// The app's widget theme: dusk colours that sit on the palace scene.
 pub fn theme() -> Theme {
     Theme::custom(
@@ -120,13 +137,14 @@ pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
     move |_| container::Style {
         background: Some(Background::Color(colour)),
         border: Border { color: GOLD, width: 1.5, radius: 6.0.into() },
-        text_color: Some(Color::WHITE),
+        text_color: Some(ink_on(colour)),
         shadow: Shadow::default(),
         snap: true,
     }
 }
 
-/// A button that takes a seat: in the seat's colour, with white text.
+/// A button that takes a seat: in the seat's colour, its text white (ink
+/// on yellow).
 pub fn seat_button(colour: Color) -> impl Fn(&Theme, button::Status) -> button::Style {
     move |_, status| {
         let bg = match status {
@@ -137,7 +155,8 @@ pub fn seat_button(colour: Color) -> impl Fn(&Theme, button::Status) -> button::
         };
         button::Style {
             background: Some(Background::Color(bg)),
-            text_color: Color::WHITE,
+            // Disabled, the fill is faint over the dark panel: white reads.
+            text_color: if status == button::Status::Disabled { Color::WHITE } else { ink_on(colour) },
             border: Border { color: GOLD, width: 1.5, radius: 8.0.into() },
             shadow: Shadow::default(),
             snap: true,
@@ -204,16 +223,6 @@ pub fn choice(selected: bool) -> impl Fn(&Theme, button::Status) -> button::Styl
 mod tests {
     use super::*;
 
-    /// WCAG's contrast ratio of two opaque colours (1 to 21).
-    fn contrast(a: Color, b: Color) -> f32 {
-        let lum = |c: Color| {
-            let lin = |v: f32| if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) };
-            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
-        };
-        let (hi, lo) = (lum(a).max(lum(b)), lum(a).min(lum(b)));
-        (hi + 0.05) / (lo + 0.05)
-    }
-
     /// `top` at its alpha over `under`.
     fn over(top: Color, under: Color) -> Color {
         Color { a: 1.0, ..mix(under, Color { a: 1.0, ..top }, top.a) }
@@ -235,5 +244,23 @@ mod tests {
         }
         // Beside a button in a seat's colour (yellow is close to gold) the
         // gap of panel between ring and button keeps them apart.
+    }
+
+    #[test]
+    fn a_label_reads_on_every_seat_colour() {
+        // White on yellow was 1.7:1: "Join as Yellow" and the Yellow ribbons.
+        for c in [Colour::Red, Colour::Green, Colour::Yellow, Colour::Blue] {
+            let fill = colour(c);
+            let ratio = contrast(ink_on(fill), fill);
+            assert!(ratio >= 3.0, "{c:?}: {ratio}");
+            // Hovered, a little lighter for a moment, keeps its resting text colour.
+            for status in [button::Status::Active, button::Status::Pressed] {
+                let style = seat_button(fill)(&Theme::Dark, status);
+                let Some(Background::Color(bg)) = style.background else { panic!("a plain fill") };
+                assert!(contrast(style.text_color, bg) >= 3.0, "{c:?} {status:?}");
+            }
+            let text = ribbon(fill)(&Theme::Dark).text_color.expect("a text colour");
+            assert!(contrast(text, fill) >= 3.0, "{c:?} ribbon");
+        }
     }
 }

@@ -23,7 +23,7 @@ pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
     move |_| container::Style {
         background: Some(Background::Color(fill)),
         border: Border { color: rim, width: 2.0, radius: 100.0.into() },
-        text_color: Some(Color::WHITE),
+        text_color: Some(theme::ink_on(fill)),
         shadow: Shadow::default(),
         snap: true,
     }
@@ -37,7 +37,7 @@ fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
             width: if active { 5.0 } else { 4.0 },
             radius: 100.0.into(),
         },
-        text_color: Some(Color::WHITE),
+        text_color: Some(theme::ink_on(fill)),
         shadow: Shadow::default(),
         snap: true,
     }
