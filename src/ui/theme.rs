@@ -134,10 +134,12 @@ pub fn panel_lit(_: &Theme) -> container::Style {
 
 /// A name ribbon in a seat's colour.
 pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
+    // Worked out once, not at every draw.
+    let text = ink_on(colour);
     move |_| container::Style {
         background: Some(Background::Color(colour)),
         border: Border { color: GOLD, width: 1.5, radius: 6.0.into() },
-        text_color: Some(ink_on(colour)),
+        text_color: Some(text),
         shadow: Shadow::default(),
         snap: true,
     }
@@ -146,6 +148,7 @@ pub fn ribbon(colour: Color) -> impl Fn(&Theme) -> container::Style {
 /// A button that takes a seat: in the seat's colour, its text white (ink
 /// on yellow).
 pub fn seat_button(colour: Color) -> impl Fn(&Theme, button::Status) -> button::Style {
+    let text = ink_on(colour);
     move |_, status| {
         let bg = match status {
             button::Status::Hovered => lighter(colour, 0.15),
@@ -156,7 +159,7 @@ pub fn seat_button(colour: Color) -> impl Fn(&Theme, button::Status) -> button::
         button::Style {
             background: Some(Background::Color(bg)),
             // Disabled, the fill is faint over the dark panel: white reads.
-            text_color: if status == button::Status::Disabled { Color::WHITE } else { ink_on(colour) },
+            text_color: if status == button::Status::Disabled { Color::WHITE } else { text },
             border: Border { color: GOLD, width: 1.5, radius: 8.0.into() },
             shadow: Shadow::default(),
             snap: true,

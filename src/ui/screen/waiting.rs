@@ -138,19 +138,17 @@ impl WaitingRoom {
             Sitter::Friend if self.joined[seat.index()] => fl!("a-friend-joined").to_string(),
             Sitter::Friend => fl!("waiting-for-a-friend").to_string(),
         };
-        let mut line = row![
+        let line = row![
             container(text(colour_name(rules.colour_of(seat))).font(BOLD).size(15))
                 .padding([4, 10])
                 .width(90)
                 .style(theme::ribbon(theme::colour(rules.colour_of(seat)))),
         ]
+        // Who plays with whom, before the board says it.
+        .push(rules.has_teams().then(|| super::team_badge(seat, 12)))
+        .push(text(who).size(15))
         .spacing(12)
         .align_y(Alignment::Center);
-        // Who plays with whom, before the board says it.
-        if rules.has_teams() {
-            line = line.push(super::team_badge(seat, 12));
-        }
-        let line = line.push(text(who).size(15));
         if !self.waits_for(seat) {
             return line.into();
         }

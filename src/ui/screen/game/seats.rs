@@ -18,18 +18,20 @@ use iced::{
     Alignment, Background, Border, Color, Element, Length, Radians, Rectangle, Renderer, Shadow, Theme, mouse,
 };
 
-/// A round disc: a fill and a rim.
+/// A round disc: a fill and a rim (what it holds colours its own text:
+/// the pips hold none, the podium's numbers are ink).
 pub fn disc(fill: Color, rim: Color) -> impl Fn(&Theme) -> container::Style {
     move |_| container::Style {
         background: Some(Background::Color(fill)),
         border: Border { color: rim, width: 2.0, radius: 100.0.into() },
-        text_color: Some(theme::ink_on(fill)),
+        text_color: None,
         shadow: Shadow::default(),
         snap: true,
     }
 }
 
 fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
+    let initial = theme::ink_on(fill);
     move |_| container::Style {
         background: Some(Background::Color(fill)),
         border: Border {
@@ -37,7 +39,7 @@ fn ring(fill: Color, active: bool) -> impl Fn(&Theme) -> container::Style {
             width: if active { 5.0 } else { 4.0 },
             radius: 100.0.into(),
         },
-        text_color: Some(theme::ink_on(fill)),
+        text_color: Some(initial),
         shadow: Shadow::default(),
         snap: true,
     }
@@ -90,9 +92,7 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     };
     let small = if fit.compact { 10 } else { 11 };
     let mut badges = row![].spacing(4);
-    if game.partner(seat).is_some() {
-        badges = badges.push(team_badge(seat, small));
-    }
+    badges = badges.push(game.partner(seat).map(|_| team_badge(seat, small)));
     badges = match control {
         Control::Bot(level) => badges.push(badge(
             &fl!("bot-level-badge", level = crate::ui::screen::setup::level_name(level)).to_uppercase(),
