@@ -2,7 +2,7 @@
 //! one or three joiners (by ticket, and by room code through a relay), a
 //! joiner whose connection drops or freezes mid-game, the host killed
 //! mid-game, a joiner and a host killed and started again with their
-//! profiles, a joiner killed in the first of two games, a table under a
+//! profiles, two hosts killed in turn, a joiner killed in the first of two games, a table under a
 //! flood of idle peers and silent sockets, and a joiner whose code nobody
 //! hosts; every player's log and places must match. Every process has a
 //! profile folder of its own (`LUDOPIA_HOME`).
@@ -27,6 +27,8 @@ mod links;
 #[path = "headless/rematch.rs"]
 mod rematch;
 mod support;
+#[path = "headless/twice.rs"]
+mod twice;
 use support::player::{
     GAME_LIMIT, LOOPBACK, Player, Running, command_at, drain, event, lines, profile, read_lines, spawn,
     spawn_at, watchdog,

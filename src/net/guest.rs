@@ -28,7 +28,7 @@ use super::{NetError, NodeEvent, Ticket, ticket};
 use crate::fair::SignedReveal;
 use crate::rules::{Rules, Seat};
 use crate::table::succession::{Branch, Succession};
-use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Offer, ToGuest, ToHost, ToPeer};
+use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Millis, Offer, ToGuest, ToHost, ToPeer};
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
@@ -73,6 +73,11 @@ pub struct Follower {
     passing: Vec<(SignedReveal, Instant)>,
     /// While the host is lost.
     pub lost: Option<Lost>,
+    /// Votes of peers that lost the host before this guest did, with their
+    /// term and when they came: they count if it does within
+    /// [`VOTE_FRESH`](crate::table::succession::VOTE_FRESH). A peer elected
+    /// on one round of votes votes no more.
+    pub(super) early_votes: Vec<(Seat, u32, Millis)>,
     /// The bot's first act waits this long (a slow player), once.
     think: Option<Duration>,
     holding: Option<Instant>,
@@ -134,27 +139,30 @@ impl Follower {
             over_at: None,
             commit: None,
             host_away: None,
+            early_votes: Vec::new(),
         }
     }
 
-    /// The peers of the roster other than this guest, by seat.
+    /// The peers of the roster other than this guest, by seat: the table's
+    /// creator too, which follows like a guest once it came back to a table
+    /// another peer took over, and then votes when that host is lost.
     pub fn peers(&self) -> Vec<(Seat, Ticket)> {
         let Some(roster) = self.guest.roster() else { return Vec::new() };
         roster
-            .guests()
+            .peers()
             .filter(|&(s, _)| s != self.guest.seat())
             .filter_map(|(s, m)| ticket::reach(s, &m.reach).map(|t| (s, t)))
             .collect()
     }
 
-    /// [`Follower::peers`] but the host's peer: the other guests (an
-    /// elected host is in the roster too).
+    /// [`Follower::peers`] but the host's peer: the others following it
+    /// (an elected host is in the roster too).
     pub fn other_guests(&self) -> Vec<(Seat, Ticket)> {
         let host = self.host;
         self.peers().into_iter().filter(|(_, t)| t.peer != host).collect()
     }
 
-    /// The roster's seat of `peer`, if it is another guest's.
+    /// The roster's seat of `peer`, if it is another peer's.
     pub fn seat_of(&self, peer: PeerId) -> Option<Seat> {
         self.peers().into_iter().find(|(_, t)| t.peer == peer).map(|(s, _)| s)
     }

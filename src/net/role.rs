@@ -344,11 +344,9 @@ async fn lead<O: FnMut(Line)>(
         }
     }
     let roster = kept.roster;
-    // The other guests come back to us, and so may the departed host (it
+    // The other peers come back to us, the departed host among them (it
     // finds us through its guests after a restart): the end waits for it.
-    let creator = roster.creator.and_then(|s| Some((s, ticket::reach(s, &roster.member(s)?.reach)?)));
-    let expected: Vec<(PeerId, Seat)> =
-        peers.iter().chain(creator.iter()).map(|(s, t)| (t.peer, *s)).collect();
+    let expected: Vec<(PeerId, Seat)> = peers.iter().map(|(s, t)| (t.peer, *s)).collect();
     for (_, ticket) in &peers {
         let _ = session.client.keep(ticket.peer, true).await;
     }

@@ -18,7 +18,7 @@ use super::wire::Request;
 use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
-use crate::table::succession::{Election, Verdict, peers_at_loss};
+use crate::table::succession::{Election, VOTE_FRESH, Verdict, peers_at_loss};
 use crate::table::{Answer, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
@@ -56,9 +56,14 @@ impl Follower {
         let (Some(replica), Some(succession)) = (self.guest.replica(), self.succession()) else { return };
         let state = *replica.state();
         let me = self.guest.seat();
-        let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me));
+        let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me, state.host));
         let now = session.now();
         let mut election = Election::new(succession, me, state.host, state.epoch + 1, peers, now);
+        for (seat, epoch, at) in std::mem::take(&mut self.early_votes) {
+            if epoch == election.epoch {
+                election.heard(seat, at);
+            }
+        }
         if deposed {
             // A host caught lying is not waited for.
             election.give_up_on_host();
@@ -103,7 +108,7 @@ impl Follower {
                 (_, Err(NetError::NotListening(why))) => {
                     info!(%peer, "a peer's program has stopped: {why}");
                     if let (Some(lost), Some(seat)) = (&mut self.lost, seat) {
-                        lost.election.stopped(seat);
+                        lost.election.stopped(seat, now);
                     }
                 }
                 (Asked::Vote, Ok(_)) => {
@@ -142,8 +147,7 @@ impl Follower {
                 }
             }
             Verdict::Follow(seat) => {
-                let ticket = self.peers().into_iter().find(|&(s, _)| s == seat).map(|(_, t)| t);
-                if let Some(ticket) = ticket {
+                if let Some(ticket) = self.ticket_of(seat) {
                     let peer = ticket.peer;
                     self.ask(session, peer, Some(ticket), Asked::Rejoin, Request::Host(self.rejoin()));
                 }
@@ -214,7 +218,15 @@ impl Follower {
         tail: Vec<SignedEntry<Record>>,
     ) {
         let now = session.now();
-        let Some(lost) = &mut self.lost else { return };
+        let Some(lost) = &mut self.lost else {
+            // Still hearing the host: the vote counts if this guest loses
+            // it too, soon.
+            if let Some(seat) = seat {
+                self.early_votes.retain(|&(s, _, at)| s != seat && now.saturating_sub(at) <= VOTE_FRESH);
+                self.early_votes.push((seat, epoch, now));
+            }
+            return;
+        };
         if lost.election.epoch != epoch {
             return;
         }

@@ -152,9 +152,11 @@ impl Election {
 
     /// The program at `seat` has stopped (its address refused a dial): it
     /// cannot come back with a branch of its own (started again, it follows
-    /// the later term it meets), so it is not waited for.
-    pub fn stopped(&mut self, seat: Seat) {
-        if seat != self.me {
+    /// the later term it meets), so it is not waited for. Unless its vote
+    /// came lately: a peer started again listens elsewhere than the roster
+    /// says, so the address refuses while the program runs.
+    pub fn stopped(&mut self, seat: Seat, now: Millis) {
+        if seat != self.me && !self.supporters(now).contains(seat) {
             self.stopped = self.stopped.with(seat);
         }
     }
@@ -202,13 +204,17 @@ impl Election {
     }
 }
 
-/// The peers at the table when its host is lost, as the guest at `me`
-/// counts them: the host, itself, and every other guest of the roster
-/// with a seat of its own, a person's or a stand-in's while its person is
-/// away. The away guest may be electing too: counted out, two such guests
-/// would each take the table over as if alone with the host.
-pub fn peers_at_loss(roster: &Roster, control: &[Control; 4], me: Seat) -> usize {
-    2 + roster.guests().filter(|&(s, _)| s != me && control[s.index()].owner().is_some()).count()
+/// The peers at the table when its host, at `lost`, is lost, as the guest
+/// at `me` counts them: the host, itself, the table's creator whatever
+/// plays its seat (come back to a table another peer took over, it follows
+/// and votes), and every other guest of the roster with a seat of its own,
+/// a person's or a stand-in's while its person is away. The away guest may
+/// be electing too: counted out, two such guests would each take the table
+/// over as if alone with the host. An elected host is counted once, as the
+/// host, whatever plays its seat.
+pub fn peers_at_loss(roster: &Roster, control: &[Control; 4], me: Seat, lost: Seat) -> usize {
+    let others = roster.peers().filter(|&(s, _)| s != me && s != lost);
+    2 + others.filter(|&(s, _)| Some(s) == roster.creator || control[s.index()].owner().is_some()).count()
 }
 
 #[cfg(test)]
@@ -259,11 +265,35 @@ mod tests {
         let (person, standin) =
             (Control::Person { owner: Participant(2) }, Control::Standin { owner: Participant(1) });
         let bot = Control::Bot(crate::bots::Strategy::Normal);
-        assert_eq!(peers_at_loss(&r, &[person, standin, person, bot], seat(2)), 3);
+        assert_eq!(peers_at_loss(&r, &[person, standin, person, bot], seat(2), seat(0)), 3);
         // The other guest left for good: its seat is a bot's.
-        assert_eq!(peers_at_loss(&r, &[person, bot, person, bot], seat(2)), 2);
+        assert_eq!(peers_at_loss(&r, &[person, bot, person, bot], seat(2), seat(0)), 2);
         // Away itself, the guest counts the same.
-        assert_eq!(peers_at_loss(&r, &[person, person, standin, bot], seat(2)), 3);
+        assert_eq!(peers_at_loss(&r, &[person, person, standin, bot], seat(2), seat(0)), 3);
+    }
+
+    /// The creator came back to follow the guest its guests elected, whose
+    /// own seat a bot plays since it hosts headless; then that host is
+    /// lost. The creator and the other guest are two of three: without the
+    /// creator, the guest would count itself one of two and the creator
+    /// would never hear it.
+    #[test]
+    fn a_creator_following_an_elected_host_counts_when_that_host_is_lost() {
+        let mut r = roster(&[0, 1, 2]);
+        r.creator = Some(seat(0));
+        let bot = Control::Bot(crate::bots::Strategy::Normal);
+        let person = |p| Control::Person { owner: Participant(p) };
+        let control = [bot, bot, person(2), bot];
+        assert_eq!(peers_at_loss(&r, &control, seat(2), seat(1)), 3, "the guest counts the creator");
+        assert_eq!(peers_at_loss(&r, &control, seat(0), seat(1)), 3, "the creator counts the guest");
+        // With a person's seat the elected host is not counted twice.
+        let control = [bot, person(1), person(2), bot];
+        assert_eq!(peers_at_loss(&r, &control, seat(2), seat(1)), 3);
+        // Both vote: the creator comes first in the succession.
+        let s = Succession::new(seat(0), &r);
+        let mut guest = Election::new(s, seat(2), seat(1), 2, 3, 0);
+        guest.heard(seat(0), 1_000);
+        assert_eq!(guest.verdict(1_500), Verdict::Follow(seat(0)));
     }
 
     #[test]
@@ -289,7 +319,7 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[2]));
         let mut e = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
         assert_eq!(e.verdict(1_000), Verdict::Wait);
-        e.stopped(seat(0));
+        e.stopped(seat(0), 1_000);
         assert_eq!(e.verdict(1_000), Verdict::Lead);
         // So from one caught lying.
         let mut liar = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
@@ -298,7 +328,7 @@ mod tests {
         // At three peers a majority is still asked for: the other guest may
         // hear the host, or host a branch of its own.
         let mut three = Election::new(s.clone(), seat(2), seat(0), 1, 3, 1_000);
-        three.stopped(seat(0));
+        three.stopped(seat(0), 1_000);
         assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT), Verdict::Wait);
         let mut lying = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
         lying.give_up_on_host();
@@ -312,7 +342,7 @@ mod tests {
         let mut last = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
         for stopped in [0, 1, 2] {
             assert_eq!(last.verdict(60_000), Verdict::Wait);
-            last.stopped(seat(stopped));
+            last.stopped(seat(stopped), 0);
         }
         assert_eq!(last.verdict(0), Verdict::Lead);
         // One guest started again and votes: two running, both needed, and
@@ -321,7 +351,7 @@ mod tests {
         assert_eq!(last.verdict(20), Verdict::Follow(seat(1)));
         // The host stopped, three guests run: two of them are a majority.
         let mut three = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
-        three.stopped(seat(0));
+        three.stopped(seat(0), 0);
         assert_eq!(three.verdict(20), Verdict::Wait);
         three.heard(seat(2), 10);
         assert_eq!(three.verdict(20), Verdict::Follow(seat(2)));
@@ -329,12 +359,27 @@ mod tests {
         // until that one stopped at the game's end, say): still a majority
         // of all three, however long it takes.
         let mut cut = Election::new(s, seat(3), seat(0), 1, 3, 0);
-        cut.stopped(seat(1));
+        cut.stopped(seat(1), 0);
         assert_eq!(cut.verdict(10 * TWO_PEER_WAIT), Verdict::Wait);
         // A guest never counts itself out.
-        cut.stopped(seat(0));
-        cut.stopped(seat(3));
+        cut.stopped(seat(0), 0);
+        cut.stopped(seat(3), 0);
         assert_eq!(cut.verdict(0), Verdict::Lead);
+    }
+
+    /// A guest started again listens at another address than the roster's:
+    /// a dial there is refused while its votes come. It is counted out only
+    /// once they stop.
+    #[test]
+    fn a_peer_that_voted_lately_is_not_counted_out_by_a_refusal() {
+        let s = Succession::new(seat(0), &roster(&[2, 3]));
+        let mut e = Election::new(s, seat(3), seat(2), 2, 3, 0);
+        e.stopped(seat(2), 0);
+        e.heard(seat(0), 1_000);
+        e.stopped(seat(0), 1_500);
+        assert_eq!(e.verdict(1_500), Verdict::Follow(seat(0)), "both of the two still running");
+        e.stopped(seat(0), 1_000 + VOTE_FRESH + 1);
+        assert_eq!(e.verdict(1_000 + VOTE_FRESH + 1), Verdict::Lead, "its votes stopped: so has it");
     }
 
     #[test]

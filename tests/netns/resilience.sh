@@ -18,6 +18,12 @@
 #                   the game while the host plays on alone; back, the host
 #                   steps down, drops its branch, takes the elected host's
 #                   log and ends with the same places as both guests;
+#   cut-twice       a host and two guests, the second thinking 45 s before
+#                   its first act so that the game waits: the host's links
+#                   are cut for 8 s (the guests elect the first guest, and
+#                   the host, back, follows it), then the elected host's
+#                   (the creator and the other guest elect the creator
+#                   again, epoch 2); all three end with the same places;
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -233,6 +239,45 @@ cut_host() { # net
   verdict "$name" "$bad" "${why:-same places at all three ($h); the guests elected $elected s into the 8 s cut; the host came back to the log of the elected host: ${dropped:-no branch to drop}}"
 }
 
+cut_twice() { # net
+  local net=$1 tag=w name=cut-twice ticket why="" bad=0 h
+  lan "$tag" 3 "$net"
+  run "$tag" p1 host host --headless --preset race --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
+  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
+    verdict "$name" 1 "the host did not start: $(cat "$work/$tag-host.err")"; return
+  fi
+  ticket=$(ticket_of "$work/$tag-host.log")
+  join_from "$tag" "$net" p2 g1
+  sleep 0.5
+  run "$tag" p3 g2 join --headless "$ticket" --bot easy --think 45 --listen "/ip4/10.77.$net.3/tcp/4001" &
+  if ! wait_for "$work/$tag-g2.log" '"entry"' 30 >/dev/null; then
+    verdict "$name" 1 "the game did not begin: $(tail -2 "$work/$tag-g2.err")"; return
+  fi
+  sleep 1
+  sever "lrs-$tag-p2" "10.77.$net.1" on
+  sever "lrs-$tag-p3" "10.77.$net.1" on
+  sleep 8
+  sever "lrs-$tag-p2" "10.77.$net.1" off
+  sever "lrs-$tag-p3" "10.77.$net.1" off
+  # The creator, back, follows the host its guests elected.
+  if ! wait_for "$work/$tag-host.log" '"host_changed"' 15 >/dev/null; then
+    bad=1; why="the creator did not follow the elected host"
+  fi
+  sleep 1
+  local cut_at; cut_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
+  sever "lrs-$tag-p1" "10.77.$net.2" on
+  sever "lrs-$tag-p3" "10.77.$net.2" on
+  sleep 8
+  sever "lrs-$tag-p1" "10.77.$net.2" off
+  sever "lrs-$tag-p3" "10.77.$net.2" off
+  wait
+  three_agree "$tag" g2
+  local epochs; epochs=$(grep -o '"host_changed","epoch":[0-9]*,"colour":"[a-z]*"' "$work/$tag-g2.log" | sed 's/.*"epoch":\([0-9]*\),"colour":"\([a-z]*\)"/\1 \2/' | paste -sd, -)
+  local again; again=$(awk -v t="$cut_at" '/"host_changed","epoch":2/ { printf "%.1f", $1 - t; exit }' "$work/$tag-g2.log")
+  if [[ -z $again ]]; then bad=1; why="$why; no second election while the elected host was cut (hosts the other guest followed: ${epochs:-none})"; fi
+  verdict "$name" "$bad" "${why:-same places at all three ($h); hosts the other guest followed, by term: $epochs; the second election came $again s into the second cut}"
+}
+
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
 # their own, playing; fails with $why if the game does not get going.
 two_peers() {
@@ -338,6 +383,7 @@ scenario cut-10 cut_guest 10 11
 scenario cut-60 cut_guest 60 12
 scenario cut-join cut_join 17
 scenario cut-host cut_host 18
+scenario cut-twice cut_twice 19
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
 scenario think-150 long_think 14

@@ -134,9 +134,17 @@ impl Player {
     /// errors go.
     pub fn start(args: &[&str], stderr: Stdio) -> Player {
         let home = profile();
-        let mut child = command_at(home.path(), args).stderr(stderr).spawn().expect("ludopia starts");
+        let mut player = Player::start_at(home.path(), args, stderr);
+        player.running.1 = Some(home);
+        player
+    }
+
+    /// [`Player::start`] with the profile at `home`, which outlives it (a
+    /// player killed and started again on it).
+    pub fn start_at(home: &Path, args: &[&str], stderr: Stdio) -> Player {
+        let mut child = command_at(home, args).stderr(stderr).spawn().expect("ludopia starts");
         let lines = read_lines(child.stdout.take().expect("stdout"));
-        Player { running: Running(child, Some(home)), lines, seen: Vec::new() }
+        Player { running: Running(child, None), lines, seen: Vec::new() }
     }
 
     /// The first line from now (or among those seen) that `pick` accepts,

@@ -8,10 +8,14 @@ impl Host {
     /// A guest of this table (from the roster) is expected back.
     pub(super) fn seat_back(&mut self, peer: PeerId, seat: Seat) -> Option<Participant> {
         let table = self.table.as_ref()?;
-        // The table's creator, come back to a table another peer took
-        // over, may have no person seat: it follows as the host's computer.
-        let creator = seat == table.creator();
-        let who = table.state().control[seat.index()].owner().or(creator.then_some(Participant::LOCAL))?;
+        // A peer come back to a table another peer took over may have no
+        // person seat, its seat a bot's since it hosted headless: the
+        // creator follows as the host's computer, another as a watcher.
+        let who = match table.state().control[seat.index()].owner() {
+            Some(who) => who,
+            None if seat == table.creator() => Participant::LOCAL,
+            None => self.fresh_participant(),
+        };
         let member = self.roster.member(seat).cloned();
         let name = member.as_ref().map(|m| m.name.clone()).unwrap_or_default();
         let reach = member.map(|m| m.reach).unwrap_or_default();

@@ -88,19 +88,22 @@ impl Host {
         Ok(answer)
     }
 
+    /// A participant of its own for a peer with no seat: past every seat's
+    /// owner, every guest's and every watcher's, so no two people share one.
+    pub(super) fn fresh_participant(&self) -> Participant {
+        let seats = self.table.iter().flat_map(|t| t.config().seats.iter().chain(&t.state().control));
+        let taken = seats
+            .filter_map(Control::owner)
+            .chain(self.guests.values().map(|g| g.who))
+            .chain(self.watchers.values().filter_map(|w| w.who));
+        Participant(taken.map(|p| p.0).max().unwrap_or(0).saturating_add(1))
+    }
+
     /// A watcher reserves a free or bot-held colour for the next game (the
     /// table's rule); it then takes that seat when the host plays again.
     pub(super) fn reserve(&mut self, peer: PeerId, seat: Seat) -> Answer {
+        let fresh = self.fresh_participant();
         let Some(table) = self.table.as_mut() else { return Answer::NotBegun };
-        // A participant of its own: past every seat's owner and every
-        // watcher's, so no two people share one.
-        let taken = table
-            .config()
-            .seats
-            .iter()
-            .filter_map(Control::owner)
-            .chain(self.watchers.values().filter_map(|w| w.who));
-        let fresh = Participant(taken.map(|p| p.0).max().unwrap_or(0).saturating_add(1));
         let Some(watcher) = self.watchers.get_mut(&peer) else {
             return Answer::Refused(Denial::WatchFirst);
         };

@@ -1,0 +1,55 @@
+//! Two hosts lost in turn. The table's creator is killed and started
+//! again, and follows the guest its guests elected; then that host is
+//! killed too. The creator and the other guest must hear each other's
+//! votes and elect the creator (first in the succession), and play the
+//! game to its end together. They once could not: a guest sent its votes
+//! to the other guests only, not to the creator, and counted the creator
+//! out, so each waited for the killed host.
+
+use super::*;
+
+#[test]
+fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_killed() {
+    let home = profile();
+    let hosting = ["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK];
+    let mut creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+    let (_, listening) = creator.wait_for("listening", |l| event(l) == "listening");
+    let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
+    let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
+    let mut first = Player::start(&join, Stdio::inherit());
+    std::thread::sleep(Duration::from_millis(500));
+    // The other guest thinks 30 s before its first act: the game waits for
+    // it while the hosts are lost, so it is not over before the second.
+    let mut other = Player::start(&[&join[..], &["--think", "30"]].concat(), Stdio::inherit());
+    watchdog(&[&first.running, &other.running], GAME_LIMIT);
+    let (_, seated) = other.wait_for("joined", |l| event(l) == "joined");
+    other.wait_for("an entry", |l| event(l) == "entry");
+
+    creator.running.kill().expect("kill -9 the creator");
+    let _ = creator.running.wait();
+    let is_term = |epoch: u64| move |l: &Value| event(l) == "host_changed" && l["epoch"] == epoch;
+    let (_, elected) = first.wait_for("the first election", is_term(1));
+    other.wait_for("the first election", is_term(1));
+    assert_ne!(elected["seat"], seated["seat"], "the first guest is first in the succession");
+
+    let mut creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+    watchdog(&[&creator.running], GAME_LIMIT);
+    creator.wait_for("rejoined", |l| event(l) == "rejoined");
+    // It holds the elected host's log, the hand-over in it, before that
+    // host goes too.
+    creator.wait_for("the hand-over", |l| l["record"].get("handover").is_some());
+    first.running.kill().expect("kill -9 the elected host");
+    let _ = first.running.wait();
+    let killed = Instant::now();
+    let (at, again) = other.wait_for("a second election", is_term(2));
+    eprintln!("elected again {:?} after the elected host was killed", at.duration_since(killed));
+    assert!(
+        again["seat"] != elected["seat"] && again["seat"] != seated["seat"],
+        "the creator takes the table over: {again}"
+    );
+
+    let other_lines = other.finish("the other guest");
+    let creator_lines = creator.finish("the creator");
+    assert_eq!(places_of(&other_lines), places_of(&creator_lines), "one set of places");
+    log_of("the other guest", &other_lines);
+}
