@@ -4,7 +4,8 @@
 //! votes and elect the creator (first in the succession), and play the
 //! game to its end together. They once could not: a guest sent its votes
 //! to the other guests only, not to the creator, and counted the creator
-//! out, so each waited for the killed host.
+//! out, so each waited for the killed host; and a creator whose seat a bot
+//! plays (it hosted headless) could not take the table over.
 
 use super::*;
 
