@@ -59,15 +59,18 @@ impl Succession {
     /// Whether the table follows branch `theirs` over `ours`, when the two
     /// can be weighed: each must count the peers that acknowledged it since
     /// the newer one began (acknowledgements from before the split count
-    /// for neither). The more peers win; a tie goes to the host earlier in
-    /// the succession. `None`: not comparable yet (the older side has not
-    /// yet heard where the newer one began).
+    /// for neither). The more peers win; a tie goes to the later term, which
+    /// peers elected when the earlier host was lost (a guest that
+    /// acknowledged the old host's last entry, then followed the new one to
+    /// the game's end and stopped, counts on both sides), then to the host
+    /// earlier in the succession. `None`: not comparable yet (the older side
+    /// has not yet heard where the newer one began).
     pub fn prefers(&self, theirs: &Branch, ours: &Branch) -> Option<bool> {
         let newer = if theirs.epoch >= ours.epoch { theirs } else { ours };
         if theirs.counted != newer.since || ours.counted != newer.since {
             return None;
         }
-        let weight = |b: &Branch| (b.members, std::cmp::Reverse(self.rank(b.host)));
+        let weight = |b: &Branch| (b.members, b.epoch, std::cmp::Reverse(self.rank(b.host)));
         Some(weight(theirs) > weight(ours))
     }
 }
@@ -383,7 +386,7 @@ mod tests {
     }
 
     #[test]
-    fn branches_go_to_the_majority_since_the_split_then_to_the_earlier_host() {
+    fn branches_go_to_the_majority_since_the_split_then_to_the_later_term_then_the_earlier_host() {
         let s = Succession::new(seat(0), &roster(&[1, 2]));
         // The old host counted everyone before it heard where the new term
         // began: not comparable yet.
@@ -394,11 +397,16 @@ mod tests {
         let old = Branch { members: 1, counted: 40, ..stale };
         assert_eq!(s.prefers(&new, &old), Some(true));
         assert_eq!(s.prefers(&old, &new), Some(false));
-        // A guest of two peers that took over alone: a tie, and the
-        // earlier host wins.
+        // A guest of two peers that took over alone: a tie, and the later
+        // term wins.
         let alone = Branch { epoch: 1, host: seat(1), since: 40, members: 1, counted: 40 };
-        assert_eq!(s.prefers(&old, &alone), Some(true));
-        assert_eq!(s.prefers(&alone, &old), Some(false));
+        assert_eq!(s.prefers(&old, &alone), Some(false));
+        assert_eq!(s.prefers(&alone, &old), Some(true));
+        // Two guests each elected in a split of their own: the same term,
+        // and the earlier host wins.
+        let other = Branch { host: seat(2), ..alone };
+        assert_eq!(s.prefers(&alone, &other), Some(true));
+        assert_eq!(s.prefers(&other, &alone), Some(false));
     }
 
     #[test]
