@@ -10,7 +10,7 @@
 use super::authority::{Act, Millis, Table};
 use super::evidence::{Found, Kind};
 use super::message::{Position, ToHost, ToPeer};
-use super::record::{Control, Participant, Record};
+use super::record::{Control, Record};
 use super::replica::{EntryRefused, Replica};
 use super::rolls::Chain;
 use super::roster::Roster;
@@ -566,12 +566,8 @@ impl Guest {
     pub fn take_over(self, epoch: u32, now: Millis) -> Result<(Table, Kept), GuestError> {
         let sealed = self.sealed.ok_or(GuestError::NotSealed)?;
         let state = *sealed.replica.state();
-        // The creator may follow with no person seat (a headless host's
-        // seat is a bot's): it takes the table back as the host's computer.
-        let creator = (self.seat == sealed.replica.creator()).then_some(Participant::LOCAL);
         let me = state.control[self.seat.index()]
-            .owner()
-            .or(creator)
+            .participant(self.seat == sealed.replica.creator())
             .ok_or_else(|| GuestError::Entry(format!("{} is no longer this guest's seat", self.seat)))?;
         let entropy = fair::tagged(crate::fair::hash::TAG_GUEST_TABLE, &[&self.seed]).0;
         let successor = Successor { me: (me, self.seat), identity: self.key, chain: self.chain, entropy };

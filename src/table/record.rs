@@ -44,6 +44,13 @@ impl Control {
         }
     }
 
+    /// Whom the peer at this seat is at the table: the person behind it,
+    /// or, for the table's `creator` with no person seat (a headless
+    /// host's seat is a bot's), the host's computer.
+    pub fn participant(&self, creator: bool) -> Option<Participant> {
+        self.owner().or(creator.then_some(Participant::LOCAL))
+    }
+
     /// The strategy a bot plays the seat with, if a bot plays it now.
     pub fn bot(&self) -> Option<Strategy> {
         match *self {

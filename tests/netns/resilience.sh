@@ -241,12 +241,9 @@ cut_host() { # net
 
 cut_twice() { # net
   local net=$1 tag=w name=cut-twice ticket why="" bad=0 h
-  lan "$tag" 3 "$net"
-  run "$tag" p1 host host --headless --preset race --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
-  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
-    verdict "$name" 1 "the host did not start: $(cat "$work/$tag-host.err")"; return
+  if ! host_of_three "$tag" "$net"; then
+    verdict "$name" 1 "$why"; return
   fi
-  ticket=$(ticket_of "$work/$tag-host.log")
   join_from "$tag" "$net" p2 g1
   sleep 0.5
   run "$tag" p3 g2 join --headless "$ticket" --bot easy --think 45 --listen "/ip4/10.77.$net.3/tcp/4001" &

@@ -9,11 +9,10 @@ impl Host {
     pub(super) fn seat_back(&mut self, peer: PeerId, seat: Seat) -> Option<Participant> {
         let table = self.table.as_ref()?;
         // A peer come back to a table another peer took over may have no
-        // person seat, its seat a bot's since it hosted headless: the
-        // creator follows as the host's computer, another as a watcher.
-        let who = match table.state().control[seat.index()].owner() {
+        // person seat, its seat a bot's since it hosted headless: one that
+        // is not the creator follows as a watcher.
+        let who = match table.state().control[seat.index()].participant(seat == table.creator()) {
             Some(who) => who,
-            None if seat == table.creator() => Participant::LOCAL,
             None => self.fresh_participant(),
         };
         let member = self.roster.member(seat).cloned();
