@@ -126,6 +126,15 @@ sever() {
   fi
 }
 
+# isolate TAG NET K SECS: cuts peer pK of a LAN of three off from the other
+# two for SECS seconds (each of them drops everything to and from it).
+isolate() {
+  local tag=$1 net=$2 k=$3 secs=$4 p
+  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
+  sleep "$secs"
+  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
+}
+
 verdict() { # name ok(0/1) detail
   if [[ $2 == 0 ]]; then echo "PASS $1: $3"; else echo "FAIL $1: $3"; fi
   echo "$2" >"$work/$1.verdict"
@@ -225,11 +234,7 @@ cut_host() { # net
     verdict "$name" 1 "$why"; return
   fi
   local cut_at; cut_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
-  sever "lrs-$tag-p2" "10.77.$net.1" on
-  sever "lrs-$tag-p3" "10.77.$net.1" on
-  sleep 8
-  sever "lrs-$tag-p2" "10.77.$net.1" off
-  sever "lrs-$tag-p3" "10.77.$net.1" off
+  isolate "$tag" "$net" 1 8
   wait
   three_agree "$tag" host
   # Seconds from the cut to the guests' hand-over.
@@ -251,22 +256,14 @@ cut_twice() { # net
     verdict "$name" 1 "the game did not begin: $(tail -2 "$work/$tag-g2.err")"; return
   fi
   sleep 1
-  sever "lrs-$tag-p2" "10.77.$net.1" on
-  sever "lrs-$tag-p3" "10.77.$net.1" on
-  sleep 8
-  sever "lrs-$tag-p2" "10.77.$net.1" off
-  sever "lrs-$tag-p3" "10.77.$net.1" off
+  isolate "$tag" "$net" 1 8
   # The creator, back, follows the host its guests elected.
   if ! wait_for "$work/$tag-host.log" '"host_changed"' 15 >/dev/null; then
     bad=1; why="the creator did not follow the elected host"
   fi
   sleep 1
   local cut_at; cut_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
-  sever "lrs-$tag-p1" "10.77.$net.2" on
-  sever "lrs-$tag-p3" "10.77.$net.2" on
-  sleep 8
-  sever "lrs-$tag-p1" "10.77.$net.2" off
-  sever "lrs-$tag-p3" "10.77.$net.2" off
+  isolate "$tag" "$net" 2 8
   wait
   three_agree "$tag" g2
   local epochs; epochs=$(grep -o '"host_changed","epoch":[0-9]*,"colour":"[a-z]*"' "$work/$tag-g2.log" | sed 's/.*"epoch":\([0-9]*\),"colour":"\([a-z]*\)"/\1 \2/' | paste -sd, -)
