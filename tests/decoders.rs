@@ -317,7 +317,7 @@ mod seeds {
             ("again", Request::Guest(ToGuest::Again(Offer { seat, nonce: Digest([6; 32]), chain_len: 8 }))),
             ("head", Request::Peer(ToPeer::Head { head: signed_head, entry: Some(entries[2].clone()) })),
             ("peer-reveal", Request::Peer(ToPeer::Reveal(reveal))),
-            ("lost", Request::Peer(ToPeer::Lost { epoch: 0, head: 3, tail: entries })),
+            ("lost", Request::Peer(ToPeer::Lost { epoch: 1, holds: 0, tail: entries })),
             ("react", Request::React(Reaction::Laugh)),
             ("query", Request::TableQuery { code: Some(RoomCode::from_seed(7)) }),
         ];

@@ -73,11 +73,17 @@ pub struct Follower {
     passing: Vec<(SignedReveal, Instant)>,
     /// While the host is lost.
     pub lost: Option<Lost>,
-    /// Votes of peers that lost the host before this guest did, with their
-    /// term and when they came: they count if it does within
+    /// Votes of peers that lost the host before this guest did, with the
+    /// term each elects and the newest its log holds, and when they came:
+    /// they count if it does within
     /// [`VOTE_FRESH`](crate::table::succession::VOTE_FRESH). A peer elected
     /// on one round of votes votes no more.
-    pub(super) early_votes: Vec<(Seat, u32, Millis)>,
+    pub(super) early_votes: Vec<(Seat, (u32, u32), Millis)>,
+    /// The branch of the host this guest follows, as that host's guests
+    /// told it, until the host's own heartbeat does: a host started again
+    /// steps down to the term its guests elected, and may lose that host
+    /// before its entries come.
+    pub following: Option<Branch>,
     /// The bot's first act waits this long (a slow player), once.
     think: Option<Duration>,
     holding: Option<Instant>,
@@ -140,6 +146,7 @@ impl Follower {
             commit: None,
             host_away: None,
             early_votes: Vec::new(),
+            following: None,
         }
     }
 
@@ -512,10 +519,11 @@ impl Follower {
         }
     }
 
-    /// The branch this guest is on, as its host last told it.
+    /// The branch this guest is on, as its host last told it (or, before
+    /// it did, the guests that sent this guest to it).
     pub fn branch(&self) -> Branch {
-        if let Some(beat) = self.beat {
-            return beat.branch;
+        if let Some(branch) = self.beat.map(|b| b.branch).or(self.following) {
+            return branch;
         }
         let state = self.guest.replica().map(|r| *r.state());
         let (epoch, host) = state.map_or((0, Seat::ALL[0]), |s| (s.epoch, s.host));
@@ -542,6 +550,7 @@ impl Follower {
         // Its term signs the places the deposed host had voided.
         self.void_from = None;
         self.beat = None;
+        self.following = None;
         self.last_heard = Instant::now();
         self.queue.clear();
         self.sending = None;

@@ -299,6 +299,7 @@ async fn play<O: FnMut(Line)>(
                     let guest = seating.guest(&proof, roster, key)?;
                     let mut follower = Follower::new(guest, peer, rules, None);
                     follower.rejoining = host.resuming();
+                    follower.following = Some(branch);
                     let rejoin = follower.rejoin();
                     follower.push(rejoin);
                     Part::Guest(Box::new(follower))

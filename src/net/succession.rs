@@ -56,12 +56,21 @@ impl Follower {
         let (Some(replica), Some(succession)) = (self.guest.replica(), self.succession()) else { return };
         let state = *replica.state();
         let me = self.guest.seat();
-        let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me, state.host));
+        // A creator started again may follow the term its guests elected
+        // before that term's entries reach it: that term's host is the one lost.
+        let term = self.branch();
+        let (lost, epoch) = if term.epoch > state.epoch {
+            (term.host, term.epoch + 1)
+        } else {
+            (state.host, state.epoch + 1)
+        };
+        let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me, lost));
         let now = session.now();
-        let mut election = Election::new(succession, me, state.host, state.epoch + 1, peers, now);
-        for (seat, epoch, at) in std::mem::take(&mut self.early_votes) {
-            if epoch == election.epoch {
-                election.heard(seat, at);
+        let mut election = Election::new(succession, me, lost, epoch, peers, now);
+        election.holds(me, state.epoch);
+        for (seat, (voted, holds), at) in std::mem::take(&mut self.early_votes) {
+            if voted == election.epoch {
+                election.heard(seat, holds, at);
             }
         }
         if deposed {
@@ -131,7 +140,8 @@ impl Follower {
         if waiting {
             lost.said_waiting = true;
         }
-        let vote = ToPeer::Lost { epoch, head: self.guest.head().seq, tail: self.guest.tail(TAIL) };
+        let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
+        let vote = ToPeer::Lost { epoch, holds, tail: self.guest.tail(TAIL) };
         for (_, ticket) in self.other_guests() {
             self.ask(session, ticket.peer, Some(ticket), Asked::Vote, Request::Peer(vote.clone()));
         }
@@ -207,14 +217,15 @@ impl Follower {
         self.owe(session);
     }
 
-    /// Another guest reports that it lost the host too, with its newest
-    /// entries: counted, and the entries this guest lacks are verified.
+    /// Another guest reports that it lost the host too and elects the term
+    /// `epoch`, its log holding entries of term `holds` at most, with its
+    /// newest entries: counted, and the entries this guest lacks are
+    /// verified.
     pub fn heard_lost<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,
         seat: Option<Seat>,
-        epoch: u32,
-        _head: u64,
+        (epoch, holds): (u32, u32),
         tail: Vec<SignedEntry<Record>>,
     ) {
         let now = session.now();
@@ -223,7 +234,7 @@ impl Follower {
             // it too, soon.
             if let Some(seat) = seat {
                 self.early_votes.retain(|&(s, _, at)| s != seat && now.saturating_sub(at) <= VOTE_FRESH);
-                self.early_votes.push((seat, epoch, now));
+                self.early_votes.push((seat, (epoch, holds), now));
             }
             return;
         };
@@ -231,7 +242,7 @@ impl Follower {
             return;
         }
         if let Some(seat) = seat {
-            lost.election.heard(seat, now);
+            lost.election.heard(seat, holds, now);
         }
         let head = self.guest.head().seq;
         for entry in tail {

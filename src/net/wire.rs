@@ -16,7 +16,7 @@ use crate::table::{Answer, Reaction, Said, ToGuest, ToHost, ToPeer};
 
 /// The protocol version this build speaks. Bump it on any change to the
 /// envelope or to the meaning of a message.
-pub const PROTOCOL_VERSION: u16 = 7;
+pub const PROTOCOL_VERSION: u16 = 8;
 
 /// The libp2p protocol name of the table protocol. It carries the major
 /// version only so that peers of other versions still reach us and get a

@@ -134,9 +134,11 @@ pub enum ToPeer {
     /// The sender's signed link for the pending roll, so that a host
     /// claiming it never came is caught.
     Reveal(SignedReveal),
-    /// The sender lost the host of `epoch`: its head and newest entries,
-    /// for the next host to take the table over from the best of them.
-    Lost { epoch: u32, head: u64, tail: Vec<SignedEntry<Record>> },
+    /// The sender lost the host and elects the term `epoch`: the newest
+    /// term its log holds (a peer behind does not take the table over) and
+    /// its newest entries, for the next host to take it over from the best
+    /// of them.
+    Lost { epoch: u32, holds: u32, tail: Vec<SignedEntry<Record>> },
 }
 
 /// The answer to any of the messages above.

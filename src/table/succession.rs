@@ -122,6 +122,12 @@ pub struct Election {
     stopped: SeatSet,
     /// The peers that reported losing the host too, and when last.
     heard: Vec<(Seat, Millis)>,
+    /// Peers (this guest, maybe) whose logs lack the lost host's term: a
+    /// creator started again that follows the host its guests elected, and
+    /// has not yet had that host's entries. They count for the majority,
+    /// but a peer that holds the term takes the table over, so that its
+    /// moves are not lost.
+    behind: SeatSet,
 }
 
 impl Election {
@@ -143,14 +149,27 @@ impl Election {
             given_up: false,
             stopped: SeatSet::EMPTY,
             heard: Vec::new(),
+            behind: SeatSet::EMPTY,
         }
     }
 
-    /// `from` reports that it lost the host too.
-    pub fn heard(&mut self, from: Seat, now: Millis) {
+    /// `from` reports that it lost the host too, its log holding entries of
+    /// term `holds` at most.
+    pub fn heard(&mut self, from: Seat, holds: u32, now: Millis) {
         self.alive(from);
         self.heard.retain(|&(s, _)| s != from);
         self.heard.push((from, now));
+        self.holds(from, holds);
+    }
+
+    /// The log of the peer at `seat` holds entries of term `term` at most:
+    /// behind if that is older than the lost host's.
+    pub fn holds(&mut self, seat: Seat, term: u32) {
+        self.behind = if term.saturating_add(1) < self.epoch {
+            self.behind.with(seat)
+        } else {
+            self.behind.without(seat)
+        };
     }
 
     /// The program at `seat` has stopped (its address refused a dial): it
@@ -199,7 +218,9 @@ impl Election {
         if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
-        match self.succession.first(supporters) {
+        let holding = supporters.minus(self.behind);
+        let among = if holding.is_empty() { supporters } else { holding };
+        match self.succession.first(among) {
             Some(seat) if seat == self.me => Verdict::Lead,
             Some(seat) => Verdict::Follow(seat),
             None => Verdict::Wait,
@@ -252,10 +273,10 @@ mod tests {
         let mut cut = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
         assert_eq!(cut.verdict(60_000), Verdict::Wait, "one of three never takes over");
         // The host is really gone: seat 1 reports it too.
-        cut.heard(seat(1), 1_000);
+        cut.heard(seat(1), 0, 1_000);
         assert_eq!(cut.verdict(1_500), Verdict::Follow(seat(1)));
         let mut first = Election::new(s, seat(1), seat(0), 1, 3, 0);
-        first.heard(seat(2), 1_000);
+        first.heard(seat(2), 0, 1_000);
         assert_eq!(first.verdict(1_500), Verdict::Lead);
         // A vote goes stale: alone again, it waits.
         assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1), Verdict::Wait);
@@ -295,17 +316,44 @@ mod tests {
         // Both vote: the creator comes first in the succession.
         let s = Succession::new(seat(0), &r);
         let mut guest = Election::new(s, seat(2), seat(1), 2, 3, 0);
-        guest.heard(seat(0), 1_000);
+        guest.heard(seat(0), 1, 1_000);
         assert_eq!(guest.verdict(1_500), Verdict::Follow(seat(0)));
+    }
+
+    /// The creator started again and followed the host its guests elected,
+    /// but lost that host before its entries came. It still counts; the
+    /// other guest, which holds them, takes the table over, so that no move
+    /// of the lost host's term is lost.
+    #[test]
+    fn a_peer_whose_log_lacks_the_lost_hosts_term_counts_but_does_not_lead() {
+        let mut r = roster(&[0, 1, 2]);
+        r.creator = Some(seat(0));
+        let s = Succession::new(seat(0), &r);
+        // The guests elected seat 1 (term 1), now lost: term 2 is elected.
+        let mut creator = Election::new(s.clone(), seat(0), seat(1), 2, 3, 0);
+        creator.holds(seat(0), 0);
+        creator.heard(seat(2), 1, 1_000);
+        assert_eq!(creator.verdict(1_500), Verdict::Follow(seat(2)));
+        let mut guest = Election::new(s.clone(), seat(2), seat(1), 2, 3, 0);
+        guest.heard(seat(0), 0, 1_000);
+        assert_eq!(guest.verdict(1_500), Verdict::Lead);
+        // Its vote says when it holds the term: first in the order, it leads.
+        guest.heard(seat(0), 1, 2_000);
+        assert_eq!(guest.verdict(2_500), Verdict::Follow(seat(0)));
+        // Nobody holds it: the first in the order leads, as ever.
+        let mut lone = Election::new(s, seat(2), seat(1), 2, 3, 0);
+        lone.holds(seat(2), 0);
+        lone.heard(seat(0), 0, 1_000);
+        assert_eq!(lone.verdict(1_500), Verdict::Follow(seat(0)));
     }
 
     #[test]
     fn four_peers_need_three() {
         let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
         let mut e = Election::new(s, seat(3), seat(0), 1, 4, 0);
-        e.heard(seat(2), 10);
+        e.heard(seat(2), 0, 10);
         assert_eq!(e.verdict(20), Verdict::Wait);
-        e.heard(seat(1), 15);
+        e.heard(seat(1), 0, 15);
         assert_eq!(e.verdict(20), Verdict::Follow(seat(1)));
     }
 
@@ -350,13 +398,13 @@ mod tests {
         assert_eq!(last.verdict(0), Verdict::Lead);
         // One guest started again and votes: two running, both needed, and
         // the first in the order leads.
-        last.heard(seat(1), 10);
+        last.heard(seat(1), 0, 10);
         assert_eq!(last.verdict(20), Verdict::Follow(seat(1)));
         // The host stopped, three guests run: two of them are a majority.
         let mut three = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
         three.stopped(seat(0), 0);
         assert_eq!(three.verdict(20), Verdict::Wait);
-        three.heard(seat(2), 10);
+        three.heard(seat(2), 0, 10);
         assert_eq!(three.verdict(20), Verdict::Follow(seat(2)));
         // The host out of reach but maybe running (with the other guest,
         // until that one stopped at the game's end, say): still a majority
@@ -378,7 +426,7 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[2, 3]));
         let mut e = Election::new(s, seat(3), seat(2), 2, 3, 0);
         e.stopped(seat(2), 0);
-        e.heard(seat(0), 1_000);
+        e.heard(seat(0), 1, 1_000);
         e.stopped(seat(0), 1_500);
         assert_eq!(e.verdict(1_500), Verdict::Follow(seat(0)), "both of the two still running");
         e.stopped(seat(0), 1_000 + VOTE_FRESH + 1);

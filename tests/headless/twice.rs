@@ -1,13 +1,15 @@
-//! Two hosts lost in turn. The table's creator is killed and started
-//! again, and follows the guest its guests elected; then that host is
-//! killed too. The creator and the other guest must hear each other's
+//! Two hosts lost in turn. In the first test the table's creator is killed
+//! and started again, and follows the guest its guests elected; then that
+//! host is killed too. The creator and the other guest must hear each other's
 //! votes and elect the creator (first in the succession), and play the
 //! game to its end together. They once could not: a guest sent its votes
 //! to the other guests only, not to the creator, and counted the creator
 //! out, so each waited for the killed host; and a creator whose seat a bot
-//! plays (it hosted headless) could not take the table over.
+//! plays (it hosted headless) could not take the table over. In the second,
+//! the creator comes back while the host its guests elected is out of reach.
 
 use super::*;
+use std::process::Command;
 
 #[test]
 fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_killed() {
@@ -52,5 +54,58 @@ fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_kille
     let other_lines = other.finish("the other guest");
     let creator_lines = creator.finish("the creator");
     assert_eq!(places_of(&other_lines), places_of(&creator_lines), "one set of places");
+    log_of("the other guest", &other_lines);
+}
+
+/// The creator is killed and the guests elect the first guest; that host
+/// then freezes (out of reach, but no program stopped: a dial is not
+/// refused), so the other guest cannot elect without the creator. The
+/// creator, started again, learns of the elected host from the other
+/// guest, follows it and loses it before any of its entries come. It must
+/// count in the next election without leading it: the other guest, which
+/// holds the frozen host's moves, takes the table over, and none of them is
+/// lost. The creator once elected the term it had left (with itself as the
+/// host lost), nobody counted its votes, and both waited for ever.
+#[test]
+fn the_creator_back_while_the_host_its_guests_elected_is_out_of_reach_lets_the_guest_holding_the_moves_lead()
+{
+    let home = profile();
+    let hosting = ["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK];
+    let mut creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+    let (_, listening) = creator.wait_for("listening", |l| event(l) == "listening");
+    let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
+    let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
+    let mut first = Player::start(&join, Stdio::inherit());
+    std::thread::sleep(Duration::from_millis(500));
+    let mut other = Player::start(&[&join[..], &["--think", "30"]].concat(), Stdio::inherit());
+    watchdog(&[&first.running, &other.running], GAME_LIMIT);
+    let (_, seated) = other.wait_for("joined", |l| event(l) == "joined");
+    other.wait_for("an entry", |l| event(l) == "entry");
+
+    creator.running.kill().expect("kill -9 the creator");
+    let _ = creator.running.wait();
+    let is_term = |epoch: u64| move |l: &Value| event(l) == "host_changed" && l["epoch"] == epoch;
+    first.wait_for("the first election", is_term(1));
+    other.wait_for("the first election", is_term(1));
+    let frozen = first.running.id().to_string();
+    let stop = Command::new("kill").args(["-STOP", &frozen]).status().expect("kill -STOP");
+    assert!(stop.success(), "the elected host froze");
+    other.wait_for("waiting", |l| event(l) == "waiting");
+
+    let creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+    let started = Instant::now();
+    watchdog(&[&creator.running], GAME_LIMIT);
+    let (at, again) = other.wait_for("a second election", is_term(2));
+    eprintln!("elected again {:?} after the creator started again", at.duration_since(started));
+    assert_eq!(again["seat"], seated["seat"], "the guest that holds the elected host's moves leads: {again}");
+    // Stopped for good: the end does not wait for it.
+    first.running.kill().expect("kill -9 the frozen host");
+    let _ = first.running.wait();
+
+    let other_lines = other.finish("the other guest");
+    let creator_lines = creator.finish("the creator");
+    assert_eq!(places_of(&other_lines), places_of(&creator_lines), "one set of places");
+    let dropped: Vec<_> = other_lines.iter().filter(|l| event(l) == "branch_dropped").collect();
+    assert!(dropped.is_empty(), "the other guest lost moves: {dropped:?}");
     log_of("the other guest", &other_lines);
 }

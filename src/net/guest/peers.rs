@@ -65,9 +65,9 @@ impl Follower {
                 Ok(false) => Ok(()),
                 Err(e) => Err(e),
             },
-            ToPeer::Lost { epoch, head, tail } => {
+            ToPeer::Lost { epoch, holds, tail } => {
                 let seat = self.seat_of(peer);
-                self.heard_lost(session, seat, epoch, head, tail);
+                self.heard_lost(session, seat, (epoch, holds), tail);
                 Ok(())
             }
         };
