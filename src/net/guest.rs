@@ -27,7 +27,7 @@ use super::wire::Request;
 use super::{NetError, NodeEvent, Ticket, ticket};
 use crate::fair::SignedReveal;
 use crate::rules::{Rules, Seat};
-use crate::table::succession::{Branch, Succession};
+use crate::table::succession::{Branch, Succession, Vote};
 use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Millis, Offer, ToGuest, ToHost, ToPeer};
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
@@ -73,12 +73,11 @@ pub struct Follower {
     passing: Vec<(SignedReveal, Instant)>,
     /// While the host is lost.
     pub lost: Option<Lost>,
-    /// Votes of peers that lost the host before this guest did, with the
-    /// term each elects and the newest its log holds, and when they came:
-    /// they count if it does within
+    /// Votes of peers that lost the host before this guest did, and when
+    /// they came: they count if it does within
     /// [`VOTE_FRESH`](crate::table::succession::VOTE_FRESH). A peer elected
     /// on one round of votes votes no more.
-    pub(super) early_votes: Vec<(Seat, (u32, u32), Millis)>,
+    pub(super) early_votes: Vec<(Seat, Vote, Millis)>,
     /// The branch of the host this guest follows, as that host's guests
     /// told it, until the host's own heartbeat does: a host started again
     /// steps down to the term its guests elected, and may lose that host

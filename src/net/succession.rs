@@ -18,7 +18,7 @@ use super::wire::Request;
 use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
-use crate::table::succession::{Election, VOTE_FRESH, Verdict, peers_at_loss};
+use crate::table::succession::{Election, VOTE_FRESH, Verdict, Vote, peers_at_loss};
 use crate::table::{Answer, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
@@ -68,9 +68,9 @@ impl Follower {
         let now = session.now();
         let mut election = Election::new(succession, me, lost, epoch, peers, now);
         election.holds(me, state.epoch);
-        for (seat, (voted, holds), at) in std::mem::take(&mut self.early_votes) {
-            if voted == election.epoch {
-                election.heard(seat, holds, at);
+        for (seat, vote, at) in std::mem::take(&mut self.early_votes) {
+            if vote.epoch == election.epoch {
+                election.heard(seat, vote.holds, at);
             }
         }
         if deposed {
@@ -217,15 +217,13 @@ impl Follower {
         self.owe(session);
     }
 
-    /// Another guest reports that it lost the host too and elects the term
-    /// `epoch`, its log holding entries of term `holds` at most, with its
-    /// newest entries: counted, and the entries this guest lacks are
-    /// verified.
+    /// Another guest reports that it lost the host too, with its newest
+    /// entries: counted, and the entries this guest lacks are verified.
     pub fn heard_lost<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,
         seat: Option<Seat>,
-        (epoch, holds): (u32, u32),
+        vote: Vote,
         tail: Vec<SignedEntry<Record>>,
     ) {
         let now = session.now();
@@ -234,15 +232,15 @@ impl Follower {
             // it too, soon.
             if let Some(seat) = seat {
                 self.early_votes.retain(|&(s, _, at)| s != seat && now.saturating_sub(at) <= VOTE_FRESH);
-                self.early_votes.push((seat, (epoch, holds), now));
+                self.early_votes.push((seat, vote, now));
             }
             return;
         };
-        if lost.election.epoch != epoch {
+        if lost.election.epoch != vote.epoch {
             return;
         }
         if let Some(seat) = seat {
-            lost.election.heard(seat, holds, now);
+            lost.election.heard(seat, vote.holds, now);
         }
         let head = self.guest.head().seq;
         for entry in tail {

@@ -81,6 +81,14 @@ pub fn quorum(peers: usize) -> usize {
     peers / 2 + 1
 }
 
+/// A guest's word that it lost the host: the term it elects, and the
+/// newest term its log holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vote {
+    pub epoch: u32,
+    pub holds: u32,
+}
+
 /// One side of a split table, as its host tells it: its term, the entry
 /// the term began with, and how many peers (its host included) hold its
 /// entries from entry `counted` on.

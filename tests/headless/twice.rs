@@ -11,11 +11,31 @@
 use super::*;
 use std::process::Command;
 
-#[test]
-fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_killed() {
+/// The creator's command: a race table with one bot and two seats for guests.
+const HOSTING: [&str; 8] = ["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK];
+
+/// Whether a line says this peer follows (or is) the host of term `epoch`.
+fn is_term(epoch: u64) -> impl Fn(&Value) -> bool {
+    move |l: &Value| event(l) == "host_changed" && l["epoch"] == epoch
+}
+
+/// The table after its first host was lost: the creator's profile, and the
+/// two guests, the first of them elected.
+struct Elected {
+    home: tempfile::TempDir,
+    first: Player,
+    other: Player,
+    /// The other guest's `joined` line.
+    seated: Value,
+    /// The first guest's `host_changed` line.
+    elected: Value,
+}
+
+/// The creator hosts, two guests join, and the creator is killed: the
+/// guests elect the first guest, first in the succession after it.
+fn creator_killed() -> Elected {
     let home = profile();
-    let hosting = ["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK];
-    let mut creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+    let mut creator = Player::start_at(home.path(), &HOSTING, Stdio::inherit());
     let (_, listening) = creator.wait_for("listening", |l| event(l) == "listening");
     let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
     let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
@@ -30,12 +50,16 @@ fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_kille
 
     creator.running.kill().expect("kill -9 the creator");
     let _ = creator.running.wait();
-    let is_term = |epoch: u64| move |l: &Value| event(l) == "host_changed" && l["epoch"] == epoch;
     let (_, elected) = first.wait_for("the first election", is_term(1));
     other.wait_for("the first election", is_term(1));
     assert_ne!(elected["seat"], seated["seat"], "the first guest is first in the succession");
+    Elected { home, first, other, seated, elected }
+}
 
-    let mut creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+#[test]
+fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_killed() {
+    let Elected { home, mut first, mut other, seated, elected } = creator_killed();
+    let mut creator = Player::start_at(home.path(), &HOSTING, Stdio::inherit());
     watchdog(&[&creator.running], GAME_LIMIT);
     creator.wait_for("rejoined", |l| event(l) == "rejoined");
     // It holds the elected host's log, the hand-over in it, before that
@@ -69,30 +93,13 @@ fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_kille
 #[test]
 fn the_creator_back_while_the_host_its_guests_elected_is_out_of_reach_lets_the_guest_holding_the_moves_lead()
 {
-    let home = profile();
-    let hosting = ["host", "--headless", "--preset", "race", "--bots", "1", "--listen", LOOPBACK];
-    let mut creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
-    let (_, listening) = creator.wait_for("listening", |l| event(l) == "listening");
-    let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
-    let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
-    let mut first = Player::start(&join, Stdio::inherit());
-    std::thread::sleep(Duration::from_millis(500));
-    let mut other = Player::start(&[&join[..], &["--think", "30"]].concat(), Stdio::inherit());
-    watchdog(&[&first.running, &other.running], GAME_LIMIT);
-    let (_, seated) = other.wait_for("joined", |l| event(l) == "joined");
-    other.wait_for("an entry", |l| event(l) == "entry");
-
-    creator.running.kill().expect("kill -9 the creator");
-    let _ = creator.running.wait();
-    let is_term = |epoch: u64| move |l: &Value| event(l) == "host_changed" && l["epoch"] == epoch;
-    first.wait_for("the first election", is_term(1));
-    other.wait_for("the first election", is_term(1));
+    let Elected { home, mut first, mut other, seated, .. } = creator_killed();
     let frozen = first.running.id().to_string();
     let stop = Command::new("kill").args(["-STOP", &frozen]).status().expect("kill -STOP");
     assert!(stop.success(), "the elected host froze");
     other.wait_for("waiting", |l| event(l) == "waiting");
 
-    let creator = Player::start_at(home.path(), &hosting, Stdio::inherit());
+    let creator = Player::start_at(home.path(), &HOSTING, Stdio::inherit());
     let started = Instant::now();
     watchdog(&[&creator.running], GAME_LIMIT);
     let (at, again) = other.wait_for("a second election", is_term(2));

@@ -13,6 +13,7 @@ use super::Follower;
 use crate::net::report::Line;
 use crate::net::session::Session;
 use crate::net::wire::Request;
+use crate::table::succession::Vote;
 use crate::table::{GuestError, ToHost, ToPeer};
 
 /// How long a peer's reveal waits before this guest passes it on to the
@@ -67,7 +68,7 @@ impl Follower {
             },
             ToPeer::Lost { epoch, holds, tail } => {
                 let seat = self.seat_of(peer);
-                self.heard_lost(session, seat, (epoch, holds), tail);
+                self.heard_lost(session, seat, Vote { epoch, holds }, tail);
                 Ok(())
             }
         };
