@@ -153,7 +153,7 @@ mod seeds {
     use ludopia::profile::saves::GameMeta;
     use ludopia::profile::{Home, Profile, Settings};
     use ludopia::rules::{Preset, Seat};
-    use ludopia::table::succession::Branch;
+    use ludopia::table::succession::{Branch, Vote};
     use ludopia::table::{
         Act, Again, Answer, Beat, Denial, Member, Offer, Position, Reach, Reaction, Record, Roster, ToGuest,
         ToHost, ToPeer, Watching,
@@ -317,7 +317,7 @@ mod seeds {
             ("again", Request::Guest(ToGuest::Again(Offer { seat, nonce: Digest([6; 32]), chain_len: 8 }))),
             ("head", Request::Peer(ToPeer::Head { head: signed_head, entry: Some(entries[2].clone()) })),
             ("peer-reveal", Request::Peer(ToPeer::Reveal(reveal))),
-            ("lost", Request::Peer(ToPeer::Lost { epoch: 1, holds: 0, tail: entries })),
+            ("lost", Request::Peer(ToPeer::Lost { vote: Vote { epoch: 1, holds: 0 }, tail: entries })),
             ("react", Request::React(Reaction::Laugh)),
             ("query", Request::TableQuery { code: Some(RoomCode::from_seed(7)) }),
         ];

@@ -141,7 +141,7 @@ impl Follower {
             lost.said_waiting = true;
         }
         let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
-        let vote = ToPeer::Lost { epoch, holds, tail: self.guest.tail(TAIL) };
+        let vote = ToPeer::Lost { vote: Vote { epoch, holds }, tail: self.guest.tail(TAIL) };
         for (_, ticket) in self.other_guests() {
             self.ask(session, ticket.peer, Some(ticket), Asked::Vote, Request::Peer(vote.clone()));
         }

@@ -8,7 +8,7 @@ use super::authority::{Act, Refusal};
 use super::record::Record;
 use super::roster::{Reach, Roster};
 use super::state::TableState;
-use super::succession::Branch;
+use super::succession::{Branch, Vote};
 use crate::fair::{Digest, Signature, SignedEntry, SignedGenesis, SignedHead, SignedReveal, SignedSnapshot};
 use crate::rules::{Rules, Seat};
 use serde::{Deserialize, Serialize};
@@ -134,11 +134,10 @@ pub enum ToPeer {
     /// The sender's signed link for the pending roll, so that a host
     /// claiming it never came is caught.
     Reveal(SignedReveal),
-    /// The sender lost the host and elects the term `epoch`: the newest
-    /// term its log holds (a peer behind does not take the table over) and
-    /// its newest entries, for the next host to take it over from the best
-    /// of them.
-    Lost { epoch: u32, holds: u32, tail: Vec<SignedEntry<Record>> },
+    /// The sender lost the host: its vote (a peer behind does not take the
+    /// table over) and its newest entries, for the next host to take it
+    /// over from the best of them.
+    Lost { vote: Vote, tail: Vec<SignedEntry<Record>> },
 }
 
 /// The answer to any of the messages above.

@@ -83,7 +83,7 @@ pub fn quorum(peers: usize) -> usize {
 
 /// A guest's word that it lost the host: the term it elects, and the
 /// newest term its log holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Vote {
     pub epoch: u32,
     pub holds: u32,

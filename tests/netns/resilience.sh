@@ -135,6 +135,9 @@ isolate() {
   for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
 }
 
+# now: this moment in the log lines' stamps (seconds, to the millisecond).
+now() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
+
 verdict() { # name ok(0/1) detail
   if [[ $2 == 0 ]]; then echo "PASS $1: $3"; else echo "FAIL $1: $3"; fi
   echo "$2" >"$work/$1.verdict"
@@ -191,7 +194,7 @@ cut_guest() { # seconds net
   sever "lrs-$tag-p3" "10.77.$net.1" on
   sleep "$secs"
   local host_head; host_head=$(head_of "$work/$tag-host.log")
-  local back_at; back_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
+  local back_at; back_at=$(now)
   sever "lrs-$tag-p3" "10.77.$net.1" off
   wait
   three_agree "$tag" g2
@@ -233,7 +236,7 @@ cut_host() { # net
   if ! three_playing "$tag" "$net"; then
     verdict "$name" 1 "$why"; return
   fi
-  local cut_at; cut_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
+  local cut_at; cut_at=$(now)
   isolate "$tag" "$net" 1 8
   wait
   three_agree "$tag" host
@@ -262,7 +265,7 @@ cut_twice() { # net
     bad=1; why="the creator did not follow the elected host"
   fi
   sleep 1
-  local cut_at; cut_at=$(python3 -c 'import time; print(f"{time.time():.3f}")')
+  local cut_at; cut_at=$(now)
   isolate "$tag" "$net" 2 8
   wait
   three_agree "$tag" g2

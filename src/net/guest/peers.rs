@@ -13,7 +13,6 @@ use super::Follower;
 use crate::net::report::Line;
 use crate::net::session::Session;
 use crate::net::wire::Request;
-use crate::table::succession::Vote;
 use crate::table::{GuestError, ToHost, ToPeer};
 
 /// How long a peer's reveal waits before this guest passes it on to the
@@ -66,9 +65,9 @@ impl Follower {
                 Ok(false) => Ok(()),
                 Err(e) => Err(e),
             },
-            ToPeer::Lost { epoch, holds, tail } => {
+            ToPeer::Lost { vote, tail } => {
                 let seat = self.seat_of(peer);
-                self.heard_lost(session, seat, Vote { epoch, holds }, tail);
+                self.heard_lost(session, seat, vote, tail);
                 Ok(())
             }
         };
