@@ -7,8 +7,8 @@ use ludopia::fair::{Canonical, Commitment, Identity, Reveal, SignedReveal, Signe
 use ludopia::rules::{Face, Phase, Preset, Rules, Seat};
 use ludopia::table::TableState;
 use ludopia::table::{
-    Act, By, CloseReason, Control, Input, Participant, PauseReason, Record, Refusal, Replica, Table,
-    TableConfig, Timing, rolls::Chain,
+    Act, By, CloseReason, Control, EvidenceKind, Guest, Input, Participant, PauseReason, Record, Refusal,
+    Replica, Roster, STALL_SLACK, Table, TableConfig, Timing, rolls::Chain,
 };
 
 const LOCAL: Participant = Participant::LOCAL;
@@ -222,6 +222,28 @@ fn the_draw_waits_for_the_links_from_the_seal_not_from_the_genesis() {
     let Some(Record::Start { draw: Some(proof), .. }) = records.first() else { panic!("{records:?}") };
     assert_eq!(proof.mask.len(), 2, "the guest's link is in the draw");
     replay(&table);
+}
+
+/// A guest rebuilt from a saved log (started again, or a host stepping
+/// down to follow another) counts its host's waits from when it read the
+/// log, not from the clock's zero: the bot's roll due at its head is not
+/// yet held back, and is once every wait has passed.
+#[test]
+fn a_guest_restored_from_a_log_counts_its_hosts_wait_from_the_reading() {
+    let seats = [Control::Bot(Strategy::Easy), person(GUEST), Control::Empty, Control::Empty];
+    let nonce = ludopia::table::game_nonce(&entropy(6));
+    let mut guest = Guest::new(seat(1), nonce, 4096, guest_key(), &[43; 32], None);
+    let mut remote = [None; 4];
+    remote[1] = Some(guest.commitment());
+    let config = config(seat0_first(Preset::Classic), seats, Timing::PEOPLE);
+    let table = open_table(config, entropy(6), remote, 0).unwrap();
+    assert_eq!(table.state().game.to_act(), Some(seat(0)), "the bot is to roll");
+    let read_at = 600_000;
+    guest.restore(&table.proof(), Roster::default(), read_at).expect("the log verifies");
+    let wait = Timing::PEOPLE.bot_delay + Timing::PEOPLE.reveal_wait + STALL_SLACK;
+    assert_eq!(guest.stalled(read_at + wait, true), None);
+    let found = guest.stalled(read_at + wait + 1, true).expect("held back past every wait");
+    assert_eq!(found.kind, EvidenceKind::Stall);
 }
 
 #[test]

@@ -25,8 +25,8 @@ use crate::profile::Home;
 use crate::profile::network::{NetGame, Role};
 use crate::rules::{Preset, Rules, Seat, SeatSet};
 use crate::table::{
-    Act, Again, Answer, CHAIN_LEN, Control, Guest, Input, Offer, Participant, Reach, Record, Roster, Table,
-    TableConfig, Timing, ToHost,
+    Act, Again, Answer, CHAIN_LEN, Control, Guest, Input, Millis, Offer, Participant, Reach, Record, Roster,
+    Table, TableConfig, Timing, ToHost,
 };
 
 /// The signing identity of a peer's key (one key names the peer and signs).
@@ -252,8 +252,14 @@ enum Seating {
 }
 
 impl Seating {
-    /// A guest for this seat, verifying the game from `proof`.
-    fn guest(&self, proof: &Proof<Record>, roster: Roster, key: Identity) -> Result<Guest, PlayError> {
+    /// A guest for this seat, verifying the game from `proof` at `now`.
+    fn guest(
+        &self,
+        proof: &Proof<Record>,
+        roster: Roster,
+        key: Identity,
+        now: Millis,
+    ) -> Result<Guest, PlayError> {
         let genesis =
             proof.genesis.genesis.decode().map_err(|e| PlayError::Saved(format!("its genesis: {e}")))?;
         let mut guest = match self {
@@ -270,10 +276,7 @@ impl Seating {
                 Guest::new(*seat, genesis.game_nonce, genesis.chain_len, key, secret, *bot)
             }
         };
-        guest.seal(&proof.genesis, roster).map_err(|e| PlayError::Saved(e.to_string()))?;
-        for entry in &proof.entries {
-            guest.apply(entry.clone(), 0).map_err(|e| PlayError::Saved(format!("its log: {e}")))?;
-        }
+        guest.restore(proof, roster, now).map_err(|e| PlayError::Saved(e.to_string()))?;
         Ok(guest)
     }
 }
@@ -296,7 +299,7 @@ async fn play<O: FnMut(Line)>(
                         .handed()
                         .ok_or_else(|| PlayError::Table("stepping down before the game began".into()))?;
                     let key = session.identity();
-                    let guest = seating.guest(&proof, roster, key)?;
+                    let guest = seating.guest(&proof, roster, key, session.now())?;
                     let mut follower = Follower::new(guest, peer, rules, None);
                     follower.rejoining = host.resuming();
                     follower.following = Some(branch);
@@ -579,7 +582,7 @@ pub async fn join(plan: JoinPlan, out: impl FnMut(Line)) -> Result<Places, PlayE
             (&game.role, same_table(&game, &plan.target))
     {
         let seating = Seating::Guest { seat: *seat, secret: secret.0, bot: *saved_bot };
-        let guest = seating.guest(&proof, game.roster.clone(), key)?;
+        let guest = seating.guest(&proof, game.roster.clone(), key, session.now())?;
         let host: Ticket =
             game.host.parse().map_err(|e| PlayError::Saved(format!("its table's address: {e}")))?;
         let rules =

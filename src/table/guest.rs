@@ -224,6 +224,19 @@ impl Guest {
         Ok(())
     }
 
+    /// Seals the game saved in `proof` and verifies its log at time `now`:
+    /// a guest started again, or a host stepping down to follow another.
+    /// The host's waits count from `now`, when the entries were read (from
+    /// the clock's zero, the first tick took the new host for one holding
+    /// a due roll back).
+    pub fn restore(&mut self, proof: &Proof<Record>, roster: Roster, now: Millis) -> Result<(), GuestError> {
+        self.seal(&proof.genesis, roster)?;
+        for entry in &proof.entries {
+            self.apply(entry.clone(), now)?;
+        }
+        Ok(())
+    }
+
     /// Verifies an entry from the host at time `now`: a new one is applied;
     /// one already held is compared (the same bytes: `None`; other bytes
     /// from the same host: evidence; another host's: a fork).
