@@ -11,6 +11,9 @@
 //! Every guest must catch it (an `evidence` line of the right kind, naming
 //! the entry), elect away from the liar, and finish the game under an
 //! honest host with the same places as the other guest.
+//!
+//! The same host, honest, also vanishes while one guest, on a slow link,
+//! lacks its newest entries: the other guest's vote brings them to it.
 
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -40,7 +43,19 @@ enum Lie {
     Illegal,
     Replay,
     Withhold,
+    /// Not a lie: the host vanishes, the first guest (on a slow link)
+    /// lacking its newest entries, and hears of the other's loss first.
+    Vanish,
 }
+
+/// The guest on a slow link under [`Lie::Vanish`] (first in the succession
+/// after the host): it gets each entry this long after it was made.
+const SLOW: Seat = Seat::ALL[1];
+const LAG: Duration = Duration::from_secs(1);
+/// How long it still hears the vanished host (beats, answers) while the
+/// other guest, lost after 3 s, votes; then the host's program stops, so
+/// that the end does not wait for it.
+const SLOW_HEARS: Duration = Duration::from_secs(5);
 
 struct Seated {
     peer: PeerId,
@@ -63,6 +78,9 @@ struct Liar {
     reveals: Vec<Reveal>,
     lie: Lie,
     pending_since: Option<(u32, Instant)>,
+    /// When each entry of the table was made.
+    made: Vec<Instant>,
+    vanished: Option<Instant>,
     clock: Instant,
     ticket: String,
 }
@@ -203,14 +221,49 @@ impl Liar {
                 self.logs = Some([entries.clone(), entries]);
                 true
             }
+            Lie::Vanish => {
+                // Gone once the slow guest lacks an entry or two that the
+                // other holds (each roll waits for the slow guest's link:
+                // it is never far behind).
+                let held = self.lagged(entries.len());
+                let fast = self.guests.iter().find(|g| g.seat != SLOW).map_or(0, |g| g.acked);
+                if fast <= held as u64 {
+                    return false;
+                }
+                let log = |i: usize| match self.guests[i].seat {
+                    SLOW => entries[..held].to_vec(),
+                    _ => entries.clone(),
+                };
+                self.logs = Some([log(0), log(1)]);
+                self.vanished = Some(Instant::now());
+                true
+            }
         }
+    }
+
+    /// How many of the first `n` entries were made at least [`LAG`] ago.
+    fn lagged(&self, n: usize) -> usize {
+        self.made.iter().take(n).take_while(|t| t.elapsed() >= LAG).count()
     }
 
     fn log_for(&self, i: usize) -> Vec<SignedEntry<Record>> {
         match &self.logs {
             Some(logs) => logs[i].clone(),
-            None => self.table.as_ref().map(|t| t.entries().to_vec()).unwrap_or_default(),
+            None => {
+                let mut entries = self.table.as_ref().map(|t| t.entries().to_vec()).unwrap_or_default();
+                if self.lie == Lie::Vanish && self.guests[i].seat == SLOW {
+                    entries.truncate(self.lagged(entries.len()));
+                }
+                entries
+            }
         }
+    }
+
+    /// Whether the vanished host still reaches the guest at `peer`.
+    fn reaches(&self, peer: PeerId) -> bool {
+        self.vanished.is_none_or(|at| {
+            at.elapsed() < SLOW_HEARS && self.guests.iter().any(|g| g.peer == peer && g.seat == SLOW)
+        })
     }
 
     async fn serve(mut self, mut events: tokio::sync::mpsc::Receiver<NodeEvent>) {
@@ -221,13 +274,22 @@ impl Liar {
                     let Some(event) = event else { return };
                     self.on_event(event).await;
                 }
-                _ = tick.tick() => self.on_tick().await,
+                _ = tick.tick() => {
+                    if self.vanished.is_some_and(|at| at.elapsed() >= SLOW_HEARS) {
+                        return;
+                    }
+                    self.on_tick().await;
+                }
             }
         }
     }
 
     async fn on_event(&mut self, event: NodeEvent) {
         let NodeEvent::Request { peer, request, reply } = event else { return };
+        if !self.reaches(peer) {
+            // Vanished: the request goes unanswered.
+            return;
+        }
         let now = self.now();
         let answer = match request {
             Request::Host(ToHost::Join { .. }) => {
@@ -328,7 +390,12 @@ impl Liar {
                 }
             }
         }
+        let made = self.table.as_ref().map_or(0, |t| t.entries().len());
+        self.made.resize(made.max(self.made.len()), Instant::now());
         for i in 0..self.guests.len() {
+            if !self.reaches(self.guests[i].peer) {
+                continue;
+            }
             let log = self.log_for(i);
             let state = *self.table.as_ref().map(Table::state).expect("a table");
             let head = log.last().map_or(Position { seq: 0, hash: state.game_id }, |e| Position {
@@ -392,6 +459,8 @@ fn play_against(lie: Lie) -> Vec<Vec<Value>> {
             reveals: Vec::new(),
             lie,
             pending_since: None,
+            made: Vec::new(),
+            vanished: None,
             clock: Instant::now(),
             ticket: ticket.clone(),
         };
@@ -479,4 +548,25 @@ fn an_old_roll_replayed_is_caught() {
 #[test]
 fn a_host_that_holds_its_own_link_back_is_caught() {
     caught(Lie::Withhold, "stall");
+}
+
+/// The host vanishes while the first guest in the succession lacks its
+/// newest entries, and that guest still hears it while the other, lost,
+/// votes. Counting that vote when it loses the host too, it must take the
+/// entries the vote brings before it leads: it once counted the vote
+/// without them and took the table over from its shorter log, so the
+/// other guest dropped the moves it held (or, at the game's start, the
+/// leader held no seat and stopped).
+#[test]
+fn a_guest_that_hears_a_vote_before_it_loses_the_host_takes_the_entries_the_vote_brings() {
+    let outputs = play_against(Lie::Vanish);
+    for lines in &outputs {
+        let elected = lines.iter().find(|l| event(l) == "host_changed").expect("an election");
+        assert_eq!(elected["seat"], u8::from(SLOW), "the first in the succession leads: {elected}");
+        let dropped: Vec<&Value> = lines.iter().filter(|l| event(l) == "branch_dropped").collect();
+        assert!(dropped.is_empty(), "moves were lost: {dropped:?}");
+    }
+    let over = |lines: &[Value]| lines.iter().rev().find(|l| event(l) == "over").map(|l| l["places"].clone());
+    let places: Vec<Option<Value>> = outputs.iter().map(|l| over(l)).collect();
+    assert!(places[0].is_some() && places[0] == places[1], "the same places: {places:?}");
 }

@@ -22,13 +22,13 @@ use tracing::{debug, info, warn};
 
 use super::report::{Line, Places, PlayError, places};
 use super::session::{BEAT, LOST, Session, TICK};
-use super::succession::Lost;
+use super::succession::{EarlyVote, Lost};
 use super::wire::Request;
 use super::{NetError, NodeEvent, Ticket, ticket};
 use crate::fair::SignedReveal;
 use crate::rules::{Rules, Seat};
-use crate::table::succession::{Branch, Succession, Vote};
-use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Millis, Offer, ToGuest, ToHost, ToPeer};
+use crate::table::succession::{Branch, Succession};
+use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Offer, ToGuest, ToHost, ToPeer};
 
 /// Entries a guest sends along when it rejoins or votes (the newest).
 pub const TAIL: usize = 16;
@@ -73,11 +73,11 @@ pub struct Follower {
     passing: Vec<(SignedReveal, Instant)>,
     /// While the host is lost.
     pub lost: Option<Lost>,
-    /// Votes of peers that lost the host before this guest did, and when
-    /// they came: they count if it does within
+    /// Votes of peers that lost the host before this guest did: they
+    /// count if it does within
     /// [`VOTE_FRESH`](crate::table::succession::VOTE_FRESH). A peer elected
     /// on one round of votes votes no more.
-    pub(super) early_votes: Vec<(Seat, Vote, Millis)>,
+    pub(super) early_votes: Vec<EarlyVote>,
     /// The branch of the host this guest follows, as that host's guests
     /// told it, until the host's own heartbeat does: a host started again
     /// steps down to the term its guests elected, and may lose that host

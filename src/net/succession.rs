@@ -19,7 +19,7 @@ use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
 use crate::table::succession::{Election, VOTE_FRESH, Verdict, Vote, peers_at_loss};
-use crate::table::{Answer, Record, ToPeer};
+use crate::table::{Answer, Millis, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
 const SAY_WAITING: Duration = Duration::from_secs(4);
@@ -50,6 +50,15 @@ enum Asked {
 
 type Answered = (PeerId, Asked, Result<Answer, NetError>);
 
+/// A vote that came while this guest still heard its host.
+pub struct EarlyVote {
+    seat: Seat,
+    vote: Vote,
+    /// The voter's newest entries.
+    tail: Vec<SignedEntry<Record>>,
+    at: Millis,
+}
+
 impl Follower {
     /// The host is lost (or `deposed` for lying): start electing.
     pub fn lose_host<O: FnMut(Line)>(&mut self, session: &mut Session<O>, deposed: bool) {
@@ -67,12 +76,6 @@ impl Follower {
         let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me, lost));
         let now = session.now();
         let mut election = Election::new(succession, me, lost, epoch, peers, now);
-        election.holds(me, state.epoch);
-        for (seat, vote, at) in std::mem::take(&mut self.early_votes) {
-            if vote.epoch == election.epoch {
-                election.heard(seat, vote.holds, at);
-            }
-        }
         if deposed {
             // A host caught lying is not waited for.
             election.give_up_on_host();
@@ -91,6 +94,9 @@ impl Follower {
             answers,
             answered,
         });
+        for early in std::mem::take(&mut self.early_votes) {
+            self.count_vote(session, Some(early.seat), early.vote, early.tail, early.at);
+        }
     }
 
     /// Once a beat while the host is lost: vote, try the host and the
@@ -135,12 +141,16 @@ impl Follower {
         }
         lost.last_try = Some(Instant::now());
         let (epoch, deposed, lost_seat) = (lost.election.epoch, lost.deposed, lost.election.lost);
+        // A vote's tail may have brought the lost host's term since the
+        // last beat: this guest's own place in the election says what its
+        // vote says.
+        let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
+        lost.election.holds(self.guest.seat(), holds);
         let verdict = lost.election.verdict(now);
         let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
         if waiting {
             lost.said_waiting = true;
         }
-        let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
         let vote = ToPeer::Lost { vote: Vote { epoch, holds }, tail: self.guest.tail(TAIL) };
         for (_, ticket) in self.other_guests() {
             self.ask(session, ticket.peer, Some(ticket), Asked::Vote, Request::Peer(vote.clone()));
@@ -219,6 +229,9 @@ impl Follower {
 
     /// Another guest reports that it lost the host too, with its newest
     /// entries: counted, and the entries this guest lacks are verified.
+    /// Still hearing the host, the vote and its entries wait: they count
+    /// if this guest loses the host too, soon (a guest that led without
+    /// them could hold too little of the log to take the table over).
     pub fn heard_lost<O: FnMut(Line)>(
         &mut self,
         session: &mut Session<O>,
@@ -227,22 +240,32 @@ impl Follower {
         tail: Vec<SignedEntry<Record>>,
     ) {
         let now = session.now();
-        let Some(lost) = &mut self.lost else {
-            // Still hearing the host: the vote counts if this guest loses
-            // it too, soon.
-            if let Some(seat) = seat {
-                self.early_votes.retain(|&(s, _, at)| s != seat && now.saturating_sub(at) <= VOTE_FRESH);
-                self.early_votes.push((seat, vote, now));
-            }
-            return;
-        };
+        if self.lost.is_some() {
+            self.count_vote(session, seat, vote, tail, now);
+        } else if let Some(seat) = seat {
+            self.early_votes.retain(|v| v.seat != seat && now.saturating_sub(v.at) <= VOTE_FRESH);
+            self.early_votes.push(EarlyVote { seat, vote, tail, at: now });
+        }
+    }
+
+    /// Counts a vote that came `at`, for this election's term, and takes
+    /// the entries of its tail that this guest lacks.
+    fn count_vote<O: FnMut(Line)>(
+        &mut self,
+        session: &mut Session<O>,
+        seat: Option<Seat>,
+        vote: Vote,
+        tail: Vec<SignedEntry<Record>>,
+        at: Millis,
+    ) {
+        let Some(lost) = &mut self.lost else { return };
         if lost.election.epoch != vote.epoch {
             return;
         }
         if let Some(seat) = seat {
-            lost.election.heard(seat, vote.holds, now);
+            lost.election.heard(seat, vote.holds, at);
         }
-        let head = self.guest.head().seq;
+        let (head, now) = (self.guest.head().seq, session.now());
         for entry in tail {
             let void = self.void_from;
             let newer = entry.body.decode().is_ok_and(|b| b.seq > head && void.is_none_or(|v| b.seq < v));
