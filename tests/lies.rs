@@ -230,11 +230,8 @@ impl Liar {
                 if fast <= held as u64 {
                     return false;
                 }
-                let log = |i: usize| match self.guests[i].seat {
-                    SLOW => entries[..held].to_vec(),
-                    _ => entries.clone(),
-                };
-                self.logs = Some([log(0), log(1)]);
+                // What each guest was served so far is all it gets.
+                self.logs = Some([self.log_for(0), self.log_for(1)]);
                 self.vanished = Some(Instant::now());
                 true
             }
