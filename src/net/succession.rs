@@ -65,14 +65,7 @@ impl Follower {
         let (Some(replica), Some(succession)) = (self.guest.replica(), self.succession()) else { return };
         let state = *replica.state();
         let me = self.guest.seat();
-        // A creator started again may follow the term its guests elected
-        // before that term's entries reach it: that term's host is the one lost.
-        let term = self.branch();
-        let (lost, epoch) = if term.epoch > state.epoch {
-            (term.host, term.epoch + 1)
-        } else {
-            (state.host, state.epoch + 1)
-        };
+        let (lost, epoch) = self.branch().at_loss(state.epoch, state.host);
         let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me, lost));
         let now = session.now();
         let mut election = Election::new(succession, me, lost, epoch, peers, now);
@@ -142,11 +135,9 @@ impl Follower {
         lost.last_try = Some(Instant::now());
         let (epoch, deposed, lost_seat) = (lost.election.epoch, lost.deposed, lost.election.lost);
         // A vote's tail may have brought the lost host's term since the
-        // last beat: this guest's own place in the election says what its
-        // vote says.
+        // last beat: the verdict and the vote read the log as it is now.
         let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
-        lost.election.holds(self.guest.seat(), holds);
-        let verdict = lost.election.verdict(now);
+        let verdict = lost.election.verdict(now, holds);
         let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
         if waiting {
             lost.said_waiting = true;

@@ -101,6 +101,17 @@ pub struct Branch {
     pub counted: u64,
 }
 
+impl Branch {
+    /// The host lost when this branch's host is, and the term that elects
+    /// the next, for a guest whose log's newest entry is of term `logged`
+    /// by the host at `logged_host`. A creator started again may follow the
+    /// term its guests elected before that term's entries reach it: that
+    /// term's host is the one lost, not its log's.
+    pub fn at_loss(&self, logged: u32, logged_host: Seat) -> (Seat, u32) {
+        if self.epoch > logged { (self.host, self.epoch + 1) } else { (logged_host, logged + 1) }
+    }
+}
+
 /// What a guest that lost its host does now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -130,11 +141,12 @@ pub struct Election {
     stopped: SeatSet,
     /// The peers that reported losing the host too, and when last.
     heard: Vec<(Seat, Millis)>,
-    /// Peers (this guest, maybe) whose logs lack the lost host's term: a
-    /// creator started again that follows the host its guests elected, and
-    /// has not yet had that host's entries. They count for the majority,
-    /// but a peer that holds the term takes the table over, so that its
-    /// moves are not lost.
+    /// Other peers whose logs lack the lost host's term: a creator started
+    /// again that follows the host its guests elected, and has not yet had
+    /// that host's entries. They count for the majority, but a peer that
+    /// holds the term takes the table over, so that its moves are not lost.
+    /// This guest's own log is an argument of [`Election::verdict`]: it
+    /// changes as votes bring entries, and is read afresh each time.
     behind: SeatSet,
 }
 
@@ -167,17 +179,13 @@ impl Election {
         self.alive(from);
         self.heard.retain(|&(s, _)| s != from);
         self.heard.push((from, now));
-        self.holds(from, holds);
+        self.behind = self.behind_with(from, holds);
     }
 
-    /// The log of the peer at `seat` holds entries of term `term` at most:
-    /// behind if that is older than the lost host's.
-    pub fn holds(&mut self, seat: Seat, term: u32) {
-        self.behind = if term.saturating_add(1) < self.epoch {
-            self.behind.with(seat)
-        } else {
-            self.behind.without(seat)
-        };
+    /// The peers behind, the one at `seat` holding entries of term `term`
+    /// at most: behind if that is older than the lost host's.
+    fn behind_with(&self, seat: Seat, term: u32) -> SeatSet {
+        if term.saturating_add(1) < self.epoch { self.behind.with(seat) } else { self.behind.without(seat) }
     }
 
     /// The program at `seat` has stopped (its address refused a dial): it
@@ -209,7 +217,9 @@ impl Election {
         self.given_up = true;
     }
 
-    pub fn verdict(&self, now: Millis) -> Verdict {
+    /// What this guest does at `now`, its own log holding entries of term
+    /// `holds` at most.
+    pub fn verdict(&self, now: Millis, holds: u32) -> Verdict {
         // A host that has stopped carries the table on nowhere: a majority
         // of the peers still running elects (this guest never counts
         // itself out). While it may run, cut off from this guest only, the
@@ -226,7 +236,8 @@ impl Election {
         if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
-        let holding = supporters.minus(self.behind);
+        let behind = self.behind_with(self.me, holds);
+        let holding = supporters.minus(behind);
         let among = if holding.is_empty() { supporters } else { holding };
         match self.succession.first(among) {
             Some(seat) if seat == self.me => Verdict::Lead,
@@ -279,15 +290,15 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[1, 2]));
         // The guest at seat 2 lost its own link: seat 1 still hears the host.
         let mut cut = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
-        assert_eq!(cut.verdict(60_000), Verdict::Wait, "one of three never takes over");
+        assert_eq!(cut.verdict(60_000, 0), Verdict::Wait, "one of three never takes over");
         // The host is really gone: seat 1 reports it too.
         cut.heard(seat(1), 0, 1_000);
-        assert_eq!(cut.verdict(1_500), Verdict::Follow(seat(1)));
+        assert_eq!(cut.verdict(1_500, 0), Verdict::Follow(seat(1)));
         let mut first = Election::new(s, seat(1), seat(0), 1, 3, 0);
         first.heard(seat(2), 0, 1_000);
-        assert_eq!(first.verdict(1_500), Verdict::Lead);
+        assert_eq!(first.verdict(1_500, 0), Verdict::Lead);
         // A vote goes stale: alone again, it waits.
-        assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1), Verdict::Wait);
+        assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1, 0), Verdict::Wait);
     }
 
     #[test]
@@ -325,7 +336,7 @@ mod tests {
         let s = Succession::new(seat(0), &r);
         let mut guest = Election::new(s, seat(2), seat(1), 2, 3, 0);
         guest.heard(seat(0), 1, 1_000);
-        assert_eq!(guest.verdict(1_500), Verdict::Follow(seat(0)));
+        assert_eq!(guest.verdict(1_500, 1), Verdict::Follow(seat(0)));
     }
 
     /// The creator started again and followed the host its guests elected,
@@ -339,20 +350,32 @@ mod tests {
         let s = Succession::new(seat(0), &r);
         // The guests elected seat 1 (term 1), now lost: term 2 is elected.
         let mut creator = Election::new(s.clone(), seat(0), seat(1), 2, 3, 0);
-        creator.holds(seat(0), 0);
         creator.heard(seat(2), 1, 1_000);
-        assert_eq!(creator.verdict(1_500), Verdict::Follow(seat(2)));
+        assert_eq!(creator.verdict(1_500, 0), Verdict::Follow(seat(2)));
+        // A vote's tail brought it the term: first in the order, it leads.
+        assert_eq!(creator.verdict(1_500, 1), Verdict::Lead);
         let mut guest = Election::new(s.clone(), seat(2), seat(1), 2, 3, 0);
         guest.heard(seat(0), 0, 1_000);
-        assert_eq!(guest.verdict(1_500), Verdict::Lead);
+        assert_eq!(guest.verdict(1_500, 1), Verdict::Lead);
         // Its vote says when it holds the term: first in the order, it leads.
         guest.heard(seat(0), 1, 2_000);
-        assert_eq!(guest.verdict(2_500), Verdict::Follow(seat(0)));
+        assert_eq!(guest.verdict(2_500, 1), Verdict::Follow(seat(0)));
         // Nobody holds it: the first in the order leads, as ever.
         let mut lone = Election::new(s, seat(2), seat(1), 2, 3, 0);
-        lone.holds(seat(2), 0);
         lone.heard(seat(0), 0, 1_000);
-        assert_eq!(lone.verdict(1_500), Verdict::Follow(seat(0)));
+        assert_eq!(lone.verdict(1_500, 0), Verdict::Follow(seat(0)));
+    }
+
+    #[test]
+    fn the_host_lost_is_the_followed_terms_when_the_log_lacks_that_term() {
+        // Seat 1 was elected for term 1; the creator's log still ends in term 0.
+        let followed = Branch { epoch: 1, host: seat(1), since: 40, members: 2, counted: 40 };
+        assert_eq!(followed.at_loss(0, seat(0)), (seat(1), 2));
+        // Once its log holds the term, the log says the same.
+        assert_eq!(followed.at_loss(1, seat(1)), (seat(1), 2));
+        // A guest that never followed another term loses its log's host.
+        let own = Branch { epoch: 0, host: seat(0), since: 1, members: 1, counted: 1 };
+        assert_eq!(own.at_loss(0, seat(0)), (seat(0), 1));
     }
 
     #[test]
@@ -360,38 +383,38 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
         let mut e = Election::new(s, seat(3), seat(0), 1, 4, 0);
         e.heard(seat(2), 0, 10);
-        assert_eq!(e.verdict(20), Verdict::Wait);
+        assert_eq!(e.verdict(20, 0), Verdict::Wait);
         e.heard(seat(1), 0, 15);
-        assert_eq!(e.verdict(20), Verdict::Follow(seat(1)));
+        assert_eq!(e.verdict(20, 0), Verdict::Follow(seat(1)));
     }
 
     #[test]
     fn the_guest_of_two_peers_takes_over_after_the_wait() {
         let s = Succession::new(seat(0), &roster(&[2]));
         let e = Election::new(s, seat(2), seat(0), 1, 2, 1_000);
-        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1), Verdict::Wait);
-        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT), Verdict::Lead);
+        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1, 0), Verdict::Wait);
+        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT, 0), Verdict::Lead);
     }
 
     #[test]
     fn the_guest_of_two_peers_takes_over_at_once_from_a_host_that_has_stopped() {
         let s = Succession::new(seat(0), &roster(&[2]));
         let mut e = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
-        assert_eq!(e.verdict(1_000), Verdict::Wait);
+        assert_eq!(e.verdict(1_000, 0), Verdict::Wait);
         e.stopped(seat(0), 1_000);
-        assert_eq!(e.verdict(1_000), Verdict::Lead);
+        assert_eq!(e.verdict(1_000, 0), Verdict::Lead);
         // So from one caught lying.
         let mut liar = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
         liar.give_up_on_host();
-        assert_eq!(liar.verdict(1_000), Verdict::Lead);
+        assert_eq!(liar.verdict(1_000, 0), Verdict::Lead);
         // At three peers a majority is still asked for: the other guest may
         // hear the host, or host a branch of its own.
         let mut three = Election::new(s.clone(), seat(2), seat(0), 1, 3, 1_000);
         three.stopped(seat(0), 1_000);
-        assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT), Verdict::Wait);
+        assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT, 0), Verdict::Wait);
         let mut lying = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
         lying.give_up_on_host();
-        assert_eq!(lying.verdict(1_000 + TWO_PEER_WAIT), Verdict::Wait);
+        assert_eq!(lying.verdict(1_000 + TWO_PEER_WAIT, 0), Verdict::Wait);
     }
 
     #[test]
@@ -400,30 +423,30 @@ mod tests {
         // The host and both other guests stopped: the last one takes over.
         let mut last = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
         for stopped in [0, 1, 2] {
-            assert_eq!(last.verdict(60_000), Verdict::Wait);
+            assert_eq!(last.verdict(60_000, 0), Verdict::Wait);
             last.stopped(seat(stopped), 0);
         }
-        assert_eq!(last.verdict(0), Verdict::Lead);
+        assert_eq!(last.verdict(0, 0), Verdict::Lead);
         // One guest started again and votes: two running, both needed, and
         // the first in the order leads.
         last.heard(seat(1), 0, 10);
-        assert_eq!(last.verdict(20), Verdict::Follow(seat(1)));
+        assert_eq!(last.verdict(20, 0), Verdict::Follow(seat(1)));
         // The host stopped, three guests run: two of them are a majority.
         let mut three = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
         three.stopped(seat(0), 0);
-        assert_eq!(three.verdict(20), Verdict::Wait);
+        assert_eq!(three.verdict(20, 0), Verdict::Wait);
         three.heard(seat(2), 0, 10);
-        assert_eq!(three.verdict(20), Verdict::Follow(seat(2)));
+        assert_eq!(three.verdict(20, 0), Verdict::Follow(seat(2)));
         // The host out of reach but maybe running (with the other guest,
         // until that one stopped at the game's end, say): still a majority
         // of all three, however long it takes.
         let mut cut = Election::new(s, seat(3), seat(0), 1, 3, 0);
         cut.stopped(seat(1), 0);
-        assert_eq!(cut.verdict(10 * TWO_PEER_WAIT), Verdict::Wait);
+        assert_eq!(cut.verdict(10 * TWO_PEER_WAIT, 0), Verdict::Wait);
         // A guest never counts itself out.
         cut.stopped(seat(0), 0);
         cut.stopped(seat(3), 0);
-        assert_eq!(cut.verdict(0), Verdict::Lead);
+        assert_eq!(cut.verdict(0, 0), Verdict::Lead);
     }
 
     /// A guest started again listens at another address than the roster's:
@@ -436,9 +459,9 @@ mod tests {
         e.stopped(seat(2), 0);
         e.heard(seat(0), 1, 1_000);
         e.stopped(seat(0), 1_500);
-        assert_eq!(e.verdict(1_500), Verdict::Follow(seat(0)), "both of the two still running");
+        assert_eq!(e.verdict(1_500, 1), Verdict::Follow(seat(0)), "both of the two still running");
         e.stopped(seat(0), 1_000 + VOTE_FRESH + 1);
-        assert_eq!(e.verdict(1_000 + VOTE_FRESH + 1), Verdict::Lead, "its votes stopped: so has it");
+        assert_eq!(e.verdict(1_000 + VOTE_FRESH + 1, 1), Verdict::Lead, "its votes stopped: so has it");
     }
 
     #[test]
