@@ -27,11 +27,8 @@ use super::wire::Request;
 use super::{NetError, NodeEvent, Ticket, ticket};
 use crate::fair::SignedReveal;
 use crate::rules::{Rules, Seat};
-use crate::table::succession::{Branch, Succession};
+use crate::table::succession::{Branch, Succession, TAIL};
 use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Offer, ToGuest, ToHost, ToPeer};
-
-/// Entries a guest sends along when it rejoins or votes (the newest).
-pub const TAIL: usize = 16;
 
 /// How long a guest told that another game follows waits for its seat in
 /// it after the end.

@@ -11,14 +11,14 @@ use libp2p::PeerId;
 use tokio::sync::mpsc;
 use tracing::{debug, info};
 
-use super::guest::{Follower, TAIL};
+use super::guest::Follower;
 use super::report::Line;
 use super::session::{BEAT, Session};
 use super::wire::Request;
 use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
 use crate::rules::Seat;
-use crate::table::succession::{Election, VOTE_FRESH, Verdict, Vote, peers_at_loss};
+use crate::table::succession::{Election, Held, TAIL, VOTE_FRESH, Verdict, Vote, peers_at_loss};
 use crate::table::{Answer, Millis, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
@@ -137,7 +137,7 @@ impl Follower {
         // A vote's tail may have brought the lost host's term since the
         // last beat: the verdict and the vote read the log as it is now.
         let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
-        let verdict = lost.election.verdict(now, holds);
+        let verdict = lost.election.verdict(now, Held { term: holds, head: self.guest.head().seq });
         let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
         if waiting {
             lost.said_waiting = true;
@@ -254,7 +254,11 @@ impl Follower {
             return;
         }
         if let Some(seat) = seat {
-            lost.election.heard(seat, vote.holds, at);
+            // The voter's head is its tail's newest entry. A voter that
+            // claims a longer log than it holds can only put itself first;
+            // as host it is checked like any other.
+            let head = tail.last().and_then(|e| e.body.decode().ok()).map_or(0, |b| b.seq);
+            lost.election.heard(seat, Held { term: vote.holds, head }, at);
         }
         let (head, now) = (self.guest.head().seq, session.now());
         for entry in tail {

@@ -12,7 +12,10 @@
 //! address refused a dial) holds no branch to come back with, and neither
 //! does a guest that stopped: once the host has stopped, the majority is of
 //! the peers still running, so a guest whose host and other guests have
-//! all stopped takes the table over alone. If two branches still meet, the
+//! all stopped takes the table over alone. Among the peers that agree, one
+//! whose log lacks entries the others hold, beyond what their votes carry,
+//! counts but does not lead, so that no move is dropped. If two branches
+//! still meet, the
 //! table follows the one more peers acknowledged; a tie goes to the host
 //! earlier in the succession.
 
@@ -28,6 +31,9 @@ pub const TWO_PEER_WAIT: Millis = 15_000;
 /// A peer's report that it lost the host counts for this long (peers repeat
 /// it about once a second while they wait).
 pub const VOTE_FRESH: Millis = 3_000;
+/// How many of its newest entries a vote carries: a peer further behind
+/// than that cannot be brought up to the head by votes.
+pub const TAIL: usize = 16;
 
 /// The order in which peers take the table over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +95,14 @@ pub struct Vote {
     pub holds: u32,
 }
 
+/// What a peer's log holds: entries of term `term` at most, up to entry
+/// `head`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    pub term: u32,
+    pub head: u64,
+}
+
 /// One side of a split table, as its host tells it: its term, the entry
 /// the term began with, and how many peers (its host included) hold its
 /// entries from entry `counted` on.
@@ -139,15 +153,9 @@ pub struct Election {
     /// Peers whose programs have stopped (the lost host among them, maybe):
     /// counted out of the majority.
     stopped: SeatSet,
-    /// The peers that reported losing the host too, and when last.
-    heard: Vec<(Seat, Millis)>,
-    /// Other peers whose logs lack the lost host's term: a creator started
-    /// again that follows the host its guests elected, and has not yet had
-    /// that host's entries. They count for the majority, but a peer that
-    /// holds the term takes the table over, so that its moves are not lost.
-    /// This guest's own log is an argument of [`Election::verdict`]: it
-    /// changes as votes bring entries, and is read afresh each time.
-    behind: SeatSet,
+    /// The peers that reported losing the host too, what their logs held,
+    /// and when last.
+    heard: Vec<(Seat, Held, Millis)>,
 }
 
 impl Election {
@@ -169,23 +177,14 @@ impl Election {
             given_up: false,
             stopped: SeatSet::EMPTY,
             heard: Vec::new(),
-            behind: SeatSet::EMPTY,
         }
     }
 
-    /// `from` reports that it lost the host too, its log holding entries of
-    /// term `holds` at most.
-    pub fn heard(&mut self, from: Seat, holds: u32, now: Millis) {
+    /// `from` reports that it lost the host too, its log holding `held`.
+    pub fn heard(&mut self, from: Seat, held: Held, now: Millis) {
         self.alive(from);
-        self.heard.retain(|&(s, _)| s != from);
-        self.heard.push((from, now));
-        self.behind = self.behind_with(from, holds);
-    }
-
-    /// The peers behind, the one at `seat` holding entries of term `term`
-    /// at most: behind if that is older than the lost host's.
-    fn behind_with(&self, seat: Seat, term: u32) -> SeatSet {
-        if term.saturating_add(1) < self.epoch { self.behind.with(seat) } else { self.behind.without(seat) }
+        self.heard.retain(|&(s, _, _)| s != from);
+        self.heard.push((from, held, now));
     }
 
     /// The program at `seat` has stopped (its address refused a dial): it
@@ -206,8 +205,15 @@ impl Election {
 
     /// The peers that agree now: this guest and those heard lately.
     pub fn supporters(&self, now: Millis) -> SeatSet {
-        let heard = self.heard.iter().filter(|&&(_, t)| now.saturating_sub(t) <= VOTE_FRESH);
-        heard.fold(SeatSet::EMPTY.with(self.me), |set, &(s, _)| set.with(s)).without(self.lost)
+        self.fresh(now).fold(SeatSet::EMPTY.with(self.me), |set, (s, _)| set.with(s)).without(self.lost)
+    }
+
+    /// The peers heard lately, with what their logs hold.
+    fn fresh(&self, now: Millis) -> impl Iterator<Item = (Seat, Held)> + '_ {
+        self.heard
+            .iter()
+            .filter(move |&&(_, _, t)| now.saturating_sub(t) <= VOTE_FRESH)
+            .map(|&(s, h, _)| (s, h))
     }
 
     /// The lost host was caught lying: it is not waited for. The guest of a
@@ -217,9 +223,9 @@ impl Election {
         self.given_up = true;
     }
 
-    /// What this guest does at `now`, its own log holding entries of term
-    /// `holds` at most.
-    pub fn verdict(&self, now: Millis, holds: u32) -> Verdict {
+    /// What this guest does at `now`, its own log holding `own` (read
+    /// afresh each time: votes' tails bring entries).
+    pub fn verdict(&self, now: Millis, own: Held) -> Verdict {
         // A host that has stopped carries the table on nowhere: a majority
         // of the peers still running elects (this guest never counts
         // itself out). While it may run, cut off from this guest only, the
@@ -236,14 +242,33 @@ impl Election {
         if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
-        let behind = self.behind_with(self.me, holds);
-        let holding = supporters.minus(behind);
-        let among = if holding.is_empty() { supporters } else { holding };
+        let among = self.holding(now, own).filter(|h| !h.is_empty()).unwrap_or(supporters);
         match self.succession.first(among) {
             Some(seat) if seat == self.me => Verdict::Lead,
             Some(seat) => Verdict::Follow(seat),
             None => Verdict::Wait,
         }
+    }
+
+    /// The supporters whose logs may take the table over, this guest's
+    /// holding `own`; `None` if none does. Behind are a log that lacks the
+    /// lost host's term (a creator started again that follows the host its
+    /// guests elected, without that host's entries yet) and one more than
+    /// a vote's [`TAIL`] short of the longest: the entries it lacks cannot
+    /// reach it by votes, and leading from it would drop them. A peer
+    /// behind still counts for the majority; one that holds all leads, so
+    /// that no move is lost.
+    fn holding(&self, now: Millis, own: Held) -> Option<SeatSet> {
+        let held: Vec<(Seat, Held)> =
+            self.fresh(now).filter(|&(s, _)| s != self.lost).chain([(self.me, own)]).collect();
+        let longest = held.iter().filter(|(_, h)| !self.lacks_term(*h)).map(|(_, h)| h.head).max()?;
+        let reach = |h: &Held| longest.saturating_sub(h.head) <= TAIL as u64;
+        Some(held.iter().filter(|(_, h)| !self.lacks_term(*h) && reach(h)).map(|&(s, _)| s).collect())
+    }
+
+    /// Whether a log holding `held` lacks the lost host's term.
+    fn lacks_term(&self, held: Held) -> bool {
+        held.term.saturating_add(1) < self.epoch
     }
 }
 
@@ -278,6 +303,11 @@ mod tests {
         Seat::ALL[i]
     }
 
+    /// A log of term `term` at entry 100.
+    fn held(term: u32) -> Held {
+        Held { term, head: 100 }
+    }
+
     #[test]
     fn the_order_is_the_creator_then_the_guests_by_seat() {
         let s = Succession::new(seat(2), &roster(&[3, 0, 1]));
@@ -290,15 +320,15 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[1, 2]));
         // The guest at seat 2 lost its own link: seat 1 still hears the host.
         let mut cut = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
-        assert_eq!(cut.verdict(60_000, 0), Verdict::Wait, "one of three never takes over");
+        assert_eq!(cut.verdict(60_000, held(0)), Verdict::Wait, "one of three never takes over");
         // The host is really gone: seat 1 reports it too.
-        cut.heard(seat(1), 0, 1_000);
-        assert_eq!(cut.verdict(1_500, 0), Verdict::Follow(seat(1)));
+        cut.heard(seat(1), held(0), 1_000);
+        assert_eq!(cut.verdict(1_500, held(0)), Verdict::Follow(seat(1)));
         let mut first = Election::new(s, seat(1), seat(0), 1, 3, 0);
-        first.heard(seat(2), 0, 1_000);
-        assert_eq!(first.verdict(1_500, 0), Verdict::Lead);
+        first.heard(seat(2), held(0), 1_000);
+        assert_eq!(first.verdict(1_500, held(0)), Verdict::Lead);
         // A vote goes stale: alone again, it waits.
-        assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1, 0), Verdict::Wait);
+        assert_eq!(first.verdict(1_000 + VOTE_FRESH + 1, held(0)), Verdict::Wait);
     }
 
     #[test]
@@ -335,8 +365,8 @@ mod tests {
         // Both vote: the creator comes first in the succession.
         let s = Succession::new(seat(0), &r);
         let mut guest = Election::new(s, seat(2), seat(1), 2, 3, 0);
-        guest.heard(seat(0), 1, 1_000);
-        assert_eq!(guest.verdict(1_500, 1), Verdict::Follow(seat(0)));
+        guest.heard(seat(0), held(1), 1_000);
+        assert_eq!(guest.verdict(1_500, held(1)), Verdict::Follow(seat(0)));
     }
 
     /// The creator started again and followed the host its guests elected,
@@ -350,20 +380,20 @@ mod tests {
         let s = Succession::new(seat(0), &r);
         // The guests elected seat 1 (term 1), now lost: term 2 is elected.
         let mut creator = Election::new(s.clone(), seat(0), seat(1), 2, 3, 0);
-        creator.heard(seat(2), 1, 1_000);
-        assert_eq!(creator.verdict(1_500, 0), Verdict::Follow(seat(2)));
+        creator.heard(seat(2), held(1), 1_000);
+        assert_eq!(creator.verdict(1_500, held(0)), Verdict::Follow(seat(2)));
         // A vote's tail brought it the term: first in the order, it leads.
-        assert_eq!(creator.verdict(1_500, 1), Verdict::Lead);
+        assert_eq!(creator.verdict(1_500, held(1)), Verdict::Lead);
         let mut guest = Election::new(s.clone(), seat(2), seat(1), 2, 3, 0);
-        guest.heard(seat(0), 0, 1_000);
-        assert_eq!(guest.verdict(1_500, 1), Verdict::Lead);
+        guest.heard(seat(0), held(0), 1_000);
+        assert_eq!(guest.verdict(1_500, held(1)), Verdict::Lead);
         // Its vote says when it holds the term: first in the order, it leads.
-        guest.heard(seat(0), 1, 2_000);
-        assert_eq!(guest.verdict(2_500, 1), Verdict::Follow(seat(0)));
+        guest.heard(seat(0), held(1), 2_000);
+        assert_eq!(guest.verdict(2_500, held(1)), Verdict::Follow(seat(0)));
         // Nobody holds it: the first in the order leads, as ever.
         let mut lone = Election::new(s, seat(2), seat(1), 2, 3, 0);
-        lone.heard(seat(0), 0, 1_000);
-        assert_eq!(lone.verdict(1_500, 0), Verdict::Follow(seat(0)));
+        lone.heard(seat(0), held(0), 1_000);
+        assert_eq!(lone.verdict(1_500, held(0)), Verdict::Follow(seat(0)));
     }
 
     #[test]
@@ -378,43 +408,71 @@ mod tests {
         assert_eq!(own.at_loss(0, seat(0)), (seat(0), 1));
     }
 
+    /// The first in the succession was cut off while the game went on: its
+    /// log is more than a vote's tail short of the other guest's, and the
+    /// entries it lacks cannot reach it by votes. The other leads, so that
+    /// no move is lost; within a tail's reach the order holds.
+    #[test]
+    fn a_peer_further_behind_than_a_votes_tail_counts_but_does_not_lead() {
+        let s = Succession::new(seat(0), &roster(&[1, 2]));
+        let long = Held { term: 0, head: 140 };
+        let short = Held { term: 0, head: 140 - TAIL as u64 - 1 };
+        let mut first = Election::new(s.clone(), seat(1), seat(0), 1, 3, 0);
+        first.heard(seat(2), long, 1_000);
+        assert_eq!(first.verdict(1_500, short), Verdict::Follow(seat(2)));
+        let reached = Held { head: 140 - TAIL as u64, ..short };
+        assert_eq!(first.verdict(1_500, reached), Verdict::Lead, "a tail reaches it");
+        let mut other = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
+        other.heard(seat(1), short, 1_000);
+        assert_eq!(other.verdict(1_500, long), Verdict::Lead);
+        other.heard(seat(1), reached, 2_000);
+        assert_eq!(other.verdict(2_500, long), Verdict::Follow(seat(1)));
+        // A log that lacks the lost host's term sets no length, however
+        // long: the creator's own branch, from before it left.
+        let mut r = roster(&[0, 1, 2]);
+        r.creator = Some(seat(0));
+        let mut guest = Election::new(Succession::new(seat(0), &r), seat(2), seat(1), 2, 3, 0);
+        guest.heard(seat(0), Held { term: 0, head: 900 }, 1_000);
+        assert_eq!(guest.verdict(1_500, Held { term: 1, head: 140 }), Verdict::Lead);
+    }
+
     #[test]
     fn four_peers_need_three() {
         let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
         let mut e = Election::new(s, seat(3), seat(0), 1, 4, 0);
-        e.heard(seat(2), 0, 10);
-        assert_eq!(e.verdict(20, 0), Verdict::Wait);
-        e.heard(seat(1), 0, 15);
-        assert_eq!(e.verdict(20, 0), Verdict::Follow(seat(1)));
+        e.heard(seat(2), held(0), 10);
+        assert_eq!(e.verdict(20, held(0)), Verdict::Wait);
+        e.heard(seat(1), held(0), 15);
+        assert_eq!(e.verdict(20, held(0)), Verdict::Follow(seat(1)));
     }
 
     #[test]
     fn the_guest_of_two_peers_takes_over_after_the_wait() {
         let s = Succession::new(seat(0), &roster(&[2]));
         let e = Election::new(s, seat(2), seat(0), 1, 2, 1_000);
-        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1, 0), Verdict::Wait);
-        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT, 0), Verdict::Lead);
+        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1, held(0)), Verdict::Wait);
+        assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT, held(0)), Verdict::Lead);
     }
 
     #[test]
     fn the_guest_of_two_peers_takes_over_at_once_from_a_host_that_has_stopped() {
         let s = Succession::new(seat(0), &roster(&[2]));
         let mut e = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
-        assert_eq!(e.verdict(1_000, 0), Verdict::Wait);
+        assert_eq!(e.verdict(1_000, held(0)), Verdict::Wait);
         e.stopped(seat(0), 1_000);
-        assert_eq!(e.verdict(1_000, 0), Verdict::Lead);
+        assert_eq!(e.verdict(1_000, held(0)), Verdict::Lead);
         // So from one caught lying.
         let mut liar = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
         liar.give_up_on_host();
-        assert_eq!(liar.verdict(1_000, 0), Verdict::Lead);
+        assert_eq!(liar.verdict(1_000, held(0)), Verdict::Lead);
         // At three peers a majority is still asked for: the other guest may
         // hear the host, or host a branch of its own.
         let mut three = Election::new(s.clone(), seat(2), seat(0), 1, 3, 1_000);
         three.stopped(seat(0), 1_000);
-        assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT, 0), Verdict::Wait);
+        assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT, held(0)), Verdict::Wait);
         let mut lying = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
         lying.give_up_on_host();
-        assert_eq!(lying.verdict(1_000 + TWO_PEER_WAIT, 0), Verdict::Wait);
+        assert_eq!(lying.verdict(1_000 + TWO_PEER_WAIT, held(0)), Verdict::Wait);
     }
 
     #[test]
@@ -423,30 +481,30 @@ mod tests {
         // The host and both other guests stopped: the last one takes over.
         let mut last = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
         for stopped in [0, 1, 2] {
-            assert_eq!(last.verdict(60_000, 0), Verdict::Wait);
+            assert_eq!(last.verdict(60_000, held(0)), Verdict::Wait);
             last.stopped(seat(stopped), 0);
         }
-        assert_eq!(last.verdict(0, 0), Verdict::Lead);
+        assert_eq!(last.verdict(0, held(0)), Verdict::Lead);
         // One guest started again and votes: two running, both needed, and
         // the first in the order leads.
-        last.heard(seat(1), 0, 10);
-        assert_eq!(last.verdict(20, 0), Verdict::Follow(seat(1)));
+        last.heard(seat(1), held(0), 10);
+        assert_eq!(last.verdict(20, held(0)), Verdict::Follow(seat(1)));
         // The host stopped, three guests run: two of them are a majority.
         let mut three = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
         three.stopped(seat(0), 0);
-        assert_eq!(three.verdict(20, 0), Verdict::Wait);
-        three.heard(seat(2), 0, 10);
-        assert_eq!(three.verdict(20, 0), Verdict::Follow(seat(2)));
+        assert_eq!(three.verdict(20, held(0)), Verdict::Wait);
+        three.heard(seat(2), held(0), 10);
+        assert_eq!(three.verdict(20, held(0)), Verdict::Follow(seat(2)));
         // The host out of reach but maybe running (with the other guest,
         // until that one stopped at the game's end, say): still a majority
         // of all three, however long it takes.
         let mut cut = Election::new(s, seat(3), seat(0), 1, 3, 0);
         cut.stopped(seat(1), 0);
-        assert_eq!(cut.verdict(10 * TWO_PEER_WAIT, 0), Verdict::Wait);
+        assert_eq!(cut.verdict(10 * TWO_PEER_WAIT, held(0)), Verdict::Wait);
         // A guest never counts itself out.
         cut.stopped(seat(0), 0);
         cut.stopped(seat(3), 0);
-        assert_eq!(cut.verdict(0, 0), Verdict::Lead);
+        assert_eq!(cut.verdict(0, held(0)), Verdict::Lead);
     }
 
     /// A guest started again listens at another address than the roster's:
@@ -457,11 +515,11 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[2, 3]));
         let mut e = Election::new(s, seat(3), seat(2), 2, 3, 0);
         e.stopped(seat(2), 0);
-        e.heard(seat(0), 1, 1_000);
+        e.heard(seat(0), held(1), 1_000);
         e.stopped(seat(0), 1_500);
-        assert_eq!(e.verdict(1_500, 1), Verdict::Follow(seat(0)), "both of the two still running");
+        assert_eq!(e.verdict(1_500, held(1)), Verdict::Follow(seat(0)), "both of the two still running");
         e.stopped(seat(0), 1_000 + VOTE_FRESH + 1);
-        assert_eq!(e.verdict(1_000 + VOTE_FRESH + 1, 1), Verdict::Lead, "its votes stopped: so has it");
+        assert_eq!(e.verdict(1_000 + VOTE_FRESH + 1, held(1)), Verdict::Lead, "its votes stopped: so has it");
     }
 
     #[test]

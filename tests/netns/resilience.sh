@@ -24,6 +24,12 @@
 #                   the host, back, follows it), then the elected host's
 #                   (the creator and the other guest elect the creator
 #                   again, epoch 2); all three end with the same places;
+#   cut-behind      a host and two guests; the first guest is cut off from
+#                   both; once the other holds 40 entries more, the host's
+#                   program stops, and a second later the link comes back: the guests elect the one whose log is
+#                   longer (the other is more than a vote's 16-entry tail
+#                   behind), nobody drops a move, both end with one set of
+#                   places;
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -92,8 +98,9 @@ for line in sys.stdin: print(f"{time.time():.3f} {line}", end="", flush=True)'; 
 run() {
   local tag=$1 peer=$2 name=$3
   shift 3
-  ip netns exec "lrs-$tag-$peer" env LUDOPIA_HOME="$work/home-$tag-$name" timeout 400 "$LUDOPIA" "$@" \
-    2>"$work/$tag-$name.err" | stamp >"$work/$tag-$name.log"
+  # (The shell's own word that a program was killed, on purpose, goes nowhere.)
+  { ip netns exec "lrs-$tag-$peer" env LUDOPIA_HOME="$work/home-$tag-$name" timeout 400 "$LUDOPIA" "$@" \
+    2>"$work/$tag-$name.err" | stamp >"$work/$tag-$name.log"; } 2>/dev/null
 }
 
 # wait_for FILE PATTERN SECONDS: waits for a line; prints it.
@@ -143,13 +150,13 @@ verdict() { # name ok(0/1) detail
   echo "$2" >"$work/$1.verdict"
 }
 
-# host_of_three TAG NET: a LAN of three and, on its first peer, a race
-# table with one bot and two seats for guests; sets $ticket, or fails with
-# $why.
+# host_of_three TAG NET [PRESET]: a LAN of three and, on its first peer, a
+# table (race unless PRESET) with one bot and two seats for guests; sets
+# $ticket, or fails with $why.
 host_of_three() {
-  local tag=$1 net=$2
+  local tag=$1 net=$2 preset=${3:-race}
   lan "$tag" 3 "$net"
-  run "$tag" p1 host host --headless --preset race --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
+  run "$tag" p1 host host --headless --preset "$preset" --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
   if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
     why="the host did not start: $(cat "$work/$tag-host.err")"; return 1
   fi
@@ -173,11 +180,11 @@ three_agree() {
   fi
 }
 
-# three_playing TAG NET: host_of_three and both guests in, the game past
-# entry 30; fails with $why.
+# three_playing TAG NET [PRESET]: host_of_three and both guests in, the
+# game past entry 30; fails with $why.
 three_playing() {
   local tag=$1 net=$2
-  host_of_three "$tag" "$net" || return 1
+  host_of_three "$tag" "$net" "${3:-race}" || return 1
   join_from "$tag" "$net" p2 g1
   sleep 0.5
   join_from "$tag" "$net" p3 g2
@@ -273,6 +280,40 @@ cut_twice() { # net
   local again; again=$(awk -v t="$cut_at" '/"host_changed","epoch":2/ { printf "%.1f", $1 - t; exit }' "$work/$tag-g2.log")
   if [[ -z $again ]]; then bad=1; why="$why; no second election while the elected host was cut (hosts the other guest followed: ${epochs:-none})"; fi
   verdict "$name" "$bad" "${why:-same places at all three ($h); hosts the other guest followed, by term: $epochs; the second election came $again s into the second cut}"
+}
+
+cut_behind() { # net
+  local net=$1 tag=b name=cut-behind ticket why="" bad=0 p
+  # A classic game: still under way when the host's program stops.
+  if ! three_playing "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # The first guest (first in the succession after the host) is cut off
+  # from everyone while the game goes on; then the host's program stops.
+  # The host waits for the cut guest's move or dice link (up to 15 s, then
+  # a stand-in plays its seat); it stops once the other guest holds 40
+  # entries more.
+  for p in 1 3; do sever "lrs-$tag-p$p" "10.77.$net.2" on; done
+  local i
+  for ((i = 0; i < 300; i++)); do
+    (($(head_of "$work/$tag-g2.log") - $(head_of "$work/$tag-g1.log") > 40)) && break
+    sleep 0.1
+  done
+  ip netns pids "lrs-$tag-p1" | xargs -r kill -9
+  sleep 1
+  local g1_head g2_head; g1_head=$(head_of "$work/$tag-g1.log"); g2_head=$(head_of "$work/$tag-g2.log")
+  for p in 1 3; do sever "lrs-$tag-p$p" "10.77.$net.2" off; done
+  wait
+  local g1 g2 lag=$((${g2_head:-0} - ${g1_head:-0}))
+  g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
+  [[ -n $g1 && $g1 == "$g2" ]] || { bad=1; why="places differ: g1 $g1, g2 $g2; $(tail -3 "$work/$tag-g1.err")"; }
+  # Further behind than a vote's tail reaches, or the scenario proves nothing.
+  ((lag > 16)) || { bad=1; why="$why; the cut guest was only $lag entries behind"; }
+  local dropped; dropped=$(grep -h '"branch_dropped"' "$work/$tag-g1.log" "$work/$tag-g2.log" | sed 's/^[0-9.]* //' | head -1 || true)
+  [[ -z $dropped ]] || { bad=1; why="$why; moves were lost: $dropped"; }
+  local elected; elected=$(grep -ho '"host_changed","epoch":1,"colour":"[a-z]*"' "$work/$tag-g1.log" | head -1 | sed 's/.*"colour":"\([a-z]*\)"/\1/')
+  [[ -n $elected ]] || { bad=1; why="$why; the guests did not elect"; }
+  verdict "$name" "$bad" "${why:-both guests end with $g1; the cut guest was $lag entries behind when the host stopped, the guests elected $elected and no move was lost}"
 }
 
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
@@ -381,6 +422,7 @@ scenario cut-60 cut_guest 60 12
 scenario cut-join cut_join 17
 scenario cut-host cut_host 18
 scenario cut-twice cut_twice 19
+scenario cut-behind cut_behind 20
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
 scenario think-150 long_think 14
