@@ -15,9 +15,8 @@
 //! all stopped takes the table over alone. Among the peers that agree, one
 //! whose log lacks entries the others hold, beyond what their votes carry,
 //! counts but does not lead, so that no move is dropped. If two branches
-//! still meet, the
-//! table follows the one more peers acknowledged; a tie goes to the host
-//! earlier in the succession.
+//! still meet, the table follows the one more peers acknowledged; a tie
+//! goes to the host earlier in the succession.
 
 use super::authority::Millis;
 use super::record::Control;
