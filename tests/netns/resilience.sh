@@ -30,6 +30,13 @@
 #                   longer (the other is more than a vote's 16-entry tail
 #                   behind), nobody drops a move, both end with one set of
 #                   places;
+#   blips           a host and two guests; one guest's link to the host goes
+#                   down for 1 s ten times: the same places everywhere,
+#                   nobody elects;
+#   rolling-cuts    a host and two guests; each peer in turn, the host
+#                   first, is cut off from the other two for 4 s, twice
+#                   round (longer than the 3 s after which a guest counts
+#                   its host lost): the same places everywhere;
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -316,6 +323,42 @@ cut_behind() { # net
   verdict "$name" "$bad" "${why:-both guests end with $g1; the cut guest was $lag entries behind when the host stopped, the guests elected $elected and no move was lost}"
 }
 
+blips() { # net
+  local net=$1 tag=f name=blips ticket why="" bad=0 h i
+  if ! three_playing "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # The second guest's link to the host goes down for 1 s, ten times.
+  for ((i = 0; i < 10; i++)); do
+    sever "lrs-$tag-p3" "10.77.$net.1" on
+    sleep 1
+    sever "lrs-$tag-p3" "10.77.$net.1" off
+    sleep 1
+  done
+  wait
+  three_agree "$tag" g2
+  if grep -q '"host_changed"' "$work/$tag-g1.log" "$work/$tag-g2.log"; then bad=1; why="$why; a guest elected"; fi
+  verdict "$name" "$bad" "${why:-same places at all three ($h) after ten 1 s blips of the link between a guest and the host; nobody elected}"
+}
+
+rolling_cuts() { # net
+  local net=$1 tag=x name=rolling-cuts ticket why="" bad=0 h i
+  if ! three_playing "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # Each peer in turn (the host first) cut off from the other two for 4 s,
+  # a second apart, twice round: longer than the 3 s after which a guest
+  # counts its host lost, so the table elects while peers come and go.
+  for ((i = 0; i < 6; i++)); do
+    isolate "$tag" "$net" $((i % 3 + 1)) 4
+    sleep 1
+  done
+  wait
+  three_agree "$tag" host
+  local changes; changes=$(grep -c '"host_changed"' "$work/$tag-g1.log" || true)
+  verdict "$name" "$bad" "${why:-same places at all three ($h) after each peer was cut off for 4 s in turn, twice round; the first guest changed hosts $changes time(s)}"
+}
+
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
 # their own, playing; fails with $why if the game does not get going.
 two_peers() {
@@ -423,6 +466,8 @@ scenario cut-join cut_join 17
 scenario cut-host cut_host 18
 scenario cut-twice cut_twice 19
 scenario cut-behind cut_behind 20
+scenario blips blips 21
+scenario rolling-cuts rolling_cuts 22
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
 scenario think-150 long_think 14
