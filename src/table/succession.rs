@@ -241,7 +241,8 @@ impl Election {
         if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
-        let among = self.holding(now, own).filter(|h| !h.is_empty()).unwrap_or(supporters);
+        let holding = self.holding(now, own);
+        let among = if holding.is_empty() { supporters } else { holding };
         match self.succession.first(among) {
             Some(seat) if seat == self.me => Verdict::Lead,
             Some(seat) => Verdict::Follow(seat),
@@ -250,19 +251,19 @@ impl Election {
     }
 
     /// The supporters whose logs may take the table over, this guest's
-    /// holding `own`; `None` if none does. Behind are a log that lacks the
+    /// holding `own` (none, if no log holds the lost host's term). Behind are a log that lacks the
     /// lost host's term (a creator started again that follows the host its
     /// guests elected, without that host's entries yet) and one more than
     /// a vote's [`TAIL`] short of the longest: the entries it lacks cannot
     /// reach it by votes, and leading from it would drop them. A peer
     /// behind still counts for the majority; one that holds all leads, so
     /// that no move is lost.
-    fn holding(&self, now: Millis, own: Held) -> Option<SeatSet> {
+    fn holding(&self, now: Millis, own: Held) -> SeatSet {
         let held: Vec<(Seat, Held)> =
             self.fresh(now).filter(|&(s, _)| s != self.lost).chain([(self.me, own)]).collect();
-        let longest = held.iter().filter(|(_, h)| !self.lacks_term(*h)).map(|(_, h)| h.head).max()?;
-        let reach = |h: &Held| longest.saturating_sub(h.head) <= TAIL as u64;
-        Some(held.iter().filter(|(_, h)| !self.lacks_term(*h) && reach(h)).map(|&(s, _)| s).collect())
+        let longest = held.iter().filter(|(_, h)| !self.lacks_term(*h)).map(|(_, h)| h.head).max();
+        let reach = |h: &Held| longest.is_some_and(|l| l.saturating_sub(h.head) <= TAIL as u64);
+        held.iter().filter(|(_, h)| !self.lacks_term(*h) && reach(h)).map(|&(s, _)| s).collect()
     }
 
     /// Whether a log holding `held` lacks the lost host's term.
