@@ -37,6 +37,8 @@
 #                   first, is cut off from the other two for 4 s, twice
 #                   round (longer than the 3 s after which a guest counts
 #                   its host lost): the same places everywhere;
+#   rolling-four    the same with a host and three guests, each of the four
+#                   cut off in turn: the same places at all four;
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -140,13 +142,14 @@ sever() {
   fi
 }
 
-# isolate TAG NET K SECS: cuts peer pK of a LAN of three off from the other
-# two for SECS seconds (each of them drops everything to and from it).
+# isolate TAG NET K SECS [N]: cuts peer pK of a LAN of N (three unless
+# given) off from the others for SECS seconds (each of them drops
+# everything to and from it).
 isolate() {
-  local tag=$1 net=$2 k=$3 secs=$4 p
-  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
+  local tag=$1 net=$2 k=$3 secs=$4 n=${5:-3} p
+  for ((p = 1; p <= n; p++)); do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
   sleep "$secs"
-  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
+  for ((p = 1; p <= n; p++)); do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
 }
 
 # now: this moment in the log lines' stamps (seconds, to the millisecond).
@@ -359,6 +362,43 @@ rolling_cuts() { # net
   verdict "$name" "$bad" "${why:-same places at all three ($h) after each peer was cut off for 4 s in turn, twice round; the first guest changed hosts $changes time(s)}"
 }
 
+rolling_four() { # net
+  local net=$1 tag=q name=rolling-four why="" bad=0 i g
+  lan "$tag" 4 "$net"
+  run "$tag" p1 host host --headless --preset classic --listen "/ip4/10.77.$net.1/tcp/4001" &
+  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
+    verdict "$name" 1 "the host did not start: $(cat "$work/$tag-host.err")"; return
+  fi
+  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
+  for g in 1 2 3; do
+    join_from "$tag" "$net" "p$((g + 1))" "g$g"
+    sleep 0.5
+  done
+  if ! wait_for "$work/$tag-g3.log" '"seq":30,' 60 >/dev/null; then
+    verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g3.err")"; return
+  fi
+  # Each of the four in turn, the host first, cut off from the other three
+  # for 4 s, twice round.
+  for ((i = 0; i < 8; i++)); do
+    isolate "$tag" "$net" $((i % 4 + 1)) 4 4
+    sleep 1
+  done
+  wait
+  local places=() p
+  for p in host g1 g2 g3; do places+=("$(places_of "$work/$tag-$p.log")"); done
+  for p in 1 2 3; do
+    [[ -n ${places[0]} && ${places[$p]} == "${places[0]}" ]] || { bad=1; why="places differ: ${places[*]}"; }
+  done
+  if grep -q '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log" "$work/$tag-g3.log"; then
+    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "$work/$tag-g"*.log | head -1)"
+  fi
+  local changes; changes=$(grep -c '"host_changed"' "$work/$tag-g1.log" || true)
+  # Entries a peer's branch held when it gave way to the table's (a host
+  # cut off plays on alone until it is back): reported, not failed.
+  local dropped; dropped=$(grep -o '"branch_dropped","from":[0-9]*,"entries":[0-9]*' "$work/$tag-"*.log | sed 's|.*/q-||; s|.log:"branch_dropped","from":[0-9]*,"entries":| |' | paste -sd, - || true)
+  verdict "$name" "$bad" "${why:-same places at all four (${places[0]}) after each peer was cut off for 4 s in turn, twice round; the first guest changed hosts $changes time(s); entries dropped with a branch, by peer: ${dropped:-none}}"
+}
+
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
 # their own, playing; fails with $why if the game does not get going.
 two_peers() {
@@ -468,6 +508,7 @@ scenario cut-twice cut_twice 19
 scenario cut-behind cut_behind 20
 scenario blips blips 21
 scenario rolling-cuts rolling_cuts 22
+scenario rolling-four rolling_four 23
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
 scenario think-150 long_think 14
