@@ -17,8 +17,8 @@ use super::session::{BEAT, Session};
 use super::wire::Request;
 use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
-use crate::rules::Seat;
-use crate::table::succession::{Election, Held, TAIL, VOTE_FRESH, Verdict, Vote, peers_at_loss};
+use crate::rules::{Seat, SeatSet};
+use crate::table::succession::{Election, Held, TAIL, VOTE_FRESH, Verdict, Vote, can_lead, peers_at_loss};
 use crate::table::{Answer, Millis, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
@@ -66,9 +66,11 @@ impl Follower {
         let state = *replica.state();
         let me = self.guest.seat();
         let (lost, epoch) = self.branch().at_loss(state.epoch, state.host);
-        let peers = self.guest.roster().map_or(2, |r| peers_at_loss(r, &state.control, me, lost));
+        let (peers, leaders) = self.guest.roster().map_or((2, SeatSet::FULL), |r| {
+            (peers_at_loss(r, &state.control, me, lost), can_lead(r, &state.control))
+        });
         let now = session.now();
-        let mut election = Election::new(succession, me, lost, epoch, peers, now);
+        let mut election = Election::new(succession, me, lost, epoch, (peers, leaders), now);
         if deposed {
             // A host caught lying is not waited for.
             election.give_up_on_host();

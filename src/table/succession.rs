@@ -152,6 +152,8 @@ pub struct Election {
     /// Peers whose programs have stopped (the lost host among them, maybe):
     /// counted out of the majority.
     stopped: SeatSet,
+    /// The seats whose peers can take the table over ([`can_lead`]).
+    can_lead: SeatSet,
     /// The peers that reported losing the host too, what their logs held,
     /// and when last.
     heard: Vec<(Seat, Held, Millis)>,
@@ -163,7 +165,7 @@ impl Election {
         me: Seat,
         lost: Seat,
         epoch: u32,
-        peers: usize,
+        (peers, can_lead): (usize, SeatSet),
         now: Millis,
     ) -> Election {
         Election {
@@ -175,6 +177,7 @@ impl Election {
             since: now,
             given_up: false,
             stopped: SeatSet::EMPTY,
+            can_lead,
             heard: Vec::new(),
         }
     }
@@ -233,7 +236,8 @@ impl Election {
             self.peers.saturating_sub(self.stopped.len())
         } else if self.peers <= 2 {
             let waited = now.saturating_sub(self.since);
-            return if self.given_up || waited >= TWO_PEER_WAIT { Verdict::Lead } else { Verdict::Wait };
+            let due = self.given_up || waited >= TWO_PEER_WAIT;
+            return if due && self.can_lead.contains(self.me) { Verdict::Lead } else { Verdict::Wait };
         } else {
             self.peers
         };
@@ -241,8 +245,11 @@ impl Election {
         if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
-        let holding = self.holding(now, own);
-        let among = if holding.is_empty() { supporters } else { holding };
+        // A peer whose seat a bot plays now cannot take the table over:
+        // the others follow, and it follows them.
+        let candidates = supporters.minus(SeatSet::FULL.minus(self.can_lead));
+        let holding = self.holding(now, own).minus(SeatSet::FULL.minus(candidates));
+        let among = if holding.is_empty() { candidates } else { holding };
         match self.succession.first(among) {
             Some(seat) if seat == self.me => Verdict::Lead,
             Some(seat) => Verdict::Follow(seat),
@@ -281,8 +288,21 @@ impl Election {
 /// over as if alone with the host. An elected host is counted once, as the
 /// host, whatever plays its seat.
 pub fn peers_at_loss(roster: &Roster, control: &[Control; 4], me: Seat, lost: Seat) -> usize {
-    let others = roster.peers().filter(|&(s, _)| s != me && s != lost);
-    2 + others.filter(|&(s, _)| Some(s) == roster.creator || control[s.index()].owner().is_some()).count()
+    let seated = can_lead(roster, control);
+    2 + roster.peers().filter(|&(s, _)| s != me && s != lost && seated.contains(s)).count()
+}
+
+/// The seats whose peers can take the table over: each with a seat of its
+/// own, a person's or a stand-in's, and the table's creator whatever plays
+/// its seat (a headless host's is a bot's). Not a guest whose seat a bot
+/// plays now: an elected host that hosted headless and was then deposed
+/// follows as a guest without one, and once tried to take the table over
+/// and stopped.
+pub fn can_lead(roster: &Roster, control: &[Control; 4]) -> SeatSet {
+    Seat::ALL
+        .into_iter()
+        .filter(|&s| control[s.index()].participant(Some(s) == roster.creator).is_some())
+        .collect()
 }
 
 #[cfg(test)]
@@ -319,12 +339,12 @@ mod tests {
     fn a_guest_alone_without_the_host_waits_and_two_of_three_elect() {
         let s = Succession::new(seat(0), &roster(&[1, 2]));
         // The guest at seat 2 lost its own link: seat 1 still hears the host.
-        let mut cut = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
+        let mut cut = Election::new(s.clone(), seat(2), seat(0), 1, (3, SeatSet::FULL), 0);
         assert_eq!(cut.verdict(60_000, held(0)), Verdict::Wait, "one of three never takes over");
         // The host is really gone: seat 1 reports it too.
         cut.heard(seat(1), held(0), 1_000);
         assert_eq!(cut.verdict(1_500, held(0)), Verdict::Follow(seat(1)));
-        let mut first = Election::new(s, seat(1), seat(0), 1, 3, 0);
+        let mut first = Election::new(s, seat(1), seat(0), 1, (3, SeatSet::FULL), 0);
         first.heard(seat(2), held(0), 1_000);
         assert_eq!(first.verdict(1_500, held(0)), Verdict::Lead);
         // A vote goes stale: alone again, it waits.
@@ -364,7 +384,7 @@ mod tests {
         assert_eq!(peers_at_loss(&r, &control, seat(2), seat(1)), 3);
         // Both vote: the creator comes first in the succession.
         let s = Succession::new(seat(0), &r);
-        let mut guest = Election::new(s, seat(2), seat(1), 2, 3, 0);
+        let mut guest = Election::new(s, seat(2), seat(1), 2, (3, SeatSet::FULL), 0);
         guest.heard(seat(0), held(1), 1_000);
         assert_eq!(guest.verdict(1_500, held(1)), Verdict::Follow(seat(0)));
     }
@@ -379,19 +399,19 @@ mod tests {
         r.creator = Some(seat(0));
         let s = Succession::new(seat(0), &r);
         // The guests elected seat 1 (term 1), now lost: term 2 is elected.
-        let mut creator = Election::new(s.clone(), seat(0), seat(1), 2, 3, 0);
+        let mut creator = Election::new(s.clone(), seat(0), seat(1), 2, (3, SeatSet::FULL), 0);
         creator.heard(seat(2), held(1), 1_000);
         assert_eq!(creator.verdict(1_500, held(0)), Verdict::Follow(seat(2)));
         // A vote's tail brought it the term: first in the order, it leads.
         assert_eq!(creator.verdict(1_500, held(1)), Verdict::Lead);
-        let mut guest = Election::new(s.clone(), seat(2), seat(1), 2, 3, 0);
+        let mut guest = Election::new(s.clone(), seat(2), seat(1), 2, (3, SeatSet::FULL), 0);
         guest.heard(seat(0), held(0), 1_000);
         assert_eq!(guest.verdict(1_500, held(1)), Verdict::Lead);
         // Its vote says when it holds the term: first in the order, it leads.
         guest.heard(seat(0), held(1), 2_000);
         assert_eq!(guest.verdict(2_500, held(1)), Verdict::Follow(seat(0)));
         // Nobody holds it: the first in the order leads, as ever.
-        let mut lone = Election::new(s, seat(2), seat(1), 2, 3, 0);
+        let mut lone = Election::new(s, seat(2), seat(1), 2, (3, SeatSet::FULL), 0);
         lone.heard(seat(0), held(0), 1_000);
         assert_eq!(lone.verdict(1_500, held(0)), Verdict::Follow(seat(0)));
     }
@@ -417,12 +437,12 @@ mod tests {
         let s = Succession::new(seat(0), &roster(&[1, 2]));
         let long = Held { term: 0, head: 140 };
         let short = Held { term: 0, head: 140 - TAIL as u64 - 1 };
-        let mut first = Election::new(s.clone(), seat(1), seat(0), 1, 3, 0);
+        let mut first = Election::new(s.clone(), seat(1), seat(0), 1, (3, SeatSet::FULL), 0);
         first.heard(seat(2), long, 1_000);
         assert_eq!(first.verdict(1_500, short), Verdict::Follow(seat(2)));
         let reached = Held { head: 140 - TAIL as u64, ..short };
         assert_eq!(first.verdict(1_500, reached), Verdict::Lead, "a tail reaches it");
-        let mut other = Election::new(s.clone(), seat(2), seat(0), 1, 3, 0);
+        let mut other = Election::new(s.clone(), seat(2), seat(0), 1, (3, SeatSet::FULL), 0);
         other.heard(seat(1), short, 1_000);
         assert_eq!(other.verdict(1_500, long), Verdict::Lead);
         other.heard(seat(1), reached, 2_000);
@@ -431,15 +451,49 @@ mod tests {
         // long: the creator's own branch, from before it left.
         let mut r = roster(&[0, 1, 2]);
         r.creator = Some(seat(0));
-        let mut guest = Election::new(Succession::new(seat(0), &r), seat(2), seat(1), 2, 3, 0);
+        let mut guest =
+            Election::new(Succession::new(seat(0), &r), seat(2), seat(1), 2, (3, SeatSet::FULL), 0);
         guest.heard(seat(0), Held { term: 0, head: 900 }, 1_000);
         assert_eq!(guest.verdict(1_500, Held { term: 1, head: 140 }), Verdict::Lead);
+    }
+
+    /// The guest at seat 1 hosted headless (a bot took its seat) and was
+    /// deposed; it follows without a seat of its own. When the next host
+    /// is lost it counts for the majority, but the others lead.
+    #[test]
+    fn a_peer_whose_seat_a_bot_plays_does_not_lead() {
+        let mut r = roster(&[0, 1, 2, 3]);
+        r.creator = Some(seat(0));
+        let bot = Control::Bot(crate::bots::Strategy::Normal);
+        let person = |p| Control::Person { owner: Participant(p) };
+        let control = [bot, bot, person(2), person(3)];
+        let leaders = can_lead(&r, &control);
+        assert_eq!(leaders, SeatSet::FULL.without(seat(1)), "the creator leads whatever plays its seat");
+        assert_eq!(peers_at_loss(&r, &control, seat(3), seat(2)), 3, "seat 1 is not counted");
+        let s = Succession::new(seat(0), &r);
+        let mut deposed = Election::new(s.clone(), seat(1), seat(2), 2, (4, leaders), 0);
+        deposed.heard(seat(3), held(1), 1_000);
+        deposed.heard(seat(0), held(0), 1_000);
+        assert_eq!(deposed.verdict(1_500, held(1)), Verdict::Follow(seat(3)), "the next with the term");
+        let mut other = Election::new(s, seat(3), seat(2), 2, (3, leaders), 0);
+        other.heard(seat(1), held(1), 1_000);
+        assert_eq!(other.verdict(1_500, held(1)), Verdict::Lead);
+        // Alone with the host at a two-peer table, it never takes over.
+        let two = Election::new(
+            Succession::new(seat(0), &roster(&[1])),
+            seat(1),
+            seat(0),
+            1,
+            (2, SeatSet::EMPTY),
+            0,
+        );
+        assert_eq!(two.verdict(TWO_PEER_WAIT, held(0)), Verdict::Wait);
     }
 
     #[test]
     fn four_peers_need_three() {
         let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
-        let mut e = Election::new(s, seat(3), seat(0), 1, 4, 0);
+        let mut e = Election::new(s, seat(3), seat(0), 1, (4, SeatSet::FULL), 0);
         e.heard(seat(2), held(0), 10);
         assert_eq!(e.verdict(20, held(0)), Verdict::Wait);
         e.heard(seat(1), held(0), 15);
@@ -449,7 +503,7 @@ mod tests {
     #[test]
     fn the_guest_of_two_peers_takes_over_after_the_wait() {
         let s = Succession::new(seat(0), &roster(&[2]));
-        let e = Election::new(s, seat(2), seat(0), 1, 2, 1_000);
+        let e = Election::new(s, seat(2), seat(0), 1, (2, SeatSet::FULL), 1_000);
         assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT - 1, held(0)), Verdict::Wait);
         assert_eq!(e.verdict(1_000 + TWO_PEER_WAIT, held(0)), Verdict::Lead);
     }
@@ -457,20 +511,20 @@ mod tests {
     #[test]
     fn the_guest_of_two_peers_takes_over_at_once_from_a_host_that_has_stopped() {
         let s = Succession::new(seat(0), &roster(&[2]));
-        let mut e = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
+        let mut e = Election::new(s.clone(), seat(2), seat(0), 1, (2, SeatSet::FULL), 1_000);
         assert_eq!(e.verdict(1_000, held(0)), Verdict::Wait);
         e.stopped(seat(0), 1_000);
         assert_eq!(e.verdict(1_000, held(0)), Verdict::Lead);
         // So from one caught lying.
-        let mut liar = Election::new(s.clone(), seat(2), seat(0), 1, 2, 1_000);
+        let mut liar = Election::new(s.clone(), seat(2), seat(0), 1, (2, SeatSet::FULL), 1_000);
         liar.give_up_on_host();
         assert_eq!(liar.verdict(1_000, held(0)), Verdict::Lead);
         // At three peers a majority is still asked for: the other guest may
         // hear the host, or host a branch of its own.
-        let mut three = Election::new(s.clone(), seat(2), seat(0), 1, 3, 1_000);
+        let mut three = Election::new(s.clone(), seat(2), seat(0), 1, (3, SeatSet::FULL), 1_000);
         three.stopped(seat(0), 1_000);
         assert_eq!(three.verdict(1_000 + TWO_PEER_WAIT, held(0)), Verdict::Wait);
-        let mut lying = Election::new(s, seat(2), seat(0), 1, 3, 1_000);
+        let mut lying = Election::new(s, seat(2), seat(0), 1, (3, SeatSet::FULL), 1_000);
         lying.give_up_on_host();
         assert_eq!(lying.verdict(1_000 + TWO_PEER_WAIT, held(0)), Verdict::Wait);
     }
@@ -479,7 +533,7 @@ mod tests {
     fn peers_that_stopped_are_counted_out_of_the_majority() {
         let s = Succession::new(seat(0), &roster(&[1, 2, 3]));
         // The host and both other guests stopped: the last one takes over.
-        let mut last = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
+        let mut last = Election::new(s.clone(), seat(3), seat(0), 1, (4, SeatSet::FULL), 0);
         for stopped in [0, 1, 2] {
             assert_eq!(last.verdict(60_000, held(0)), Verdict::Wait);
             last.stopped(seat(stopped), 0);
@@ -490,7 +544,7 @@ mod tests {
         last.heard(seat(1), held(0), 10);
         assert_eq!(last.verdict(20, held(0)), Verdict::Follow(seat(1)));
         // The host stopped, three guests run: two of them are a majority.
-        let mut three = Election::new(s.clone(), seat(3), seat(0), 1, 4, 0);
+        let mut three = Election::new(s.clone(), seat(3), seat(0), 1, (4, SeatSet::FULL), 0);
         three.stopped(seat(0), 0);
         assert_eq!(three.verdict(20, held(0)), Verdict::Wait);
         three.heard(seat(2), held(0), 10);
@@ -498,7 +552,7 @@ mod tests {
         // The host out of reach but maybe running (with the other guest,
         // until that one stopped at the game's end, say): still a majority
         // of all three, however long it takes.
-        let mut cut = Election::new(s, seat(3), seat(0), 1, 3, 0);
+        let mut cut = Election::new(s, seat(3), seat(0), 1, (3, SeatSet::FULL), 0);
         cut.stopped(seat(1), 0);
         assert_eq!(cut.verdict(10 * TWO_PEER_WAIT, held(0)), Verdict::Wait);
         // A guest never counts itself out.
@@ -513,7 +567,7 @@ mod tests {
     #[test]
     fn a_peer_that_voted_lately_is_not_counted_out_by_a_refusal() {
         let s = Succession::new(seat(0), &roster(&[2, 3]));
-        let mut e = Election::new(s, seat(3), seat(2), 2, 3, 0);
+        let mut e = Election::new(s, seat(3), seat(2), 2, (3, SeatSet::FULL), 0);
         e.stopped(seat(2), 0);
         e.heard(seat(0), held(1), 1_000);
         e.stopped(seat(0), 1_500);
