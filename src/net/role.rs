@@ -333,7 +333,10 @@ async fn lead<O: FnMut(Line)>(
     let rules = follower.rules;
     let (mut table, kept) =
         follower.guest.take_over(epoch, session.now()).map_err(|e| PlayError::Table(e.to_string()))?;
-    if let Some(who) = table.state().control[me.index()].owner() {
+    // Elected just as the game ended (the lost host's last entry ended it),
+    // the seat stays as it is: the new host only reports the end.
+    let playing = !table.state().game.is_over();
+    if let Some(who) = table.state().control[me.index()].owner().filter(|_| playing) {
         // The departed host may have given this seat to a stand-in while
         // this computer was out of its reach: it is here.
         table
