@@ -67,7 +67,8 @@ impl Follower {
         let me = self.guest.seat();
         let (lost, epoch) = self.branch().at_loss(state.epoch, state.host);
         let (peers, leaders) = self.guest.roster().map_or((2, SeatSet::FULL), |r| {
-            (peers_at_loss(r, &state.control, me, lost), can_lead(r, &state.control))
+            let leaders = can_lead(r, &state.control);
+            (peers_at_loss(r, leaders, me, lost), leaders)
         });
         let now = session.now();
         let mut election = Election::new(succession, me, lost, epoch, (peers, leaders), now);

@@ -114,6 +114,12 @@ impl SeatSet {
         SeatSet(self.0 & !other.0)
     }
 
+    /// The seats in both `self` and `other`.
+    #[inline]
+    pub fn intersect(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
+    }
+
     #[inline]
     pub fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat.0) != 0

@@ -247,8 +247,8 @@ impl Election {
         }
         // A peer whose seat a bot plays now cannot take the table over:
         // the others follow, and it follows them.
-        let candidates = supporters.minus(SeatSet::FULL.minus(self.can_lead));
-        let holding = self.holding(now, own).minus(SeatSet::FULL.minus(candidates));
+        let candidates = supporters.intersect(self.can_lead);
+        let holding = self.holding(now, own).intersect(candidates);
         let among = if holding.is_empty() { candidates } else { holding };
         match self.succession.first(among) {
             Some(seat) if seat == self.me => Verdict::Lead,
@@ -286,10 +286,9 @@ impl Election {
 /// a person's or a stand-in's while its person is away. The away guest may
 /// be electing too: counted out, two such guests would each take the table
 /// over as if alone with the host. An elected host is counted once, as the
-/// host, whatever plays its seat.
-pub fn peers_at_loss(roster: &Roster, control: &[Control; 4], me: Seat, lost: Seat) -> usize {
-    let seated = can_lead(roster, control);
-    2 + roster.peers().filter(|&(s, _)| s != me && s != lost && seated.contains(s)).count()
+/// host, whatever plays its seat. `leaders`: the seats [`can_lead`] names.
+pub fn peers_at_loss(roster: &Roster, leaders: SeatSet, me: Seat, lost: Seat) -> usize {
+    2 + roster.peers().filter(|&(s, _)| s != me && s != lost && leaders.contains(s)).count()
 }
 
 /// The seats whose peers can take the table over: each with a seat of its
@@ -358,11 +357,11 @@ mod tests {
         let (person, standin) =
             (Control::Person { owner: Participant(2) }, Control::Standin { owner: Participant(1) });
         let bot = Control::Bot(crate::bots::Strategy::Normal);
-        assert_eq!(peers_at_loss(&r, &[person, standin, person, bot], seat(2), seat(0)), 3);
+        assert_eq!(peers_at_loss(&r, can_lead(&r, &[person, standin, person, bot]), seat(2), seat(0)), 3);
         // The other guest left for good: its seat is a bot's.
-        assert_eq!(peers_at_loss(&r, &[person, bot, person, bot], seat(2), seat(0)), 2);
+        assert_eq!(peers_at_loss(&r, can_lead(&r, &[person, bot, person, bot]), seat(2), seat(0)), 2);
         // Away itself, the guest counts the same.
-        assert_eq!(peers_at_loss(&r, &[person, person, standin, bot], seat(2), seat(0)), 3);
+        assert_eq!(peers_at_loss(&r, can_lead(&r, &[person, person, standin, bot]), seat(2), seat(0)), 3);
     }
 
     /// The creator came back to follow the guest its guests elected, whose
@@ -377,11 +376,19 @@ mod tests {
         let bot = Control::Bot(crate::bots::Strategy::Normal);
         let person = |p| Control::Person { owner: Participant(p) };
         let control = [bot, bot, person(2), bot];
-        assert_eq!(peers_at_loss(&r, &control, seat(2), seat(1)), 3, "the guest counts the creator");
-        assert_eq!(peers_at_loss(&r, &control, seat(0), seat(1)), 3, "the creator counts the guest");
+        assert_eq!(
+            peers_at_loss(&r, can_lead(&r, &control), seat(2), seat(1)),
+            3,
+            "the guest counts the creator"
+        );
+        assert_eq!(
+            peers_at_loss(&r, can_lead(&r, &control), seat(0), seat(1)),
+            3,
+            "the creator counts the guest"
+        );
         // With a person's seat the elected host is not counted twice.
         let control = [bot, person(1), person(2), bot];
-        assert_eq!(peers_at_loss(&r, &control, seat(2), seat(1)), 3);
+        assert_eq!(peers_at_loss(&r, can_lead(&r, &control), seat(2), seat(1)), 3);
         // Both vote: the creator comes first in the succession.
         let s = Succession::new(seat(0), &r);
         let mut guest = Election::new(s, seat(2), seat(1), 2, (3, SeatSet::FULL), 0);
@@ -469,7 +476,7 @@ mod tests {
         let control = [bot, bot, person(2), person(3)];
         let leaders = can_lead(&r, &control);
         assert_eq!(leaders, SeatSet::FULL.without(seat(1)), "the creator leads whatever plays its seat");
-        assert_eq!(peers_at_loss(&r, &control, seat(3), seat(2)), 3, "seat 1 is not counted");
+        assert_eq!(peers_at_loss(&r, can_lead(&r, &control), seat(3), seat(2)), 3, "seat 1 is not counted");
         let s = Succession::new(seat(0), &r);
         let mut deposed = Election::new(s.clone(), seat(1), seat(2), 2, (4, leaders), 0);
         deposed.heard(seat(3), held(1), 1_000);
