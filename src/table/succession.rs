@@ -123,6 +123,15 @@ impl Branch {
     pub fn at_loss(&self, logged: u32, logged_host: Seat) -> (Seat, u32) {
         if self.epoch > logged { (self.host, self.epoch + 1) } else { (logged_host, logged + 1) }
     }
+
+    /// Whether this branch's term replaced part of a log whose newest entry,
+    /// entry `head`, is of term `logged`: that log holds entries of an older
+    /// term from where this one began. So a host that stepped down holds
+    /// its own branch until the new host's entries come, and that branch's
+    /// end is not the table's.
+    pub fn replaced(&self, logged: u32, head: u64) -> bool {
+        logged < self.epoch && head >= self.since
+    }
 }
 
 /// What a guest that lost its host does now.
@@ -433,6 +442,20 @@ mod tests {
         // A guest that never followed another term loses its log's host.
         let own = Branch { epoch: 0, host: seat(0), since: 1, members: 1, counted: 1 };
         assert_eq!(own.at_loss(0, seat(0)), (seat(0), 1));
+    }
+
+    #[test]
+    fn a_deposed_hosts_own_branch_is_replaced_from_where_the_new_term_began() {
+        // Term 2 began with entry 606; the deposed host of term 1 played on
+        // alone to entry 915.
+        let elected = Branch { epoch: 2, host: seat(3), since: 606, members: 2, counted: 606 };
+        assert!(elected.replaced(1, 915));
+        assert!(elected.replaced(1, 606));
+        // A log of the older term that ends before the new one began is the
+        // table's: the new term goes on from it.
+        assert!(!elected.replaced(1, 605));
+        // Once it holds the new term, the log is the branch's own.
+        assert!(!elected.replaced(2, 915));
     }
 
     /// The first in the succession was cut off while the game went on: its

@@ -30,9 +30,19 @@
 #                   longer (the other is more than a vote's 16-entry tail
 #                   behind), nobody drops a move, both end with one set of
 #                   places;
+#   cut-elected     a host and two guests; the host is cut off 4 s (the
+#                   guests elect the first guest, and the host, back,
+#                   follows it), then at once that elected host for 8 s: the
+#                   other two elect again and the bots finish the game on
+#                   both sides of the cut; back, the elected host drops its
+#                   branch and all three end with the same places;
 #   blips           a host and two guests; one guest's link to the host goes
 #                   down for 1 s ten times: the same places everywhere,
 #                   nobody elects;
+#   lossy-3         a host and two guests, each peer dropping 3% of its
+#                   packets each way at random from entry 30 to the end:
+#                   the same places everywhere, nobody elects (the game's
+#                   length is reported);
 #   split-30        a host and one guest cut from each other both ways for
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
@@ -145,6 +155,21 @@ sever() {
   fi
 }
 
+# lose PCT NS on|off: drops PCT% of the packets to and from a namespace's
+# peers, at random (a poor wireless link; the kernel here has no netem).
+lose() {
+  local pct=$1 ns=$2
+  if [[ $3 == on ]]; then
+    ip netns exec "$ns" nft add table inet lrsloss
+    ip netns exec "$ns" nft add chain inet lrsloss in '{ type filter hook input priority 0; }'
+    ip netns exec "$ns" nft add chain inet lrsloss out '{ type filter hook output priority 0; }'
+    ip netns exec "$ns" nft add rule inet lrsloss in iifname != lo numgen random mod 100 \< "$pct" drop
+    ip netns exec "$ns" nft add rule inet lrsloss out oifname != lo numgen random mod 100 \< "$pct" drop
+  else
+    ip netns exec "$ns" nft delete table inet lrsloss
+  fi
+}
+
 # isolate TAG NET K SECS [N]: cuts peer pK of a LAN of N (three unless
 # given) off from the others for SECS seconds (each of them drops
 # everything to and from it).
@@ -163,13 +188,13 @@ verdict() { # name ok(0/1) detail
   echo "$2" >"$work/$1.verdict"
 }
 
-# host_of_three TAG NET [PRESET]: a LAN of three and, on its first peer, a
-# table (race unless PRESET) with one bot and two seats for guests; sets
-# $ticket, or fails with $why.
-host_of_three() {
-  local tag=$1 net=$2 preset=${3:-race}
-  lan "$tag" 3 "$net"
-  run "$tag" p1 host host --headless --preset "$preset" --bots 1 --listen "/ip4/10.77.$net.1/tcp/4001" &
+# host_of TAG NET [PRESET] [PEERS]: a LAN of PEERS (three unless given)
+# and, on its first peer, a table (race unless PRESET) with a seat for each
+# other peer and bots in the rest; sets $ticket, or fails with $why.
+host_of() {
+  local tag=$1 net=$2 preset=${3:-race} peers=${4:-3}
+  lan "$tag" "$peers" "$net"
+  run "$tag" p1 host host --headless --preset "$preset" --bots $((4 - peers)) --listen "/ip4/10.77.$net.1/tcp/4001" &
   if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
     why="the host did not start: $(cat "$work/$tag-host.err")"; return 1
   fi
@@ -193,22 +218,24 @@ three_agree() {
   fi
 }
 
-# three_playing TAG NET [PRESET]: host_of_three and both guests in, the
-# game past entry 30; fails with $why.
-three_playing() {
-  local tag=$1 net=$2
-  host_of_three "$tag" "$net" "${3:-race}" || return 1
-  join_from "$tag" "$net" p2 g1
-  sleep 0.5
-  join_from "$tag" "$net" p3 g2
-  if ! wait_for "$work/$tag-g2.log" '"seq":30,' 60 >/dev/null; then
-    why="the game did not get going: $(tail -2 "$work/$tag-g2.log") $(cat "$work/$tag-g2.err")"; return 1
+# playing TAG NET [PRESET] [PEERS]: host_of and every guest in (g1, g2, ..),
+# the game past entry 30; fails with $why.
+playing() {
+  local tag=$1 net=$2 peers=${4:-3} g
+  host_of "$tag" "$net" "${3:-race}" "$peers" || return 1
+  for ((g = 1; g < peers; g++)); do
+    ((g == 1)) || sleep 0.5
+    join_from "$tag" "$net" "p$((g + 1))" "g$g"
+  done
+  local last="$work/$tag-g$((peers - 1)).log"
+  if ! wait_for "$last" '"seq":30,' 60 >/dev/null; then
+    why="the game did not get going: $(tail -2 "$last") $(cat "${last%.log}.err")"; return 1
   fi
 }
 
 cut_guest() { # seconds net
   local secs=$1 net=$2 tag="c$1" name="cut-$1" ticket why="" bad=0 h
-  if ! three_playing "$tag" "$net"; then
+  if ! playing "$tag" "$net"; then
     verdict "$name" 1 "$why"; return
   fi
   sever "lrs-$tag-p3" "10.77.$net.1" on
@@ -229,7 +256,7 @@ cut_guest() { # seconds net
 
 cut_join() { # net
   local net=$1 tag=j name=cut-join ticket why="" bad=0 h
-  if ! host_of_three "$tag" "$net"; then
+  if ! host_of "$tag" "$net"; then
     verdict "$name" 1 "$why"; return
   fi
   join_from "$tag" "$net" p2 g1
@@ -253,7 +280,7 @@ cut_join() { # net
 
 cut_host() { # net
   local net=$1 tag=h name=cut-host ticket why="" bad=0 h
-  if ! three_playing "$tag" "$net"; then
+  if ! playing "$tag" "$net"; then
     verdict "$name" 1 "$why"; return
   fi
   local cut_at; cut_at=$(now)
@@ -269,7 +296,7 @@ cut_host() { # net
 
 cut_twice() { # net
   local net=$1 tag=w name=cut-twice ticket why="" bad=0 h
-  if ! host_of_three "$tag" "$net"; then
+  if ! host_of "$tag" "$net"; then
     verdict "$name" 1 "$why"; return
   fi
   join_from "$tag" "$net" p2 g1
@@ -298,7 +325,7 @@ cut_twice() { # net
 cut_behind() { # net
   local net=$1 tag=b name=cut-behind ticket why="" bad=0 p
   # A classic game: still under way when the host's program stops.
-  if ! three_playing "$tag" "$net" classic; then
+  if ! playing "$tag" "$net" classic; then
     verdict "$name" 1 "$why"; return
   fi
   # The first guest (first in the succession after the host) is cut off
@@ -331,7 +358,7 @@ cut_behind() { # net
 
 blips() { # net
   local net=$1 tag=f name=blips ticket why="" bad=0 h i
-  if ! three_playing "$tag" "$net" classic; then
+  if ! playing "$tag" "$net" classic; then
     verdict "$name" 1 "$why"; return
   fi
   # The second guest's link to the host goes down for 1 s, ten times.
@@ -347,9 +374,44 @@ blips() { # net
   verdict "$name" "$bad" "${why:-same places at all three ($h) after ten 1 s blips of the link between a guest and the host; nobody elected}"
 }
 
+cut_elected() { # net
+  local net=$1 tag=e name=cut-elected ticket why="" bad=0 h
+  if ! playing "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # The host is cut off and the guests elect the first guest; back, the
+  # creator follows it. At once that elected host is cut off in turn, long
+  # enough for the creator and the other guest to elect again and for the
+  # bots to finish the game on both sides of the cut.
+  isolate "$tag" "$net" 1 4
+  if ! wait_for "$work/$tag-host.log" '"host_changed"' 15 >/dev/null; then
+    bad=1; why="the creator did not follow the elected host"
+  fi
+  isolate "$tag" "$net" 2 8
+  wait
+  three_agree "$tag" g1
+  local dropped; dropped=$(grep -h '"branch_dropped"' "$work/$tag-g1.log" | sed 's/^[0-9.]* //' | tail -1 || true)
+  verdict "$name" "$bad" "${why:-same places at all three ($h) after the elected host was cut off while the others elected again and finished; it came back to their log: ${dropped:-no branch to drop}}"
+}
+
+lossy() { # pct net
+  local pct=$1 net=$2 tag="l$1" name="lossy-$1" ticket why="" bad=0 h p
+  if ! playing "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # Every peer loses PCT% of its packets each way, to the game's end.
+  for p in 1 2 3; do lose "$pct" "lrs-$tag-p$p" on; done
+  wait
+  three_agree "$tag" g2
+  local changes; changes=$(cat "$work/$tag-g1.log" "$work/$tag-g2.log" | grep -c '"host_changed"' || true)
+  [[ $changes == 0 ]] || { bad=1; why="$why; the guests elected $changes time(s)"; }
+  local secs; secs=$(awk '/"entry"/ && !a { a = $1 } /"over"/ { b = $1 } END { printf "%.0f", b - a }' "$work/$tag-host.log")
+  verdict "$name" "$bad" "${why:-same places at all three ($h) with each peer losing $pct% of its packets each way; nobody elected; the game took $secs s}"
+}
+
 rolling_cuts() { # net
   local net=$1 tag=x name=rolling-cuts ticket why="" bad=0 h i
-  if ! three_playing "$tag" "$net" classic; then
+  if ! playing "$tag" "$net" classic; then
     verdict "$name" 1 "$why"; return
   fi
   # Each peer in turn (the host first) cut off from the other two for 4 s,
@@ -366,19 +428,9 @@ rolling_cuts() { # net
 }
 
 rolling_four() { # net
-  local net=$1 tag=q name=rolling-four why="" bad=0 i g
-  lan "$tag" 4 "$net"
-  run "$tag" p1 host host --headless --preset classic --listen "/ip4/10.77.$net.1/tcp/4001" &
-  if ! wait_for "$work/$tag-host.log" '"listening"' 20 >/dev/null; then
-    verdict "$name" 1 "the host did not start: $(cat "$work/$tag-host.err")"; return
-  fi
-  local ticket; ticket=$(ticket_of "$work/$tag-host.log")
-  for g in 1 2 3; do
-    join_from "$tag" "$net" "p$((g + 1))" "g$g"
-    sleep 0.5
-  done
-  if ! wait_for "$work/$tag-g3.log" '"seq":30,' 60 >/dev/null; then
-    verdict "$name" 1 "the game did not get going: $(tail -2 "$work/$tag-g3.err")"; return
+  local net=$1 tag=q name=rolling-four ticket why="" bad=0 i
+  if ! playing "$tag" "$net" classic 4; then
+    verdict "$name" 1 "$why"; return
   fi
   # Each of the four in turn, the host first, cut off from the other three
   # for 4 s, twice round.
@@ -516,6 +568,8 @@ scenario cut-host cut_host 18
 scenario cut-twice cut_twice 19
 scenario cut-behind cut_behind 20
 scenario blips blips 21
+scenario lossy-3 lossy 3 24
+scenario cut-elected cut_elected 25
 known rolling-cuts rolling_cuts 22
 known rolling-four rolling_four 23
 scenario split-30 split_pair 30 13
