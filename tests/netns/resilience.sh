@@ -52,22 +52,19 @@
 #   reset-one       a host and a guest on one LAN (both dial after mDNS): one
 #                   of their TCP connections is answered with RST while any
 #                   other stays up: the table does not freeze, the guest gets
-#                   what it missed, and nobody elects.
-# Not run unless named (ONLY=NAME) or ALL=1, for they show a known open
-# defect now and then (docs/network.md, "known limits"):
+#                   what it missed, and nobody elects;
 #   rolling-cuts    a host and two guests; each peer in turn, the host
 #                   first, is cut off from the other two for 4 s, twice
 #                   round (longer than the 3 s after which a guest counts
 #                   its host lost): the same places everywhere;
 #   rolling-four    the same with a host and three guests, each of the four
-#                   cut off in turn: the same places at all four;
+#                   cut off in turn: the same places at all four.
 # In every scenario the host is honest: a guest that reports evidence
 # against it (a roll held back, say, for a link that was down) fails it.
 # Root, iproute2 and nftables are needed (skips otherwise). Exit 1 if any fails.
 #
 # Env: LUDOPIA (the binary; target/debug/ludopia by default), KEEP=1 keeps logs,
-# ONLY=NAME runs that scenario alone (cut-join, say), ALL=1 adds the two
-# that show a known open defect.
+# ONLY=NAME runs that scenario alone (cut-join, say).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -555,12 +552,6 @@ scenario() {
   names+=("$name")
   "$@" >"$work/$name.out" 2>&1 &
 }
-# known NAME COMMAND...: a scenario that shows a known open defect
-# (docs/network.md): run when ONLY names it, or with ALL=1.
-known() {
-  if [[ -z ${ALL:-} && ${ONLY:-} != "$1" ]]; then return; fi
-  scenario "$@"
-}
 scenario cut-10 cut_guest 10 11
 scenario cut-60 cut_guest 60 12
 scenario cut-join cut_join 17
@@ -570,8 +561,8 @@ scenario cut-behind cut_behind 20
 scenario blips blips 21
 scenario lossy-3 lossy 3 24
 scenario cut-elected cut_elected 25
-known rolling-cuts rolling_cuts 22
-known rolling-four rolling_four 23
+scenario rolling-cuts rolling_cuts 22
+scenario rolling-four rolling_four 23
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
 scenario think-150 long_think 14
