@@ -262,10 +262,9 @@ impl Follower {
         let head = replica.head().0;
         let settled = self.beat.is_some_and(|b| b.settled >= head && b.head.seq == head);
         // A host gone after the end leaves this guest with the whole game:
-        // nobody can sign more of it. Unless the end is on a branch the
-        // host's term replaced: a host that stepped down and lost its new
-        // host before that host's entries came reported its own places
-        // (seen in `rolling-cuts`); it waits for the table's log instead.
+        // nobody can sign more of it. Not so an end on a branch the host's
+        // term replaced (a host that stepped down, then lost its new host
+        // before that host's entries came): it waits for the table's log.
         let replaced = self.branch().replaced(state.epoch, head);
         if !settled && (self.lost.is_none() || replaced) {
             return None;
