@@ -47,6 +47,10 @@
 #                   30 s, then joined again: both report the same places;
 #   split-14        the same for 14 s, less than the guest waits before it
 #                   takes a two-peer table over: it never does;
+#   split-four      a host and three guests split two and two (the host
+#                   and the first guest on one side) for 20 s: the two cut
+#                   off from the host are too few to elect and wait; all
+#                   four end with the same places;
 #   think-150       a private table with no timer whose joiner thinks 150 s
 #                   before its first act: everyone stays and the game ends;
 #   reset-one       a host and a guest on one LAN (both dial after mDNS): one
@@ -138,15 +142,16 @@ ticket_of() { sed -n 's/.*"ticket":"\([^"]*\)".*/\1/p' "$1" | head -1; }
 head_of() { { grep -o '"seq":[0-9]*' "$1" || true; } | tail -1 | cut -d: -f2; }
 places_of() { { grep '"over"' "$1" || true; } | tail -1 | sed 's/^[0-9.]* //'; }
 
-# sever NS PEER-IP on|off: drops everything between a namespace and one address.
+# sever NS PEER-IPS on|off: drops everything between a namespace and one
+# address (or several, comma-separated).
 sever() {
   local ns=$1 ip=$2
   if [[ $3 == on ]]; then
     ip netns exec "$ns" nft add table inet lrs
     ip netns exec "$ns" nft add chain inet lrs in '{ type filter hook input priority 0; }'
     ip netns exec "$ns" nft add chain inet lrs out '{ type filter hook output priority 0; }'
-    ip netns exec "$ns" nft add rule inet lrs in ip saddr "$ip" drop
-    ip netns exec "$ns" nft add rule inet lrs out ip daddr "$ip" drop
+    ip netns exec "$ns" nft add rule inet lrs in ip saddr "{ $ip }" drop
+    ip netns exec "$ns" nft add rule inet lrs out ip daddr "{ $ip }" drop
   else
     ip netns exec "$ns" nft delete table inet lrs
   fi
@@ -489,6 +494,29 @@ split_pair() { # seconds net
   fi
 }
 
+split_four() { # net
+  local net=$1 tag=v name=split-four ticket why="" bad=0 p
+  if ! playing "$tag" "$net" classic 4; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # Two computers on each side, the host and the first guest on one: for
+  # 20 s neither side reaches the other. The two guests cut off from the
+  # host are half the table, too few to elect: they wait.
+  local sides="10.77.$net.1, 10.77.$net.2"
+  for p in 3 4; do sever "lrs-$tag-p$p" "$sides" on; done
+  sleep 20
+  for p in 3 4; do sever "lrs-$tag-p$p" "$sides" off; done
+  wait
+  local places=() logs=("$work/$tag-g1.log" "$work/$tag-g2.log" "$work/$tag-g3.log")
+  for p in host g1 g2 g3; do places+=("$(places_of "$work/$tag-$p.log")"); done
+  for p in 1 2 3; do
+    [[ -n ${places[0]} && ${places[$p]} == "${places[0]}" ]] || { bad=1; why="places differ: ${places[*]}"; }
+  done
+  if grep -q '"host_changed"' "${logs[@]}"; then bad=1; why="$why; a guest elected"; fi
+  if grep -q '"evidence"' "${logs[@]}"; then bad=1; why="$why; an honest host was accused"; fi
+  verdict "$name" "$bad" "${why:-same places at all four (${places[0]}) after two and two were apart for 20 s; nobody elected}"
+}
+
 long_think() { # net
   local net=$1 tag=t150 name=think-150
   lan "$tag" 2 "$net"
@@ -565,6 +593,7 @@ scenario rolling-cuts rolling_cuts 22
 scenario rolling-four rolling_four 23
 scenario split-30 split_pair 30 13
 scenario split-14 split_pair 14 16
+scenario split-four split_four 26
 scenario think-150 long_think 14
 scenario reset-one reset_one 15
 wait
