@@ -209,14 +209,22 @@ join_from() {
   run "$tag" "$peer" "$4" join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.${peer#p}/tcp/4001" &
 }
 
-# three_agree TAG CUT: sets $h to the host's places; sets $bad and adds to
-# $why unless both guests end with them, and if either accused the host.
-three_agree() {
-  local tag=$1 cut=$2 g1 g2
-  h=$(places_of "$work/$tag-host.log"); g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
-  [[ -n $h && $h == "$g1" && $h == "$g2" ]] || { bad=1; why="places differ: host $h, g1 $g1, g2 $g2; $(tail -3 "$work/$tag-$cut.err")"; }
-  if grep -q '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log"; then
-    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log" | head -1)"
+# agree TAG CUT [PEERS]: sets $h to the host's places; sets $bad and adds to
+# $why unless every guest of a table of PEERS (three unless given) ends with
+# them (with the last lines of CUT's log), and if any accused the host.
+agree() {
+  local tag=$1 cut=$2 peers=${3:-3} g places="" logs=()
+  h=$(places_of "$work/$tag-host.log")
+  local same=${h:+1}
+  for ((g = 1; g < peers; g++)); do
+    logs+=("$work/$tag-g$g.log")
+    local theirs; theirs=$(places_of "$work/$tag-g$g.log")
+    places="$places, g$g $theirs"
+    [[ $theirs == "$h" ]] || same=""
+  done
+  [[ -n $same ]] || { bad=1; why="places differ: host $h$places; $(tail -3 "$work/$tag-$cut.err")"; }
+  if grep -q '"evidence"' "${logs[@]}"; then
+    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "${logs[@]}" | head -1)"
   fi
 }
 
@@ -246,7 +254,7 @@ cut_guest() { # seconds net
   local back_at; back_at=$(now)
   sever "lrs-$tag-p3" "10.77.$net.1" off
   wait
-  three_agree "$tag" g2
+  agree "$tag" g2
   if grep -q '"host_changed"' "$work/$tag-g2.log"; then bad=1; why="$why; the cut guest elected"; fi
   # When the cut guest held the host's head at the moment the link came back.
   local caught; caught=$(awk -v t="$back_at" -v s="$host_head" '
@@ -270,7 +278,7 @@ cut_join() { # net
   sleep 10
   sever "lrs-$tag-p2" "10.77.$net.1" off
   wait
-  three_agree "$tag" g1
+  agree "$tag" g1
   if grep -q '"left"' "$work/$tag-host.log"; then bad=1; why="$why; the host gave the cut guest's seat away"; fi
   # The draw waits for the links from the seal on, not from the genesis.
   if grep -m1 '"entry"' "$work/$tag-host.log" | grep -q '"missed"'; then bad=1; why="$why; the draw left a link out"; fi
@@ -288,7 +296,7 @@ cut_host() { # net
   local cut_at; cut_at=$(now)
   isolate "$tag" "$net" 1 8
   wait
-  three_agree "$tag" host
+  agree "$tag" host
   # Seconds from the cut to the guests' hand-over.
   local elected; elected=$(awk -v t="$cut_at" '/"host_changed"/ { printf "%.1f", $1 - t; exit }' "$work/$tag-g1.log")
   if [[ -z $elected ]]; then bad=1; why="$why; the guests did not elect"; fi
@@ -317,7 +325,7 @@ cut_twice() { # net
   local cut_at; cut_at=$(now)
   isolate "$tag" "$net" 2 8
   wait
-  three_agree "$tag" g2
+  agree "$tag" g2
   local epochs; epochs=$(grep -o '"host_changed","epoch":[0-9]*,"colour":"[a-z]*"' "$work/$tag-g2.log" | sed 's/.*"epoch":\([0-9]*\),"colour":"\([a-z]*\)"/\1 \2/' | paste -sd, -)
   local again; again=$(awk -v t="$cut_at" '/"host_changed","epoch":2/ { printf "%.1f", $1 - t; exit }' "$work/$tag-g2.log")
   if [[ -z $again ]]; then bad=1; why="$why; no second election while the elected host was cut (hosts the other guest followed: ${epochs:-none})"; fi
@@ -371,7 +379,7 @@ blips() { # net
     sleep 1
   done
   wait
-  three_agree "$tag" g2
+  agree "$tag" g2
   if grep -q '"host_changed"' "$work/$tag-g1.log" "$work/$tag-g2.log"; then bad=1; why="$why; a guest elected"; fi
   verdict "$name" "$bad" "${why:-same places at all three ($h) after ten 1 s blips of the link between a guest and the host; nobody elected}"
 }
@@ -391,7 +399,7 @@ cut_elected() { # net
   fi
   isolate "$tag" "$net" 2 8
   wait
-  three_agree "$tag" g1
+  agree "$tag" g1
   local dropped; dropped=$(grep -h '"branch_dropped"' "$work/$tag-g1.log" | sed 's/^[0-9.]* //' | tail -1 || true)
   verdict "$name" "$bad" "${why:-same places at all three ($h) after the elected host was cut off while the others elected again and finished; it came back to their log: ${dropped:-no branch to drop}}"
 }
@@ -404,7 +412,7 @@ lossy() { # pct net
   # Every peer loses PCT% of its packets each way, to the game's end.
   for p in 1 2 3; do lose "$pct" "lrs-$tag-p$p"; done
   wait
-  three_agree "$tag" g2
+  agree "$tag" g2
   local changes; changes=$(cat "$work/$tag-g1.log" "$work/$tag-g2.log" | grep -c '"host_changed"' || true)
   [[ $changes == 0 ]] || { bad=1; why="$why; the guests elected $changes time(s)"; }
   local secs; secs=$(awk '/"entry"/ && !a { a = $1 } /"over"/ { b = $1 } END { printf "%.0f", b - a }' "$work/$tag-host.log")
@@ -427,13 +435,13 @@ rolling_cuts() { # net
     sleep 1
   done
   wait
-  three_agree "$tag" host
+  agree "$tag" host
   local changes; changes=$(grep -c '"host_changed"' "$work/$tag-g1.log" || true)
   verdict "$name" "$bad" "${why:-same places at all three ($h) after each peer was cut off for 4 s in turn, twice round; the first guest changed hosts $changes time(s)}"
 }
 
 rolling_four() { # net
-  local net=$1 tag=q name=rolling-four ticket why="" bad=0 i
+  local net=$1 tag=q name=rolling-four ticket why="" bad=0 h i
   if ! playing "$tag" "$net" classic 4; then
     verdict "$name" 1 "$why"; return
   fi
@@ -444,19 +452,12 @@ rolling_four() { # net
     sleep 1
   done
   wait
-  local places=() p
-  for p in host g1 g2 g3; do places+=("$(places_of "$work/$tag-$p.log")"); done
-  for p in 1 2 3; do
-    [[ -n ${places[0]} && ${places[$p]} == "${places[0]}" ]] || { bad=1; why="places differ: ${places[*]}"; }
-  done
-  if grep -q '"evidence"' "$work/$tag-g1.log" "$work/$tag-g2.log" "$work/$tag-g3.log"; then
-    bad=1; why="$why; an honest host was accused: $(grep -h '"evidence"' "$work/$tag-g"*.log | head -1)"
-  fi
+  agree "$tag" host 4
   local changes; changes=$(grep -c '"host_changed"' "$work/$tag-g1.log" || true)
   # Entries a peer's branch held when it gave way to the table's (a host
   # cut off plays on alone until it is back): reported, not failed.
   local dropped; dropped=$(grep -o '"branch_dropped","from":[0-9]*,"entries":[0-9]*' "$work/$tag-"*.log | sed 's|.*/q-||; s|.log:"branch_dropped","from":[0-9]*,"entries":| |' | paste -sd, - || true)
-  verdict "$name" "$bad" "${why:-same places at all four (${places[0]}) after each peer was cut off for 4 s in turn, twice round; the first guest changed hosts $changes time(s); entries dropped with a branch, by peer: ${dropped:-none}}"
+  verdict "$name" "$bad" "${why:-same places at all four ($h) after each peer was cut off for 4 s in turn, twice round; the first guest changed hosts $changes time(s); entries dropped with a branch, by peer: ${dropped:-none}}"
 }
 
 # two_peers TAG NET PRESET: a host (with two bots) and a guest on a LAN of
@@ -498,7 +499,7 @@ split_pair() { # seconds net
 }
 
 split_four() { # net
-  local net=$1 tag=v name=split-four ticket why="" bad=0 p
+  local net=$1 tag=v name=split-four ticket why="" bad=0 h p
   if ! playing "$tag" "$net" classic 4; then
     verdict "$name" 1 "$why"; return
   fi
@@ -510,18 +511,13 @@ split_four() { # net
   sleep 20
   for p in 3 4; do sever "lrs-$tag-p$p" "$sides" off; done
   wait
-  local places=() logs=("$work/$tag-g1.log" "$work/$tag-g2.log" "$work/$tag-g3.log")
-  for p in host g1 g2 g3; do places+=("$(places_of "$work/$tag-$p.log")"); done
-  for p in 1 2 3; do
-    [[ -n ${places[0]} && ${places[$p]} == "${places[0]}" ]] || { bad=1; why="places differ: ${places[*]}"; }
-  done
-  if grep -q '"host_changed"' "${logs[@]}"; then bad=1; why="$why; a guest elected"; fi
-  if grep -q '"evidence"' "${logs[@]}"; then bad=1; why="$why; an honest host was accused"; fi
+  agree "$tag" g2 4
+  if grep -q '"host_changed"' "$work/$tag-g"*.log; then bad=1; why="$why; a guest elected"; fi
   # Each of the two lost the host, and said it waits.
   for p in 2 3; do
     grep -q '"waiting"' "$work/$tag-g$p.log" || { bad=1; why="$why; g$p never said it waits"; }
   done
-  verdict "$name" "$bad" "${why:-same places at all four (${places[0]}) after two and two were apart for 20 s; the two cut off from the host waited, nobody elected}"
+  verdict "$name" "$bad" "${why:-same places at all four ($h) after two and two were apart for 20 s; the two cut off from the host waited, nobody elected}"
 }
 
 long_think() { # net
