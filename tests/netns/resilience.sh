@@ -34,8 +34,9 @@
 #                   guests elect the first guest, and the host, back,
 #                   follows it), then at once that elected host for 8 s: the
 #                   other two elect again and the bots finish the game on
-#                   both sides of the cut; back, the elected host drops its
-#                   branch and all three end with the same places;
+#                   both sides of the cut (in about half the runs: in the
+#                   rest it is over before); back, the elected host drops
+#                   its branch and all three end with the same places;
 #   blips           a host and two guests; one guest's link to the host goes
 #                   down for 1 s ten times: the same places everywhere,
 #                   nobody elects;
