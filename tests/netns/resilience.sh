@@ -37,6 +37,10 @@
 #                   both sides of the cut (in about half the runs: in the
 #                   rest it is over before); back, the elected host drops
 #                   its branch and all three end with the same places;
+#   cut-overlap     a host and two guests; the host is cut off for 6 s and,
+#                   the moment the guests have elected the first guest, that
+#                   guest too for 6 s (the cuts overlap): all three end with
+#                   the same places;
 #   blips           a host and two guests; one guest's link to the host goes
 #                   down for 1 s ten times: the same places everywhere,
 #                   nobody elects;
@@ -156,13 +160,14 @@ drop() {
 }
 
 # sever NS PEER-IPS on|off: drops everything between a namespace and one
-# address (or several, comma-separated).
+# address (or several, comma-separated). A table per address list, so that
+# cuts that overlap end each on its own.
 sever() {
-  local ns=$1 ip=$2
+  local ns=$1 ip=$2 table="lrs${2//[^0-9]/_}"
   if [[ $3 == on ]]; then
-    drop "$ns" lrs "ip saddr { $ip }" "ip daddr { $ip }"
+    drop "$ns" "$table" "ip saddr { $ip }" "ip daddr { $ip }"
   else
-    ip netns exec "$ns" nft delete table inet lrs
+    ip netns exec "$ns" nft delete table inet "$table"
   fi
 }
 
@@ -405,6 +410,26 @@ cut_elected() { # net
   verdict "$name" "$bad" "${why:-same places at all three ($h) after the elected host was cut off while the others elected again and finished; it came back to their log: ${dropped:-no branch to drop}}"
 }
 
+cut_overlap() { # net
+  local net=$1 tag=o name=cut-overlap ticket why="" bad=0 h
+  if ! playing "$tag" "$net" classic; then
+    verdict "$name" 1 "$why"; return
+  fi
+  # The host is cut off for 6 s; the moment the guests have elected the
+  # first guest, that guest is cut off too, for 6 s: for a while the other
+  # guest is alone, then it meets the creator back with a branch of its
+  # own, and then the elected host with another.
+  isolate "$tag" "$net" 1 6 &
+  if ! wait_for "$work/$tag-g2.log" '"host_changed"' 15 >/dev/null; then
+    bad=1; why="the guests did not elect"
+  fi
+  isolate "$tag" "$net" 2 6
+  wait
+  agree "$tag" g2
+  local dropped; dropped=$(grep -ho '"branch_dropped","from":[0-9]*,"entries":[0-9]*' "$work/$tag-"*.log | paste -sd' ' - || true)
+  verdict "$name" "$bad" "${why:-same places at all three ($h) after the host and then the host the guests elected were cut off, the cuts overlapping; branches dropped: ${dropped:-none}}"
+}
+
 lossy() { # pct net
   local pct=$1 net=$2 tag="l$1" name="lossy-$1" ticket why="" bad=0 h p
   if ! playing "$tag" "$net" classic; then
@@ -593,6 +618,7 @@ scenario cut-behind cut_behind 20
 scenario blips blips 21
 scenario lossy-3 lossy 3 24
 scenario cut-elected cut_elected 25
+scenario cut-overlap cut_overlap 27
 scenario rolling-cuts rolling_cuts 22
 scenario rolling-four rolling_four 23
 scenario split-30 split_pair 30 13
