@@ -7,8 +7,8 @@ use ludopia::fair::{Canonical, Commitment, Identity, Reveal, SignedReveal, Signe
 use ludopia::rules::{Face, Phase, Preset, Rules, Seat};
 use ludopia::table::TableState;
 use ludopia::table::{
-    Act, By, CloseReason, Control, EvidenceKind, Guest, Input, Participant, PauseReason, Record, Refusal,
-    Replica, Roster, STALL_SLACK, Table, TableConfig, Timing, rolls::Chain,
+    Act, By, CloseReason, Control, EvidenceKind, Guest, GuestError, Input, Participant, PauseReason, Record,
+    Refusal, Replica, Roster, STALL_SLACK, Table, TableConfig, Timing, ToHost, rolls::Chain,
 };
 
 const LOCAL: Participant = Participant::LOCAL;
@@ -205,6 +205,43 @@ fn a_missing_link_is_waited_for_then_recorded_as_missed_and_a_bot_stands_in() {
 /// A genesis signed late (a guest's link blipped while the table opened)
 /// starts the draw's wait at the seal: the guest hears of the game only
 /// then, and its link still counts.
+/// A reveal the host acknowledged is evidence against that host only. A
+/// guest that follows another (elected while the roll waited for the link
+/// the departed host had taken) does not accuse it when it records the link
+/// as missed: seen in the `cut-overlap` resilience scenario.
+#[test]
+fn a_reveal_the_last_host_took_is_no_evidence_against_the_next() {
+    let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];
+    let nonce = ludopia::table::game_nonce(&entropy(7));
+    let guest = || Guest::new(seat(1), nonce, 4096, guest_key(), &[44; 32], None);
+    let (mut stays, mut moved) = (guest(), guest());
+    let mut remote = [None; 4];
+    remote[1] = Some(stays.commitment());
+    let config = config(seat0_first(Preset::Classic), seats, Timing::PEOPLE);
+    let mut table = open_table(config, entropy(7), remote, 0).unwrap();
+    table.handle(10, Input::Intent { from: LOCAL, seat: seat(0), act: Act::Roll }).unwrap();
+    for g in [&mut stays, &mut moved] {
+        g.restore(&table.proof(), Roster::default(), 10).expect("the log verifies");
+        let owed = g.owed();
+        let Some(ToHost::Reveal(reveal)) = owed.first() else { panic!("{owed:?}") };
+        // The host took it (and never used it).
+        g.delivered(reveal).expect("no link missed yet");
+    }
+    moved.another_host();
+    let records = table.handle(5_010, Input::Tick).unwrap();
+    assert!(matches!(records[0], Record::Missed { .. }), "{records:?}");
+    let from = stays.head().seq as usize;
+    let apply = |g: &mut Guest| {
+        table.entries()[from..]
+            .iter()
+            .map(|e| g.apply(e.clone(), 5_010).map(|_| ()))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let Err(GuestError::Lie(found)) = apply(&mut stays) else { panic!("the host that took the link hid it") };
+    assert_eq!(found.kind, EvidenceKind::Withheld);
+    assert!(apply(&mut moved).is_ok(), "the next host is not accused");
+}
+
 #[test]
 fn the_draw_waits_for_the_links_from_the_seal_not_from_the_genesis() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];

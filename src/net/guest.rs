@@ -553,7 +553,7 @@ impl Follower {
         self.last_heard = Instant::now();
         self.queue.clear();
         self.sending = None;
-        self.guest.offer_again();
+        self.guest.another_host();
     }
 
     async fn on_tick<O: FnMut(Line)>(&mut self, session: &mut Session<O>) -> Result<(), PlayError> {

@@ -452,6 +452,16 @@ impl Guest {
         self.last_entry_at = self.last_entry_at.max(now);
     }
 
+    /// This guest follows another host from now on: what it owes goes
+    /// again, and the reveals the last host acknowledged are no evidence
+    /// against the next, which never took them. (A host elected while a
+    /// roll waited for a link the departed host had taken records that link
+    /// as missed in good faith.)
+    pub fn another_host(&mut self) {
+        self.acked_reveals.clear();
+        self.offer_again();
+    }
+
     /// Forgets what was sent for the current position, so that
     /// [`Guest::owed`] offers it again.
     pub fn offer_again(&mut self) {
