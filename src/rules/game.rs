@@ -542,7 +542,7 @@ impl Game {
     /// captured yet.
     #[inline]
     pub fn lane_open(&self, seat: Seat) -> bool {
-        !self.rules.capture_to_home || self.captured.bits() & self.side(seat).bits() != 0
+        !self.rules.capture_to_home || !self.captured.intersect(self.side(seat)).is_empty()
     }
 
     /// Whether a pawn of one of `seat`'s opponents (not its partner)
