@@ -259,13 +259,13 @@ impl Follower {
         if !state.game.is_over() && state.closed.is_none() {
             return None;
         }
-        let head = replica.head().0;
-        let settled = self.beat.is_some_and(|b| b.settled >= head && b.head.seq == head);
+        let head = self.guest.head();
+        let settled = self.beat.is_some_and(|b| b.settles(head));
         // A host gone after the end leaves this guest with the whole game:
         // nobody can sign more of it. Not so an end on a branch the host's
         // term replaced (a host that stepped down, then lost its new host
         // before that host's entries came): it waits for the table's log.
-        let replaced = self.branch().replaced(state.epoch, head);
+        let replaced = self.branch().replaced(state.epoch, head.seq);
         if !settled && (self.lost.is_none() || replaced) {
             return None;
         }

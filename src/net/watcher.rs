@@ -242,8 +242,8 @@ impl Follow {
         if !state.game.is_over() && state.closed.is_none() {
             return None;
         }
-        let head = self.replica.head().0;
-        let settled = self.beat.is_some_and(|b| b.settled >= head && b.head.seq == head);
+        let (seq, hash) = self.replica.head();
+        let settled = self.beat.is_some_and(|b| b.settles(Position { seq, hash }));
         // A host gone after the end: nobody can sign more of the game.
         (settled || self.waiting).then(|| places(&state))
     }

@@ -40,6 +40,17 @@ pub struct Beat {
     pub settled: u64,
 }
 
+impl Beat {
+    /// Whether a majority of the table holds a log up to `head`, a peer's
+    /// own: only if the host's head is that very entry. The same number is
+    /// not enough: two branches of a split table can be as long as each
+    /// other, and a peer that met the table's before its entries came would
+    /// take the end of its own for the table's.
+    pub fn settles(&self, head: Position) -> bool {
+        self.head == head && self.settled >= head.seq
+    }
+}
+
 /// What a guest asks of the host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToHost {
@@ -290,4 +301,23 @@ pub fn clean_text(text: &str, max: usize) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_beat_settles_only_the_very_entry_it_beats_not_another_branchs_of_the_same_length() {
+        let ours = Position { seq: 1016, hash: Digest([1; 32]) };
+        let theirs = Position { seq: 1016, hash: Digest([2; 32]) };
+        let branch = Branch { epoch: 2, host: Seat::ALL[3], since: 574, members: 2, counted: 574 };
+        let beat = Beat { branch, head: theirs, settled: 1016 };
+        assert!(beat.settles(theirs));
+        assert!(!beat.settles(ours), "the end of a branch as long as the table's is not the table's");
+        let unsettled = Beat { settled: 1015, ..beat };
+        assert!(!unsettled.settles(theirs), "a majority holds less than this head");
+        let behind = Position { seq: 900, hash: Digest([3; 32]) };
+        assert!(!beat.settles(behind), "a head behind the host's is not the end it beats");
+    }
 }
