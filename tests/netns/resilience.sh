@@ -30,14 +30,15 @@
 #                   longer (the other is more than a vote's 16-entry tail
 #                   behind), nobody drops a move, both end with one set of
 #                   places;
-#   cut-elected     (only when named: a known open defect, docs/network.md)
-#                   a host and two guests; the host is cut off 4 s (the
-#                   guests elect the first guest, and the host, back,
-#                   follows it), then at once that elected host for 8 s: the
-#                   other two elect again and the bots finish the game on
-#                   both sides of the cut (in about half the runs: in the
-#                   rest it is over before); back, the elected host drops
-#                   its branch and all three end with the same places;
+#   cut-elected     a host and two guests; the host is cut off until the
+#                   guests have elected the first guest (the host, back,
+#                   follows it), then at once that elected host until the
+#                   other two have elected again and finished, and 14 s
+#                   more, long enough for it to give its lost guests' seats
+#                   to bots (15 s) and play its own branch on: back, it
+#                   drops its branch (in about half the runs: in the rest
+#                   the game is over before the second cut, or its branch
+#                   is still empty) and all three end with the same places;
 #   cut-overlap     a host and two guests; the host is cut off for 6 s and,
 #                   the moment the guests have elected the first guest, that
 #                   guest too for 6 s (the cuts overlap): all three end with
@@ -187,6 +188,17 @@ isolate() {
   for ((p = 1; p <= n; p++)); do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
   sleep "$secs"
   for ((p = 1; p <= n; p++)); do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
+}
+
+# isolate_until TAG NET K FILE PATTERN SECS [AFTER]: cuts peer pK of a LAN
+# of three off from the others until FILE holds PATTERN (SECS at most), and
+# AFTER seconds more. Fails if it never does.
+isolate_until() {
+  local tag=$1 net=$2 k=$3 p ok=0
+  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
+  if wait_for "$4" "$5" "$6" >/dev/null; then sleep "${7:-0}"; else ok=1; fi
+  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
+  return $ok
 }
 
 # now: this moment in the log lines' stamps (seconds, to the millisecond).
@@ -400,11 +412,16 @@ cut_elected() { # net
   # creator follows it. At once that elected host is cut off in turn, long
   # enough for the creator and the other guest to elect again and for the
   # bots to finish the game on both sides of the cut.
-  isolate "$tag" "$net" 1 4
-  if ! wait_for "$work/$tag-host.log" '"host_changed"' 15 >/dev/null; then
+  if ! isolate_until "$tag" "$net" 1 "$work/$tag-g2.log" '"host_changed"' 15; then
+    bad=1; why="the guests did not elect"
+  elif ! wait_for "$work/$tag-host.log" '"host_changed"' 15 >/dev/null; then
     bad=1; why="the creator did not follow the elected host"
+  # Cut off until the other two have finished, and then long enough for
+  # the elected host to give its lost guests' seats to bots (15 s) and
+  # play its own branch on.
+  elif ! isolate_until "$tag" "$net" 2 "$work/$tag-g2.log" '"over"' 30 14; then
+    bad=1; why="the other guest did not finish"
   fi
-  isolate "$tag" "$net" 2 8
   wait
   agree "$tag" g1
   local dropped; dropped=$(grep -h '"branch_dropped"' "$work/$tag-g1.log" | sed 's/^[0-9.]* //' | tail -1 || true)
@@ -618,12 +635,7 @@ scenario cut-twice cut_twice 19
 scenario cut-behind cut_behind 20
 scenario blips blips 21
 scenario lossy-3 lossy 3 24
-# known NAME COMMAND...: a scenario that shows a known open defect now and
-# then (docs/network.md, "Known limits"): run only when ONLY names it.
-known() {
-  if [[ ${ONLY:-} == "$1" ]]; then scenario "$@"; fi
-}
-known cut-elected cut_elected 25
+scenario cut-elected cut_elected 25
 scenario cut-overlap cut_overlap 27
 scenario rolling-cuts rolling_cuts 22
 scenario rolling-four rolling_four 23
