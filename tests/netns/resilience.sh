@@ -180,24 +180,29 @@ lose() {
   drop "$2" lrsloss "iifname != lo numgen random mod 100 < $1" "oifname != lo numgen random mod 100 < $1"
 }
 
-# isolate TAG NET K SECS [N]: cuts peer pK of a LAN of N (three unless
-# given) off from the others for SECS seconds (each of them drops
-# everything to and from it).
-isolate() {
-  local tag=$1 net=$2 k=$3 secs=$4 n=${5:-3} p
-  for ((p = 1; p <= n; p++)); do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
-  sleep "$secs"
-  for ((p = 1; p <= n; p++)); do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
+# cut_off TAG NET K N on|off: cuts peer pK of a LAN of N off from the
+# others (each of them drops everything to and from it), or joins it again.
+cut_off() {
+  local p
+  for ((p = 1; p <= $4; p++)); do [[ $p == "$3" ]] || sever "lrs-$1-p$p" "10.77.$2.$3" "$5"; done
 }
 
-# isolate_until TAG NET K FILE PATTERN SECS [AFTER]: cuts peer pK of a LAN
-# of three off from the others until FILE holds PATTERN (SECS at most), and
-# AFTER seconds more. Fails if it never does.
+# isolate TAG NET K SECS [N]: peer pK of a LAN of N (three unless given)
+# cut off from the others for SECS seconds.
+isolate() {
+  cut_off "$1" "$2" "$3" "${5:-3}" on
+  sleep "$4"
+  cut_off "$1" "$2" "$3" "${5:-3}" off
+}
+
+# isolate_until TAG NET K FILE PATTERN SECS [AFTER]: peer pK of a LAN of
+# three cut off from the others until FILE holds PATTERN (SECS at most),
+# and AFTER seconds more. Fails if it never does.
 isolate_until() {
-  local tag=$1 net=$2 k=$3 p ok=0
-  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" on; done
+  local ok=0
+  cut_off "$1" "$2" "$3" 3 on
   if wait_for "$4" "$5" "$6" >/dev/null; then sleep "${7:-0}"; else ok=1; fi
-  for p in 1 2 3; do [[ $p == "$k" ]] || sever "lrs-$tag-p$p" "10.77.$net.$k" off; done
+  cut_off "$1" "$2" "$3" 3 off
   return $ok
 }
 
@@ -352,7 +357,7 @@ cut_twice() { # net
 }
 
 cut_behind() { # net
-  local net=$1 tag=b name=cut-behind ticket why="" bad=0 p
+  local net=$1 tag=b name=cut-behind ticket why="" bad=0
   # A classic game: still under way when the host's program stops.
   if ! playing "$tag" "$net" classic; then
     verdict "$name" 1 "$why"; return
@@ -362,7 +367,7 @@ cut_behind() { # net
   # The host waits for the cut guest's move or dice link (up to 15 s, then
   # a stand-in plays its seat); it stops once the other guest holds 40
   # entries more.
-  for p in 1 3; do sever "lrs-$tag-p$p" "10.77.$net.2" on; done
+  cut_off "$tag" "$net" 2 3 on
   local i
   for ((i = 0; i < 300; i++)); do
     (($(head_of "$work/$tag-g2.log") - $(head_of "$work/$tag-g1.log") > 40)) && break
@@ -371,7 +376,7 @@ cut_behind() { # net
   ip netns pids "lrs-$tag-p1" | xargs -r kill -9
   sleep 1
   local g1_head g2_head; g1_head=$(head_of "$work/$tag-g1.log"); g2_head=$(head_of "$work/$tag-g2.log")
-  for p in 1 3; do sever "lrs-$tag-p$p" "10.77.$net.2" off; done
+  cut_off "$tag" "$net" 2 3 off
   wait
   local g1 g2 lag=$((${g2_head:-0} - ${g1_head:-0}))
   g1=$(places_of "$work/$tag-g1.log"); g2=$(places_of "$work/$tag-g2.log")
@@ -408,10 +413,8 @@ cut_elected() { # net
   if ! playing "$tag" "$net" classic; then
     verdict "$name" 1 "$why"; return
   fi
-  # The host is cut off and the guests elect the first guest; back, the
-  # creator follows it. At once that elected host is cut off in turn, long
-  # enough for the creator and the other guest to elect again and for the
-  # bots to finish the game on both sides of the cut.
+  # The host is cut off until the guests elect the first guest; back, the
+  # creator follows it. At once that elected host is cut off in turn.
   if ! isolate_until "$tag" "$net" 1 "$work/$tag-g2.log" '"host_changed"' 15; then
     bad=1; why="the guests did not elect"
   elif ! wait_for "$work/$tag-host.log" '"host_changed"' 15 >/dev/null; then
