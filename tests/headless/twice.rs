@@ -50,7 +50,15 @@ fn creator_killed() -> Elected {
 
     creator.running.kill().expect("kill -9 the creator");
     let _ = creator.running.wait();
-    let (_, elected) = first.wait_for("the first election", is_term(1));
+    // Both guests' lines if they do not elect: each waits for the other.
+    let Some((_, elected)) = first.try_wait_for(is_term(1)) else {
+        let lines = |p: &mut Player| p.seen_so_far().iter().map(|(_, l)| l.to_string()).collect::<Vec<_>>();
+        panic!(
+            "no first election: the first guest saw {:?}; the other {:?}",
+            lines(&mut first),
+            lines(&mut other)
+        );
+    };
     other.wait_for("the first election", is_term(1));
     assert_ne!(elected["seat"], seated["seat"], "the first guest is first in the succession");
     Elected { home, first, other, seated, elected }

@@ -150,19 +150,25 @@ impl Player {
     /// The first line from now (or among those seen) that `pick` accepts,
     /// within [`WAIT`].
     pub fn wait_for(&mut self, what: &str, pick: impl Fn(&Value) -> bool) -> (Instant, Value) {
+        self.try_wait_for(pick).unwrap_or_else(|| {
+            let seen: Vec<&Value> = self.seen.iter().map(|(_, l)| l).collect();
+            panic!("no {what} line within {WAIT:?}; seen: {seen:?}")
+        })
+    }
+
+    /// [`Player::wait_for`], but none within [`WAIT`] is `None`: the test
+    /// can say what the other players saw meanwhile.
+    pub fn try_wait_for(&mut self, pick: impl Fn(&Value) -> bool) -> Option<(Instant, Value)> {
         if let Some(found) = self.seen.iter().find(|(_, l)| pick(l)) {
-            return found.clone();
+            return Some(found.clone());
         }
         let deadline = Instant::now() + WAIT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| {
-                let seen: Vec<&Value> = self.seen.iter().map(|(_, l)| l).collect();
-                panic!("no {what} line within {WAIT:?}; seen: {seen:?}")
-            });
+            let line = self.lines.recv_timeout(left).ok()?;
             self.seen.push(line.clone());
             if pick(&line.1) {
-                return line;
+                return Some(line);
             }
         }
     }
