@@ -16,16 +16,10 @@ impl EventLoop {
                 }
                 // The ticket's addresses, those we reached the peer at and
                 // those the network learned of it (identify), so a peer met
-                // before is reached by id. From a port of its own, not the
-                // listening one: two peers that dial each other at once
-                // (guests that lose their host on the same beat) would
-                // otherwise make one TCP connection both ends dialed, which
-                // no handshake completes. Hole punching reuses the port in
-                // its own dials.
+                // before is reached by id.
                 let opts = DialOpts::peer_id(ticket.peer)
                     .addresses(self.reached.with(&ticket.peer, ticket.addrs))
                     .extend_addresses_through_behaviour()
-                    .allocate_new_port()
                     .build();
                 match self.swarm.dial(opts) {
                     // Already dialing: the same connection answers both.
