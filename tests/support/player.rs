@@ -142,7 +142,18 @@ impl Player {
     /// [`Player::start`] with the profile at `home`, which outlives it (a
     /// player killed and started again on it).
     pub fn start_at(home: &Path, args: &[&str], stderr: Stdio) -> Player {
-        let mut child = command_at(home, args).stderr(stderr).spawn().expect("ludopia starts");
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let mut command = command_at(home, args);
+        let stderr = match std::env::var("LUDOPIA_TEST_LOGS") {
+            Ok(dir) => {
+                let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let name = format!("{dir}/{}-{n}-{}.log", std::process::id(), args[0]);
+                command.env("LUDOPIA_LOG", "ludopia=debug,ludopia::net::node=info");
+                Stdio::from(std::fs::File::create(name).expect("log file"))
+            }
+            Err(_) => stderr,
+        };
+        let mut child = command.stderr(stderr).spawn().expect("ludopia starts");
         let lines = read_lines(child.stdout.take().expect("stdout"));
         Player { running: Running(child, None), lines, seen: Vec::new() }
     }
