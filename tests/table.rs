@@ -202,9 +202,6 @@ fn a_missing_link_is_waited_for_then_recorded_as_missed_and_a_bot_stands_in() {
     replay(&table);
 }
 
-/// A genesis signed late (a guest's link blipped while the table opened)
-/// starts the draw's wait at the seal: the guest hears of the game only
-/// then, and its link still counts.
 /// A reveal the host acknowledged is evidence against that host only. A
 /// guest that follows another (elected while the roll waited for the link
 /// the departed host had taken) does not accuse it when it records the link
@@ -242,6 +239,9 @@ fn a_reveal_the_last_host_took_is_no_evidence_against_the_next() {
     assert!(apply(&mut moved).is_ok(), "the next host is not accused");
 }
 
+/// A genesis signed late (a guest's link blipped while the table opened)
+/// starts the draw's wait at the seal: the guest hears of the game only
+/// then, and its link still counts.
 #[test]
 fn the_draw_waits_for_the_links_from_the_seal_not_from_the_genesis() {
     let seats = [person(LOCAL), person(GUEST), Control::Empty, Control::Empty];

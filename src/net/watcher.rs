@@ -19,9 +19,7 @@ use super::wire::Request;
 use super::{NodeEvent, Ticket, ticket};
 use crate::fair::{AppendError, EntryError, SignedEntry};
 use crate::rules::{Colour, Rules, Seat};
-use crate::table::{
-    Answer, Beat, Denial, Offer, Position, Record, Replica, Roster, ToGuest, ToHost, Watching,
-};
+use crate::table::{Answer, Beat, Denial, Offer, Record, Replica, Roster, ToGuest, ToHost, Watching};
 
 /// How long each peer is given to answer a watcher looking for the host.
 const ASK_WITHIN: Duration = Duration::from_secs(2);
@@ -220,18 +218,13 @@ impl Follow {
                 }
             }
         }
-        Ok(Answer::Holds(self.head()))
-    }
-
-    fn head(&self) -> Position {
-        let (seq, hash) = self.replica.head();
-        Position { seq, hash }
+        Ok(Answer::Holds(self.replica.position()))
     }
 
     fn heard<O: FnMut(Line)>(&mut self, session: &mut Session<O>) {
         self.last_heard = Instant::now();
         if std::mem::take(&mut self.waiting) {
-            session.report(Line::Reconnected { head: self.head().seq });
+            session.report(Line::Reconnected { head: self.replica.position().seq });
         }
     }
 
@@ -242,8 +235,7 @@ impl Follow {
         if !state.game.is_over() && state.closed.is_none() {
             return None;
         }
-        let (seq, hash) = self.replica.head();
-        let settled = self.beat.is_some_and(|b| b.settles(Position { seq, hash }));
+        let settled = self.beat.is_some_and(|b| b.settles(self.replica.position()));
         // A host gone after the end: nobody can sign more of the game.
         (settled || self.waiting).then(|| places(&state))
     }
@@ -260,7 +252,7 @@ impl Follow {
             self.roster.peers().filter_map(|(s, m)| ticket::reach(s, &m.reach)).collect();
         for ticket in peers {
             let peer = ticket.peer;
-            let ask = ToHost::Watch { name: session.name.clone(), head: Some(self.head()) };
+            let ask = ToHost::Watch { name: session.name.clone(), head: Some(self.replica.position()) };
             let client = &session.client;
             let asked = async {
                 let _ = client.connect(ticket).await;

@@ -190,8 +190,7 @@ impl Guest {
 
     /// The newest verified entry.
     pub fn head(&self) -> Position {
-        let (seq, hash) = self.replica().map_or((0, fair::Digest::default()), Replica::head);
-        Position { seq, hash }
+        self.replica().map_or(Position { seq: 0, hash: fair::Digest::default() }, Replica::position)
     }
 
     /// Signs a genesis that holds this guest's commitment at its seat and

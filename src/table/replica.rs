@@ -5,6 +5,7 @@
 //! and comparing state hashes. A host that lies about a roll or a move, or
 //! signs two different entries for one place, is caught with evidence.
 
+use super::message::Position;
 use super::record::Record;
 use super::state::{TableError, TableState};
 use crate::fair::Genesis;
@@ -93,6 +94,12 @@ impl Replica {
     /// The newest verified entry's number and hash.
     pub fn head(&self) -> (u64, Digest) {
         self.log.head()
+    }
+
+    /// [`Replica::head`] as a position, as peers tell each other heads.
+    pub fn position(&self) -> Position {
+        let (seq, hash) = self.head();
+        Position { seq, hash }
     }
 
     /// Checks the next entry; a bad one changes nothing and comes back with

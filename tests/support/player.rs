@@ -7,6 +7,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -142,11 +143,11 @@ impl Player {
     /// [`Player::start`] with the profile at `home`, which outlives it (a
     /// player killed and started again on it).
     pub fn start_at(home: &Path, args: &[&str], stderr: Stdio) -> Player {
-        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        static STARTED: AtomicUsize = AtomicUsize::new(0);
         let mut command = command_at(home, args);
         let stderr = match std::env::var("LUDOPIA_TEST_LOGS") {
             Ok(dir) => {
-                let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let n = STARTED.fetch_add(1, Ordering::Relaxed);
                 let name = format!("{dir}/{}-{n}-{}.log", std::process::id(), args[0]);
                 command.env("LUDOPIA_LOG", "ludopia=debug,ludopia::net::node=info");
                 Stdio::from(std::fs::File::create(name).expect("log file"))
