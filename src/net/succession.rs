@@ -64,14 +64,9 @@ impl Follower {
     pub fn lose_host<O: FnMut(Line)>(&mut self, session: &mut Session<O>, deposed: bool) {
         let (Some(replica), Some(succession)) = (self.guest.replica(), self.succession()) else { return };
         let state = *replica.state();
-        let me = self.guest.seat();
         let (lost, epoch) = self.branch().at_loss(state.epoch, state.host);
-        let (peers, leaders) = self.guest.roster().map_or((2, SeatSet::FULL), |r| {
-            let leaders = can_lead(r, &state.control);
-            (peers_at_loss(r, leaders, me, lost), leaders)
-        });
         let now = session.now();
-        let mut election = Election::new(succession, me, lost, epoch, (peers, leaders), now);
+        let mut election = Election::new(succession, self.guest.seat(), lost, epoch, self.seats(lost), now);
         if deposed {
             // A host caught lying is not waited for.
             election.give_up_on_host();
@@ -137,9 +132,15 @@ impl Follower {
         }
         lost.last_try = Some(Instant::now());
         let (epoch, deposed, lost_seat) = (lost.election.epoch, lost.deposed, lost.election.lost);
-        // A vote's tail may have brought the lost host's term since the
-        // last beat: the verdict and the vote read the log as it is now.
+        // A vote's tail may have brought the lost host's term, or the start
+        // entry, since the last beat: the verdict and the vote read the log
+        // as it is now.
         let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
+        let seats = self.seats(lost_seat);
+        let Some(lost) = &mut self.lost else { return };
+        if lost.election.reseat(seats) {
+            info!(peers = seats.0, "the log read again seats other peers than at the loss");
+        }
         let verdict = lost.election.verdict(now, Held { term: holds, head: self.guest.head().seq });
         let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
         if waiting {
@@ -177,6 +178,16 @@ impl Follower {
                 }
             }
         }
+    }
+
+    /// The peers at the table before the host at `lost` was lost, and the
+    /// seats that can lead, as this guest's log says now.
+    fn seats(&self, lost: Seat) -> (usize, SeatSet) {
+        let (Some(roster), Some(replica)) = (self.guest.roster(), self.guest.replica()) else {
+            return (2, SeatSet::FULL);
+        };
+        let leaders = can_lead(roster, &replica.state().control);
+        (peers_at_loss(roster, leaders, self.guest.seat(), lost), leaders)
     }
 
     /// Sends `peer` a rejoin or a vote, dialing it first at its `ticket`

@@ -191,6 +191,20 @@ impl Election {
         }
     }
 
+    /// The peers at the table before the loss and the seats that can lead
+    /// ([`can_lead`]), read again from the log as it is now. A vote's tail
+    /// may bring entries the host made before it was lost and this guest
+    /// never got: the start entry, which seats the guests. Kept as at the
+    /// loss, an election from before that entry finds no supporter able to
+    /// lead and waits for ever.
+    /// Whether they changed.
+    pub fn reseat(&mut self, (peers, can_lead): (usize, SeatSet)) -> bool {
+        let changed = (self.peers, self.can_lead) != (peers, can_lead);
+        self.peers = peers;
+        self.can_lead = can_lead;
+        changed
+    }
+
     /// `from` reports that it lost the host too, its log holding `held`.
     pub fn heard(&mut self, from: Seat, held: Held, now: Millis) {
         self.alive(from);
@@ -403,6 +417,34 @@ mod tests {
         let mut guest = Election::new(s, seat(2), seat(1), 2, (3, SeatSet::FULL), 0);
         guest.heard(seat(0), held(1), 1_000);
         assert_eq!(guest.verdict(1_500, held(1)), Verdict::Follow(seat(0)));
+    }
+
+    /// The creator was killed just after the game began: one guest lost it
+    /// before the start entry came, and the other's vote brings it. Read
+    /// from the log at the loss, no guest's seat is a person's yet, so no
+    /// supporter can lead; read again, the first guest leads.
+    #[test]
+    fn an_election_from_before_the_start_entry_leads_once_a_vote_brings_it() {
+        let mut r = roster(&[0, 2, 3]);
+        r.creator = Some(seat(0));
+        let s = Succession::new(seat(0), &r);
+        let seats = |control: &[Control; 4]| {
+            let leaders = can_lead(&r, control);
+            (peers_at_loss(&r, leaders, seat(2), seat(0)), leaders)
+        };
+        let mut first = Election::new(s, seat(2), seat(0), 1, seats(&[Control::Empty; 4]), 0);
+        first.stopped(seat(0), 500);
+        first.heard(seat(3), held(0), 1_000);
+        assert_eq!(
+            first.verdict(1_500, held(0)),
+            Verdict::Wait,
+            "before the start entry only the creator leads"
+        );
+        let person = |p| Control::Person { owner: Participant(p) };
+        let started = [Control::Bot(crate::bots::Strategy::Normal), Control::Empty, person(2), person(3)];
+        assert!(first.reseat(seats(&started)));
+        assert!(!first.reseat(seats(&started)), "read again, nothing changes");
+        assert_eq!(first.verdict(1_500, held(0)), Verdict::Lead);
     }
 
     /// The creator started again and followed the host its guests elected,
