@@ -30,8 +30,8 @@ mod support;
 #[path = "headless/twice.rs"]
 mod twice;
 use support::player::{
-    GAME_LIMIT, LOOPBACK, Player, Running, command_at, drain, event, lines, profile, read_lines, spawn,
-    spawn_at, watchdog,
+    Errors, GAME_LIMIT, LOOPBACK, Player, Running, command_at, drain, event, lines, profile, read_lines,
+    spawn, spawn_at, watchdog,
 };
 
 /// A headless host, its first line read.

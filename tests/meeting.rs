@@ -18,11 +18,11 @@ use ludopia::net::{RoomCode, Ticket, node::dht::room_key};
 use serde_json::Value;
 
 mod support;
-use support::player::{LOOPBACK, Player, WAIT, command_at, event, profile};
+use support::player::{Errors, LOOPBACK, Player, WAIT, command_at, event, profile};
 
 /// A `ludopia relay` on loopback and its full address.
 fn relay(extra: &[&str]) -> (Player, String) {
-    let mut relay = Player::start(&[&["relay", "--listen", LOOPBACK], extra].concat(), Stdio::inherit());
+    let mut relay = Player::start(&[&["relay", "--listen", LOOPBACK], extra].concat(), Errors::Shown);
     let (_, listening) = relay.wait_for("listening", |l| event(l) == "listening");
     let addr = listening["addr"].as_str().expect("relay address").to_owned();
     (relay, addr)
@@ -30,14 +30,14 @@ fn relay(extra: &[&str]) -> (Player, String) {
 
 fn host(args: &[&str]) -> (Player, Value) {
     let mut host =
-        Player::start(&[&["host", "--headless", "--listen", LOOPBACK], args].concat(), Stdio::inherit());
+        Player::start(&[&["host", "--headless", "--listen", LOOPBACK], args].concat(), Errors::Shown);
     let (_, listening) = host.wait_for("listening", |l| event(l) == "listening");
     (host, listening)
 }
 
 fn joiner(target: &str, args: &[&str]) -> Player {
     let base = ["join", "--headless", target, "--bot", "easy", "--listen", LOOPBACK];
-    Player::start(&[&base[..], args].concat(), Stdio::inherit())
+    Player::start(&[&base[..], args].concat(), Errors::Shown)
 }
 
 /// A finished game's entries and places; both ends must hold the same.
@@ -150,14 +150,14 @@ fn peers_reached_only_through_a_relay_say_the_route_is_relayed_by_that_relay() {
             "--bootstrap",
             "none",
         ],
-        Stdio::inherit(),
+        Errors::Shown,
     );
     let (_, listening) = host.wait_for("listening", |l| event(l) == "listening");
     let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
     let host_peer = ticket.parse::<Ticket>().expect("a ticket").peer.to_string();
     let joiner = Player::start(
         &["join", "--headless", &ticket, "--bot", "easy", "--listen", &circuit, "--bootstrap", "none"],
-        Stdio::inherit(),
+        Errors::Shown,
     );
     let guest_lines = joiner.finish("the joiner");
     let host_lines = host.finish("the host");
@@ -190,7 +190,7 @@ fn a_relay_that_comes_up_after_the_host_gets_its_reservation_and_code_within_30_
     std::thread::sleep(Duration::from_secs(2));
     let key = key_file.to_str().expect("path");
     let mut relay =
-        Player::start(&["relay", "--listen", &listen, "--key", key, "--bootstrap", "none"], Stdio::inherit());
+        Player::start(&["relay", "--listen", &listen, "--key", key, "--bootstrap", "none"], Errors::Shown);
     let up = Instant::now();
     relay.wait_for("listening", |l| event(l) == "listening");
     let namespace = format!("ludopia/{code}");
@@ -293,7 +293,7 @@ fn a_relay_without_a_rendezvous_point_is_named_by_the_host_and_the_joiner() {
             "--bootstrap",
             "none",
         ],
-        Stdio::piped(),
+        Errors::Read,
     );
     let said = stderr_lines(host.running.stderr.take().expect("stderr"));
     let deadline = Instant::now() + WAIT;
@@ -342,7 +342,7 @@ fn a_circuit_its_relay_will_not_renew_is_renewed_through_the_hosts_other_relay()
             .into_iter()
             .chain(["--bootstrap", "none"])
             .collect::<Vec<_>>(),
-        Stdio::inherit(),
+        Errors::Shown,
     );
     let (_, listening) = host.wait_for("listening", |l| event(l) == "listening");
     let peer = listening["ticket"].as_str().expect("ticket").parse::<Ticket>().expect("a ticket").peer;
@@ -351,7 +351,7 @@ fn a_circuit_its_relay_will_not_renew_is_renewed_through_the_hosts_other_relay()
     let ticket = Ticket::new(peer, vec![via_a]).to_string();
     let joiner = Player::start(
         &["join", "--headless", &ticket, "--bot", "easy", "--listen", &at_b, "--bootstrap", "none"],
-        Stdio::inherit(),
+        Errors::Shown,
     );
     let guest_lines = joiner.finish("the joiner");
     let host_lines = host.finish("the host");

@@ -138,7 +138,7 @@ fn a_host_gone_before_the_game_is_told_at_once() {
     let mut hosting = host(&["--preset", "race", "--bots", "1"]);
     let mut joiner = Player::start(
         &["join", "--headless", &hosting.ticket, "--bot", "easy", "--listen", LOOPBACK],
-        Stdio::piped(),
+        Errors::Read,
     );
     joiner.wait_for("joined", |l| event(l) == "joined");
     hosting.child.kill().expect("kill the host");

@@ -35,15 +35,15 @@ struct Elected {
 /// guests elect the first guest, first in the succession after it.
 fn creator_killed() -> Elected {
     let home = profile();
-    let mut creator = Player::start_at(home.path(), &HOSTING, Stdio::inherit());
+    let mut creator = Player::start_at(home.path(), &HOSTING, Errors::Shown);
     let (_, listening) = creator.wait_for("listening", |l| event(l) == "listening");
     let ticket = listening["ticket"].as_str().expect("ticket").to_owned();
     let join = ["join", "--headless", &ticket, "--bot", "easy", "--listen", LOOPBACK];
-    let mut first = Player::start(&join, Stdio::inherit());
+    let mut first = Player::start(&join, Errors::Shown);
     std::thread::sleep(Duration::from_millis(500));
     // The other guest thinks 30 s before its first act: the game waits for
     // it while the hosts are lost, so it is not over before the second.
-    let mut other = Player::start(&[&join[..], &["--think", "30"]].concat(), Stdio::inherit());
+    let mut other = Player::start(&[&join[..], &["--think", "30"]].concat(), Errors::Shown);
     watchdog(&[&first.running, &other.running], GAME_LIMIT);
     let (_, seated) = other.wait_for("joined", |l| event(l) == "joined");
     other.wait_for("an entry", |l| event(l) == "entry");
@@ -67,7 +67,7 @@ fn creator_killed() -> Elected {
 #[test]
 fn the_creator_back_and_a_guest_elect_again_when_the_host_they_followed_is_killed() {
     let Elected { home, mut first, mut other, seated, elected } = creator_killed();
-    let mut creator = Player::start_at(home.path(), &HOSTING, Stdio::inherit());
+    let mut creator = Player::start_at(home.path(), &HOSTING, Errors::Shown);
     watchdog(&[&creator.running], GAME_LIMIT);
     creator.wait_for("rejoined", |l| event(l) == "rejoined");
     // It holds the elected host's log, the hand-over in it, before that
@@ -107,7 +107,7 @@ fn the_creator_back_while_the_host_its_guests_elected_is_out_of_reach_elects_aga
     assert!(stop.success(), "the elected host froze");
     other.wait_for("waiting", |l| event(l) == "waiting");
 
-    let creator = Player::start_at(home.path(), &HOSTING, Stdio::inherit());
+    let creator = Player::start_at(home.path(), &HOSTING, Errors::Shown);
     let started = Instant::now();
     watchdog(&[&creator.running], GAME_LIMIT);
     let (at, again) = other.wait_for("a second election", is_term(2));

@@ -130,29 +130,40 @@ pub struct Player {
     seen: Vec<(Instant, Value)>,
 }
 
+/// Where a player's errors go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errors {
+    /// To the test's own output; with `LUDOPIA_TEST_LOGS=DIR`, its debug log
+    /// to a file of its own in DIR instead.
+    Shown,
+    /// To a pipe the test reads (`running.stderr`), whatever the switch.
+    Read,
+}
+
 impl Player {
-    /// Starts `ludopia args` with a profile of its own; `stderr` where its
-    /// errors go.
-    pub fn start(args: &[&str], stderr: Stdio) -> Player {
+    /// Starts `ludopia args` with a profile of its own; `errors` says where
+    /// its errors go.
+    pub fn start(args: &[&str], errors: Errors) -> Player {
         let home = profile();
-        let mut player = Player::start_at(home.path(), args, stderr);
+        let mut player = Player::start_at(home.path(), args, errors);
         player.running.1 = Some(home);
         player
     }
 
     /// [`Player::start`] with the profile at `home`, which outlives it (a
     /// player killed and started again on it).
-    pub fn start_at(home: &Path, args: &[&str], stderr: Stdio) -> Player {
+    pub fn start_at(home: &Path, args: &[&str], errors: Errors) -> Player {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let mut command = command_at(home, args);
-        let stderr = match std::env::var("LUDOPIA_TEST_LOGS") {
-            Ok(dir) => {
+        let stderr = match (errors, std::env::var("LUDOPIA_TEST_LOGS")) {
+            (Errors::Read, _) => Stdio::piped(),
+            (Errors::Shown, Ok(dir)) => {
                 let n = STARTED.fetch_add(1, Ordering::Relaxed);
                 let name = format!("{dir}/{}-{n}-{}.log", std::process::id(), args[0]);
                 command.env("LUDOPIA_LOG", "ludopia=debug,ludopia::net::node=info");
                 Stdio::from(std::fs::File::create(name).expect("log file"))
             }
-            Err(_) => stderr,
+            (Errors::Shown, Err(_)) => Stdio::inherit(),
         };
         let mut child = command.stderr(stderr).spawn().expect("ludopia starts");
         let lines = read_lines(child.stdout.take().expect("stdout"));
