@@ -192,12 +192,11 @@ impl Election {
     }
 
     /// The peers at the table before the loss and the seats that can lead
-    /// ([`can_lead`]), read again from the log as it is now. A vote's tail
-    /// may bring entries the host made before it was lost and this guest
-    /// never got: the start entry, which seats the guests. Kept as at the
-    /// loss, an election from before that entry finds no supporter able to
-    /// lead and waits for ever.
-    /// Whether they changed.
+    /// ([`can_lead`]), read again from the log as it is now; whether they
+    /// changed. A vote's tail may bring entries the host made before it was
+    /// lost and this guest never got: the start entry, which seats the
+    /// guests. Kept as at the loss, an election from before that entry
+    /// finds no supporter able to lead and waits for ever.
     pub fn reseat(&mut self, (peers, can_lead): (usize, SeatSet)) -> bool {
         let changed = (self.peers, self.can_lead) != (peers, can_lead);
         self.peers = peers;
@@ -233,6 +232,16 @@ impl Election {
         self.fresh(now).fold(SeatSet::EMPTY.with(self.me), |set, (s, _)| set.with(s)).without(self.lost)
     }
 
+    /// The seats counted among the peers ([`peers_at_loss`]): this guest,
+    /// the lost host and the seats that can lead. Only their votes make a
+    /// majority. A guest whose seat a bot plays (a deposed headless host)
+    /// is not counted, so its vote is not either: counted as a supporter
+    /// by both halves of a table of four split two and two, it made each a
+    /// majority of three, and both elected (seen in `rolling-four`).
+    fn counted(&self) -> SeatSet {
+        self.can_lead.with(self.me).with(self.lost)
+    }
+
     /// The peers heard lately, with what their logs hold.
     fn fresh(&self, now: Millis) -> impl Iterator<Item = (Seat, Held)> + '_ {
         self.heard
@@ -256,7 +265,7 @@ impl Election {
         // itself out). While it may run, cut off from this guest only, the
         // guests that stopped may have held its entries: they still count.
         let peers = if self.stopped.contains(self.lost) {
-            self.peers.saturating_sub(self.stopped.len())
+            self.peers.saturating_sub(self.stopped.intersect(self.counted()).len())
         } else if self.peers <= 2 {
             let waited = now.saturating_sub(self.since);
             let due = self.given_up || waited >= TWO_PEER_WAIT;
@@ -264,7 +273,7 @@ impl Election {
         } else {
             self.peers
         };
-        let supporters = self.supporters(now);
+        let supporters = self.supporters(now).intersect(self.counted());
         if supporters.len() < quorum(peers) {
             return Verdict::Wait;
         }
@@ -531,7 +540,8 @@ mod tests {
 
     /// The guest at seat 1 hosted headless (a bot took its seat) and was
     /// deposed; it follows without a seat of its own. When the next host
-    /// is lost it counts for the majority, but the others lead.
+    /// is lost it elects, but does not lead, and its vote makes no
+    /// majority for the others: the peers they count leave it out.
     #[test]
     fn a_peer_whose_seat_a_bot_plays_does_not_lead() {
         let mut r = roster(&[0, 1, 2, 3]);
@@ -547,9 +557,16 @@ mod tests {
         deposed.heard(seat(3), held(1), 1_000);
         deposed.heard(seat(0), held(0), 1_000);
         assert_eq!(deposed.verdict(1_500, held(1)), Verdict::Follow(seat(3)), "the next with the term");
-        let mut other = Election::new(s, seat(3), seat(2), 2, (3, leaders), 0);
+        let mut other = Election::new(s.clone(), seat(3), seat(2), 2, (3, leaders), 0);
         other.heard(seat(1), held(1), 1_000);
-        assert_eq!(other.verdict(1_500, held(1)), Verdict::Lead);
+        assert_eq!(other.verdict(1_500, held(1)), Verdict::Wait, "seat 1's vote makes no majority");
+        other.heard(seat(0), held(1), 1_000);
+        assert_eq!(other.verdict(1_500, held(1)), Verdict::Follow(seat(0)));
+        // The creator, cut off from seat 3, hears seat 1 alone: it waits
+        // too, so the two halves never both elect.
+        let mut creator = Election::new(s, seat(0), seat(2), 2, (3, leaders), 0);
+        creator.heard(seat(1), held(1), 1_000);
+        assert_eq!(creator.verdict(1_500, held(1)), Verdict::Wait);
         // Alone with the host at a two-peer table, it never takes over.
         let two = Election::new(
             Succession::new(seat(0), &roster(&[1])),

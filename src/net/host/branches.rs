@@ -35,20 +35,28 @@ impl Host {
     /// table whose host was killed hears the end at once, not after
     /// [`SETTLE_WITHIN`](super::end::SETTLE_WITHIN).
     pub(super) fn table_peers(&self) -> usize {
-        let Some(table) = &self.table else { return 1 };
-        let state = table.state();
-        let (own, creator) = (state.host, table.creator());
-        let stopped = |s: Seat| self.guests.values().any(|g| g.seat == s && g.stopped);
-        let counts =
-            |s: Seat| s != own && (s == creator || state.control[s.index()].owner().is_some()) && !stopped(s);
-        1 + self.roster.peers().filter(|&(s, _)| counts(s)).count()
+        1 + self.roster.peers().filter(|&(s, _)| self.counts(s)).count()
     }
 
-    /// The newest entry a majority of the table's peers holds.
+    /// Whether the peer at `seat` counts for a majority ([`Host::table_peers`]).
+    fn counts(&self, seat: Seat) -> bool {
+        let Some(table) = &self.table else { return false };
+        let state = table.state();
+        let stopped = self.guests.values().any(|g| g.seat == seat && g.stopped);
+        let person = seat == table.creator() || state.control[seat.index()].owner().is_some();
+        seat != state.host && person && !stopped
+    }
+
+    /// The newest entry a majority of the table's peers holds. Only the
+    /// peers counted hold it for the majority: a guest whose seat a bot
+    /// plays (a deposed headless host) is not counted, so its word is not
+    /// either (with such a guest's word, the host of one half of a table of
+    /// four split two and two once settled its own end).
     pub(super) fn settled(&self) -> u64 {
         let Some(table) = &self.table else { return 0 };
         let head = table.entries().len() as u64;
-        let mut held: Vec<u64> = self.guests.values().filter(|g| !g.stopped).map(|g| g.acked.seq).collect();
+        let mut held: Vec<u64> =
+            self.guests.values().filter(|g| self.counts(g.seat)).map(|g| g.acked.seq).collect();
         held.push(head);
         held.sort_unstable_by(|a, b| b.cmp(a));
         let need = quorum(self.table_peers()).min(held.len());
