@@ -236,8 +236,9 @@ impl Election {
     /// the lost host and the seats that can lead. Only their votes make a
     /// majority. A guest whose seat a bot plays (a deposed headless host)
     /// is not counted, so its vote is not either: counted as a supporter
-    /// by both halves of a table of four split two and two, it made each a
-    /// majority of three, and both elected (seen in `rolling-four`).
+    /// by two guests of a table of four that did not hear each other, it
+    /// made each a majority of three, and both elected (seen in
+    /// `rolling-four`).
     fn counted(&self) -> SeatSet {
         self.can_lead.with(self.me).with(self.lost)
     }

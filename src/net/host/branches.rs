@@ -50,8 +50,8 @@ impl Host {
     /// The newest entry a majority of the table's peers holds. Only the
     /// peers counted hold it for the majority: a guest whose seat a bot
     /// plays (a deposed headless host) is not counted, so its word is not
-    /// either (with such a guest's word, the host of one half of a table of
-    /// four split two and two once settled its own end).
+    /// either (with such a guest's word, one of two hosts a table of four
+    /// had elected for one term once settled its own end).
     pub(super) fn settled(&self) -> u64 {
         let Some(table) = &self.table else { return 0 };
         let head = table.entries().len() as u64;
