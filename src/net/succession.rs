@@ -17,8 +17,8 @@ use super::session::{BEAT, Session};
 use super::wire::Request;
 use super::{NetError, Ticket};
 use crate::fair::SignedEntry;
-use crate::rules::{Seat, SeatSet};
-use crate::table::succession::{Election, Held, TAIL, VOTE_FRESH, Verdict, Vote, can_lead, peers_at_loss};
+use crate::rules::Seat;
+use crate::table::succession::{Election, Held, TAIL, VOTE_FRESH, Verdict, Vote};
 use crate::table::{Answer, Millis, Record, ToPeer};
 
 /// A guest still cut off after this says so (`waiting`), once.
@@ -66,7 +66,8 @@ impl Follower {
         let state = *replica.state();
         let (lost, epoch) = self.branch().at_loss(state.epoch, state.host);
         let now = session.now();
-        let mut election = Election::new(succession, self.guest.seat(), lost, epoch, self.seats(lost), now);
+        let mut election =
+            Election::new(succession, self.guest.seat(), lost, epoch, self.guest.electorate(lost), now);
         if deposed {
             // A host caught lying is not waited for.
             election.give_up_on_host();
@@ -136,8 +137,7 @@ impl Follower {
         // entry, since the last beat: the verdict and the vote read the log
         // as it is now.
         let holds = self.guest.replica().map_or(0, |r| r.state().epoch);
-        let seats = self.seats(lost_seat);
-        let Some(lost) = &mut self.lost else { return };
+        let seats = self.guest.electorate(lost_seat);
         if lost.election.reseat(seats) {
             info!(peers = seats.0, "the log read again seats other peers than at the loss");
         }
@@ -178,16 +178,6 @@ impl Follower {
                 }
             }
         }
-    }
-
-    /// The peers at the table before the host at `lost` was lost, and the
-    /// seats that can lead, as this guest's log says now.
-    fn seats(&self, lost: Seat) -> (usize, SeatSet) {
-        let (Some(roster), Some(replica)) = (self.guest.roster(), self.guest.replica()) else {
-            return (2, SeatSet::FULL);
-        };
-        let leaders = can_lead(roster, &replica.state().control);
-        (peers_at_loss(roster, leaders, self.guest.seat(), lost), leaders)
     }
 
     /// Sends `peer` a rejoin or a vote, dialing it first at its `ticket`

@@ -14,13 +14,14 @@ use super::record::{Control, Record};
 use super::replica::{EntryRefused, Replica};
 use super::rolls::Chain;
 use super::roster::Roster;
+use super::succession::{can_lead, peers_at_loss};
 use super::takeover::Successor;
 use crate::bots::{Bot, Strategy};
 use crate::fair::{
     self, AppendError, Commitment, EntryError, Evidence, Head, Identity, Proof, Reveal, Signature,
     SignedEntry, SignedGenesis, SignedHead, SignedReveal,
 };
-use crate::rules::{Action, Events, Phase, Seat};
+use crate::rules::{Action, Events, Phase, Seat, SeatSet};
 use std::fmt;
 
 /// How much longer than the table's own waits a guest gives a roll that is
@@ -186,6 +187,15 @@ impl Guest {
 
     pub fn roster(&self) -> Option<&Roster> {
         self.sealed.as_ref().map(|s| &s.roster)
+    }
+
+    /// The peers at the table before the host at `lost` was lost, and the
+    /// seats that can lead ([`can_lead`], [`peers_at_loss`]), as this
+    /// guest's log says now.
+    pub fn electorate(&self, lost: Seat) -> (usize, SeatSet) {
+        let Some(sealed) = &self.sealed else { return (2, SeatSet::FULL) };
+        let leaders = can_lead(&sealed.roster, &sealed.replica.state().control);
+        (peers_at_loss(&sealed.roster, leaders, self.seat, lost), leaders)
     }
 
     /// The newest verified entry.
