@@ -27,7 +27,7 @@ use super::wire::Request;
 use super::{NetError, NodeEvent, Ticket, ticket};
 use crate::fair::SignedReveal;
 use crate::rules::{Rules, Seat};
-use crate::table::succession::{Branch, Succession, TAIL};
+use crate::table::succession::{Branch, OtherHost, Succession, TAIL};
 use crate::table::{Again, Answer, Beat, Denial, Guest, GuestError, Offer, ToGuest, ToHost, ToPeer};
 
 /// How long a guest told that another game follows waits for its seat in
@@ -75,6 +75,9 @@ pub struct Follower {
     /// [`VOTE_FRESH`](crate::table::succession::VOTE_FRESH). A peer elected
     /// on one round of votes votes no more.
     pub(super) early_votes: Vec<EarlyVote>,
+    /// The newest term another host beat at this guest for: an election
+    /// does not lead a term that has a host.
+    pub(super) other_host: OtherHost,
     /// The branch of the host this guest follows, as that host's guests
     /// told it, until the host's own heartbeat does: a host started again
     /// steps down to the term its guests elected, and may lose that host
@@ -142,6 +145,7 @@ impl Follower {
             commit: None,
             host_away: None,
             early_votes: Vec::new(),
+            other_host: OtherHost::default(),
             following: None,
         }
     }
@@ -475,6 +479,7 @@ impl Follower {
                 return Answer::Refused(Denial::FollowsAnother);
             };
             if !self.prefers(beat) {
+                self.other_host.beat(beat.branch.epoch, session.now());
                 return Answer::Follows(self.branch());
             }
             info!(%peer, epoch = beat.branch.epoch, "the table follows another branch: following its host");

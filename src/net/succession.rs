@@ -141,7 +141,8 @@ impl Follower {
         if lost.election.reseat(seats) {
             info!(peers = seats.0, "the log read again seats other peers than at the loss");
         }
-        let verdict = lost.election.verdict(now, Held { term: holds, head: self.guest.head().seq });
+        let own = Held { term: holds, head: self.guest.head().seq };
+        let verdict = lost.election.verdict(now, own, self.other_host);
         let waiting = verdict == Verdict::Wait && lost.since.elapsed() >= SAY_WAITING && !lost.said_waiting;
         if waiting {
             lost.said_waiting = true;
