@@ -184,6 +184,22 @@ fn the_end_of_a_game_gives_places_and_phase_over() {
     assert_eq!(index, 2);
 }
 
+/// Issue 2: with no `turn`, the first playing colour in colour order acts;
+/// a colour already home has its place and no turn, so the next one acts.
+/// Given the turn, a finished colour is refused, and the message says so.
+#[test]
+fn a_position_without_a_turn_starts_with_the_first_colour_still_playing() {
+    let home = json!({"red": [56, 56, 56, 56], "yellow": [12, -1, -1, -1]});
+    let out = ok(&json!({"position": {"pawns": home}}));
+    assert_eq!((&out["turn"], &out["places"]), (&json!("green"), &json!({"red": 1})));
+    let out = ok(&json!({"position": {"pawns": home}, "actions": [{"roll": 3}]}));
+    assert_eq!(out["turn"], "yellow", "green cannot move a 3: the turn passes");
+    malformed(&json!({"position": {"turn": "red", "pawns": home}}).to_string(), "red, which has finished");
+    // With teams a finished player still takes its turns, for its partner.
+    let teams = json!({"rules": {"teams": "opposite"}, "position": {"pawns": {"red": [56, 56, 56, 56]}}});
+    assert_eq!(ok(&teams)["turn"], "red");
+}
+
 #[test]
 fn illegal_actions_give_their_index_and_reason() {
     // A pawn in the yard cannot move with a 3 (red has another pawn out).

@@ -124,6 +124,15 @@ impl Setup {
         }
         Setup { rules, players, pawns, turn, captured: SeatSet::EMPTY }
     }
+
+    /// The first player in seat order whose side has not finished: who is
+    /// to act in a position nobody gave the turn of (scripts draw nothing).
+    /// A player already home has a place and no turn; with teams it still
+    /// takes its turns while its partner plays.
+    pub fn first_playing(&self) -> Seat {
+        let game = Game::unchecked(self);
+        self.players.iter().find(|&s| !game.team_finished(s)).unwrap_or(self.turn)
+    }
 }
 
 /// Why a position cannot be played.
@@ -132,6 +141,9 @@ pub enum PositionError {
     Rules(RulesError),
     PlayerCount(usize),
     TurnNotPlaying(Seat),
+    /// The turn is given to a player that has finished (with teams, whose
+    /// side has).
+    TurnFinished(Seat),
     ProgressOutOfRange {
         seat: Seat,
         pawn: usize,
@@ -178,6 +190,9 @@ impl PositionError {
             PositionError::PlayerCount(n) => write!(f, "a game has 2 to 4 players, not {n}"),
             PositionError::TurnNotPlaying(s) => {
                 write!(f, "the turn is given to {}, which is not playing", name(*s))
+            }
+            PositionError::TurnFinished(s) => {
+                write!(f, "the turn is given to {}, which has finished", name(*s))
             }
             PositionError::ProgressOutOfRange { seat, pawn, progress } => {
                 let seat = name(*seat);
@@ -242,22 +257,7 @@ impl Game {
     pub fn from_setup(setup: Setup) -> Result<Game, PositionError> {
         let rules = setup.rules;
         rules.validate()?;
-        let mut pawns = [[YARD; 4]; 4];
-        for seat in setup.players.iter() {
-            let n = usize::from(rules.pawns);
-            pawns[seat.index()][..n].copy_from_slice(&setup.pawns[seat.index()][..n]);
-        }
-        let mut game = Game {
-            rules,
-            players: setup.players,
-            pawns,
-            turn: setup.turn,
-            roller: setup.turn,
-            phase: rules.first_phase(),
-            sixes: 0,
-            places: [0; 4],
-            captured: setup.captured,
-        };
+        let mut game = Game::unchecked(&setup);
         for seat in setup.players.iter() {
             if game.has_finished(seat) {
                 game.leave_board(seat, &mut super::action::TurnsPassed::default());
@@ -281,6 +281,27 @@ impl Game {
         }
         game.check()?;
         Ok(game)
+    }
+
+    /// The game `setup` describes, before anyone is placed or anything is
+    /// checked.
+    fn unchecked(setup: &Setup) -> Game {
+        let mut pawns = [[YARD; 4]; 4];
+        for seat in setup.players.iter() {
+            let n = usize::from(setup.rules.pawns).min(4);
+            pawns[seat.index()][..n].copy_from_slice(&setup.pawns[seat.index()][..n]);
+        }
+        Game {
+            rules: setup.rules,
+            players: setup.players,
+            pawns,
+            turn: setup.turn,
+            roller: setup.turn,
+            phase: setup.rules.first_phase(),
+            sixes: 0,
+            places: [0; 4],
+            captured: setup.captured,
+        }
     }
 
     /// Every invariant a game keeps; decoded games are held to it too, so no
@@ -357,7 +378,12 @@ impl Game {
                 return Err(PositionError::Inconsistent("a player has finished but has no place"));
             }
             if !remaining.contains(self.turn) {
-                return Err(PositionError::TurnNotPlaying(self.turn));
+                let finished = self.players.contains(self.turn);
+                return Err(if finished {
+                    PositionError::TurnFinished(self.turn)
+                } else {
+                    PositionError::TurnNotPlaying(self.turn)
+                });
             }
             if !remaining.contains(self.roller) {
                 return Err(PositionError::Inconsistent("the roller is not playing"));

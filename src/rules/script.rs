@@ -180,7 +180,8 @@ pub fn house_rules(
     Ok((rules, players))
 }
 
-/// Scripts draw nothing: the first playing colour in colour order starts.
+/// Scripts draw nothing: the first playing colour in colour order starts
+/// (in a position, the first that has not finished: [`Setup::first_playing`]).
 fn first_setup(rules: Rules, players: SeatSet) -> Setup {
     Setup::new(rules, players, players.iter().next().unwrap_or(Seat::ALL[0]))
 }
@@ -219,9 +220,6 @@ impl Scene {
                 Err(malformed(format!("{at}: {} is not playing", colour.name())))
             }
         };
-        if let Some(turn) = self.turn {
-            setup.turn = rules.seat_of(turn);
-        }
         for (&colour, list) in &self.pawns {
             let at = format!("position.pawns.{}", colour.name());
             let seat = playing(colour, &at)?;
@@ -233,6 +231,10 @@ impl Scene {
         for (i, &colour) in self.captured.iter().enumerate() {
             setup.captured = setup.captured.with(playing(colour, &format!("position.captured[{i}]"))?);
         }
+        setup.turn = match self.turn {
+            Some(turn) => rules.seat_of(turn),
+            None => setup.first_playing(),
+        };
         Ok(setup)
     }
 

@@ -109,6 +109,9 @@ fn impossible_positions_are_refused_with_a_reason() {
     let yards = [[YARD; 4]; 4];
     assert_eq!(setup(classic, &[S0], yards, S0), Err(PositionError::PlayerCount(1)));
     assert_eq!(setup(classic, &[S0, S1], yards, S2), Err(PositionError::TurnNotPlaying(S2)));
+    let mut red_home = yards;
+    red_home[0] = [56; 4];
+    assert_eq!(setup(classic, &[S0, S1, S2], red_home, S0), Err(PositionError::TurnFinished(S0)));
     assert_eq!(
         setup(Rules { pawns: 3, ..classic }, &[S0, S1], yards, S0),
         Err(PositionError::Rules(RulesError::PawnCount(3)))
