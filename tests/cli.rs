@@ -83,6 +83,27 @@ fn a_relay_address_without_its_peer_id_exits_2() {
     assert!(!home.exists(), "no profile was made");
 }
 
+/// A port another program holds: the relay and a host exit 1 saying why,
+/// not with the transport's bare "cannot listen on ...: ".
+#[test]
+fn a_port_in_use_is_named_with_its_reason() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let addr = format!("/ip4/127.0.0.1/tcp/{}", taken.local_addr().expect("its address").port());
+    let home = tempfile::tempdir().expect("a profile folder");
+    for command in [&["relay"][..], &["host", "--headless", "--bots", "3"]] {
+        let args = [command, &["--listen", &addr, "--bootstrap", "none"]].concat();
+        let out = Command::new(env!("CARGO_BIN_EXE_ludopia"))
+            .args(&args)
+            .env("LUDOPIA_HOME", home.path())
+            .output()
+            .expect("ludopia runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(&format!("cannot listen on {addr}: ")), "{args:?}: {stderr}");
+        assert!(stderr.contains("in use"), "{args:?} should say why: {stderr}");
+    }
+}
+
 /// `ludopia` with no display to open its window on says so and exits 1:
 /// with none named, before trying; with one named that no server serves,
 /// once iced fails to start (no crash, exit 101, either way).

@@ -19,7 +19,7 @@ use serde::Serialize;
 use tokio::{sync::mpsc, task::JoinHandle};
 use tracing::{debug, info};
 
-use super::node::{IDENTIFY_PROTOCOL, NetError, dht};
+use super::node::{self, IDENTIFY_PROTOCOL, NetError, dht};
 
 /// Relay limits sized for games. The library defaults cut a circuit after
 /// 2 minutes or 128 KiB (both directions), which ends any relayed game;
@@ -149,11 +149,7 @@ pub fn spawn_relay(
         // Players hold their reservation open; idle here means gone.
         .with_swarm_config(|c| c.with_idle_connection_timeout(Duration::from_secs(60)))
         .build();
-    for addr in listen {
-        swarm
-            .listen_on(addr.clone())
-            .map_err(|e| NetError::Setup(format!("cannot listen on {addr}: {e}")))?;
-    }
+    node::listen(&mut swarm, listen)?;
     let (tx, events) = mpsc::channel(256);
     let task = tokio::spawn(async move {
         loop {

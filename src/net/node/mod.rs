@@ -285,6 +285,26 @@ pub fn table_protocol() -> request_response::Behaviour<FrameCodec> {
     )
 }
 
+/// Starts listening at each of `addrs`. A transport's error says only its
+/// kind; its causes say why (the port is in use, say).
+pub(super) fn listen<B: NetworkBehaviour>(swarm: &mut Swarm<B>, addrs: &[Multiaddr]) -> Result<(), NetError> {
+    for addr in addrs {
+        swarm.listen_on(addr.clone()).map_err(|e| {
+            let mut why = e.to_string();
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                let said = c.to_string();
+                if !said.is_empty() && !why.contains(&said) {
+                    why = if why.is_empty() { said } else { format!("{why}: {said}") };
+                }
+                cause = c.source();
+            }
+            NetError::Setup(format!("cannot listen on {addr}: {why}"))
+        })?;
+    }
+    Ok(())
+}
+
 /// Starts a peer on the current tokio runtime: returns its handle and its
 /// events. The task stops when every [`Client`] is dropped.
 pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<NodeEvent>), NetError> {
@@ -336,11 +356,7 @@ pub fn spawn(config: NodeConfig) -> Result<(Client, mpsc::Receiver<NodeEvent>), 
         .with_connection_timeout(CONNECT_TIMEOUT)
         .build();
 
-    for addr in &config.listen {
-        swarm
-            .listen_on(addr.clone())
-            .map_err(|e| NetError::Setup(format!("cannot listen on {addr}: {e}")))?;
-    }
+    listen(&mut swarm, &config.listen)?;
     let relays = config
         .relays
         .iter()
