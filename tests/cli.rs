@@ -83,6 +83,27 @@ fn a_relay_address_without_its_peer_id_exits_2() {
     assert!(!home.exists(), "no profile was made");
 }
 
+/// `--proof` where no file can be written (its folder is a file, or it is
+/// a folder) exits 2 before the game, not with a warning after it.
+#[test]
+fn a_proof_that_cannot_be_written_is_refused_before_the_game() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("afile");
+    std::fs::write(&file, b"not a folder").expect("a file");
+    let home = dir.path().join("home");
+    let under_a_file = file.join("game.ludoproof");
+    let cases = [(under_a_file.as_path(), "no folder"), (dir.path(), "is a folder")];
+    for command in [&["host", "--headless", "--bots", "3"][..], &["join", "--headless", "ABCDEF"]] {
+        for (path, says) in cases {
+            let path = path.to_str().expect("a UTF-8 path");
+            let args = [command, &["--proof", path, "--bootstrap", "none"]].concat();
+            let stderr = refused(&args, &home);
+            assert!(stderr.contains("--proof") && stderr.contains(says), "{args:?}: {stderr}");
+        }
+    }
+    assert!(!home.exists(), "no profile was made");
+}
+
 /// A port another program holds: the relay and a host exit 1 saying why,
 /// not with the transport's bare "cannot listen on ...: ".
 #[test]

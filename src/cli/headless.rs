@@ -1,7 +1,7 @@
 //! What `host --headless` and `join --headless` share: the node set-up, the
 //! player's profile, the JSON lines and the runtime.
 
-use std::{future::Future, io::Write, str::FromStr};
+use std::{future::Future, io::Write, path::Path, str::FromStr};
 
 use clap::Args;
 use libp2p::Multiaddr;
@@ -110,6 +110,24 @@ pub fn node_config(
     config.relays = relays;
     config.bootstrap = bootstrap.peers();
     config
+}
+
+/// Whether a proof can be written at `path` (`--proof FILE`), asked before
+/// the game rather than found out at its end, when the game is played and
+/// its proof would be lost: `path` is not a folder, and its folder is one
+/// (made if missing) that takes a new file.
+pub fn proof_writable(path: &Path) -> Result<(), String> {
+    if path.is_dir() {
+        return Err(format!("{} is a folder, not a file", path.display()));
+    }
+    // A bare file name's folder is the working folder.
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| format!("no folder {} for it: {e}", dir.display()))?;
+    let probe = dir.join(format!(".ludopia-proof-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    // Best effort: the probe is empty and named for this process.
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Prints one event line; a closed stdout is not an error of the game, and

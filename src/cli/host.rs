@@ -12,7 +12,7 @@ use clap::Args;
 use libp2p::Multiaddr;
 
 use super::PresetArg;
-use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
+use super::headless::{Bootstrap, Profile, node_config, print_line, proof_writable, run_async};
 use crate::net::{self, HostPlan, RoomCode};
 use crate::rules::SeatSet;
 
@@ -86,6 +86,10 @@ pub fn run(args: HostArgs) -> i32 {
     if let Err(e) = getrandom::fill(&mut entropy) {
         eprintln!("ludopia host: no randomness for the dice: {e}");
         return 1;
+    }
+    if let Some(Err(why)) = args.proof.as_deref().map(proof_writable) {
+        eprintln!("ludopia host: --proof: {why}");
+        return 2;
     }
     let profile = match Profile::open("host") {
         Ok(profile) => profile,

@@ -15,7 +15,7 @@ use clap::Args;
 use libp2p::Multiaddr;
 
 use super::LevelArg;
-use super::headless::{Bootstrap, Profile, node_config, print_line, run_async};
+use super::headless::{Bootstrap, Profile, node_config, print_line, proof_writable, run_async};
 use crate::bots::Strategy;
 use crate::net::{self, JoinPlan, Player, Target};
 
@@ -68,6 +68,10 @@ pub fn run(args: JoinArgs) -> i32 {
             return 2;
         }
     };
+    if let Some(Err(why)) = args.proof.as_deref().map(proof_writable) {
+        eprintln!("ludopia join: --proof: {why}");
+        return 2;
+    }
     let profile = match Profile::open("join") {
         Ok(profile) => profile,
         Err((code, why)) => {
