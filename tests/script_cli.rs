@@ -433,6 +433,7 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
         r#"{"id": 9, "preset": "classic", "face": "six"}"#,
         r#"{"id": 10, "preset": "classic", "face": 4, "seed": -1}"#,
         r#"{"id": 11, "preset": "classic", "facee": 4}"#,
+        "[1, 2]",
     ];
     let out = run_with(&["engine"], &(requests.join("\n") + "\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -447,7 +448,12 @@ fn the_engine_answers_each_line_and_reads_on_after_a_bad_one() {
     // The id comes back as it was written, whatever its type.
     assert_eq!(answers[2], json!({"id": {"game": 3}, "pass": true}));
     assert_eq!(answers[3]["id"], Value::Null);
-    assert!(answers[3]["error"].as_str().is_some_and(|e| e.contains("JSON")), "{}", answers[3]);
+    assert!(answers[3]["error"].as_str().is_some_and(|e| e.starts_with("not valid JSON")), "{}", answers[3]);
+    assert!(
+        answers[12]["error"].as_str().is_some_and(|e| e.starts_with("not a JSON object")),
+        "{}",
+        answers[12]
+    );
     assert!(answers[4]["error"].as_str().is_some_and(|e| e.contains("face")), "{}", answers[4]);
     // Analysis: Hard's estimate for every legal move, a chance between 0 and
     // 1. Four pawns in the yard make one move: searched all the same, and

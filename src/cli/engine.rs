@@ -51,7 +51,8 @@ pub fn run() -> i32 {
 fn answer(line: &[u8], now: Instant) -> String {
     let (id, reply) = match serde_json::from_slice::<BTreeMap<String, &RawValue>>(line) {
         Ok(raw) => (raw.get("id").copied(), request(&raw).and_then(|r| decide(&r, now))),
-        Err(e) => (None, Err(format!("not a JSON object: {e}"))),
+        Err(e) if e.is_data() => (None, Err(format!("not a JSON object: {e}"))),
+        Err(e) => (None, Err(format!("not valid JSON: {e}"))),
     };
     let mut answer: Answer = reply.unwrap_or_else(|error| Answer { error: Some(error), ..Answer::default() });
     // Echoed as written, whatever it is: the caller's own text.
