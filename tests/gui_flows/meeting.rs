@@ -338,3 +338,40 @@ fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at
     assert_eq!(g.game(), &table.state().game, "the screen shows the saved, verified log");
     Ok(())
 }
+
+/// A table opened anew is not the network game saved to resume: that game
+/// is let go (the host's driver would take a saved hosted game up again,
+/// and put the player back at the old table, waiting for its friends).
+#[test]
+fn opening_a_new_table_lets_the_network_game_saved_to_resume_go() -> Result<(), Error> {
+    use ludopia::profile::network::{NetGame, Role};
+    use ludopia::table::{Control, Participant};
+    let dir = tempfile::tempdir().expect("a profile folder");
+    let home = ludopia::profile::Home::at(dir.path());
+    let controls = [
+        Control::Person { owner: Participant::LOCAL },
+        Control::Person { owner: Participant(2) },
+        Control::Bot(ludopia::bots::Strategy::Easy),
+        Control::Empty,
+    ];
+    let table = networked_table(controls);
+    let game = NetGame {
+        game_id: table.genesis().game_id(),
+        role: Role::Guest { seat: Seat::ALL[1], secret: ludopia::fair::Digest([7; 32]), bot: None },
+        host: ludopia::net::Ticket::new(libp2p::PeerId::random(), Vec::new()).to_string(),
+        code: "QWERTY".into(),
+        roster: Default::default(),
+        name: "Bao".into(),
+        started_at: 1,
+    };
+    home.save_net_game(&game).expect("saved");
+    home.save_net_log(&table.proof()).expect("saved");
+    let (prefs, _) = Prefs::load(&home).expect("settings");
+    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0;
+    assert!(shows(&app, "Resume network game"));
+    click_text(&mut app, "Host a table")?;
+    click_text(&mut app, "Open the table")?;
+    assert!(matches!(app.screen, Screen::Waiting(_)), "the waiting room opens");
+    assert!(home.net_game().expect("readable").is_none(), "the old game is let go");
+    Ok(())
+}

@@ -60,6 +60,12 @@ impl App {
         preset: crate::rules::Preset,
         listed: bool,
     ) -> Task<Message> {
+        // A new table, not the game saved to resume: the host's driver takes
+        // a saved hosted game up again (as a headless host started again
+        // does), so it would have put the player back at the old table.
+        if let Some(Err(e)) = self.home.as_ref().map(crate::profile::Home::discard_net_game) {
+            self.notices.push(e.to_string());
+        }
         let (acts, acts_in) = mpsc::unbounded_channel();
         let seat = Seat::ALL.into_iter().find(|s| table.sitters[s.index()] == Sitter::Person);
         let plan = play::HostPlan {
