@@ -341,3 +341,28 @@ fn the_hosts_podium_starts_a_rematch_with_the_same_group_and_a_guests_does_not()
     assert!(deeds.try_recv().is_err(), "a guest does not start the next game");
     Ok(())
 }
+
+/// The network driver dropped this seat's entries from one on (the table
+/// went on along another host's log): the screen goes back to the entry
+/// before them, takes the entries that follow there, and says so. Kept,
+/// it refused each of them ("entry N replayed after entry M") and the
+/// player's acts were refused as out of turn while the driver played on.
+#[test]
+fn a_dropped_branch_takes_the_screen_back_to_where_the_table_goes_on() {
+    let mut table = hosted(Preset::Race.rules(), 14);
+    play_until(&mut table, 40);
+    let t = Instant::now();
+    let (mut g, _deeds) = ana_at(&table, false, t);
+    for entry in table.entries() {
+        g.receive(entry.clone(), t);
+    }
+    assert_eq!(g.game(), &table.state().game);
+    g.branch_dropped(31);
+    assert!(g.last_event().contains("from entry 31 on are set aside"), "{}", g.last_event());
+    for entry in &table.entries()[30..] {
+        g.receive(entry.clone(), t);
+    }
+    assert_eq!(g.game(), &table.state().game, "the entries after the drop fit");
+    assert!(!g.last_event().contains("refused"), "{}", g.last_event());
+    assert_eq!(g.proof().entries.len(), 40);
+}

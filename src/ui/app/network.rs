@@ -301,6 +301,7 @@ impl App {
             (Report::Line(Line::Route { kind, via, .. }), Screen::Game(g)) if !hosting => {
                 g.routed(kind, &via)
             }
+            (Report::Line(Line::BranchDropped { from, .. }), Screen::Game(g)) => g.branch_dropped(from),
             (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {
                 let actions = g.receive(signed, now);
                 return self.game_actions(actions, now);

@@ -454,6 +454,7 @@ the-connection-to-the-table = The connection to the table is closed.
 not-allowed-refusal = Not allowed: { $refusal }.
 saved-to-path = Saved to { $path }
 a-log-entry-was-refused = A log entry was refused: { $refused }.
+moves-set-aside-from-entry = The table went on along another host's log: the moves from entry { $from } on are set aside (the proof keeps them).
 
 ## ui/screen/game/panel.rs
 

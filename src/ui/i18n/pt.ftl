@@ -448,6 +448,7 @@ the-connection-to-the-table = A conexão com a mesa foi fechada.
 not-allowed-refusal = Não permitido: { $refusal }.
 saved-to-path = Salvo em { $path }
 a-log-entry-was-refused = Um registro do histórico foi recusado: { $refused }.
+moves-set-aside-from-entry = A mesa seguiu o histórico de outro anfitrião: as jogadas a partir do registro { $from } ficam de lado (a prova as guarda).
 
 ## ui/screen/game/panel.rs
 

@@ -426,6 +426,7 @@ the-connection-to-the-table = Kết nối tới bàn đã đóng.
 not-allowed-refusal = Không được phép: { $refusal }.
 saved-to-path = Đã lưu vào { $path }
 a-log-entry-was-refused = Một mục nhật ký bị từ chối: { $refused }.
+moves-set-aside-from-entry = Bàn chơi đã theo nhật ký của chủ bàn khác: các nước đi từ mục { $from } trở đi được để riêng (bằng chứng vẫn giữ chúng).
 
 ## ui/screen/game/panel.rs
 

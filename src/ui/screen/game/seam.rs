@@ -39,6 +39,30 @@ impl GameScreen {
         self.verify(vec![entry])
     }
 
+    /// The table went on along another host's log: the network driver
+    /// dropped this peer's entries from `from` on (its proof keeps them as
+    /// a branch), and the screen's replica goes back to the entry before
+    /// them, where the table's entries that follow fit. Kept, it would
+    /// refuse them all ("entry N replayed after entry M") while the
+    /// driver played on without it.
+    pub fn branch_dropped(&mut self, from: u64) {
+        let keep = usize::try_from(from.saturating_sub(1)).unwrap_or(usize::MAX);
+        let entries = self.replica.entries();
+        if keep >= entries.len() {
+            return;
+        }
+        let Ok(mut replica) = table::Replica::new(self.driver.genesis()) else { return };
+        // A watcher's replica begins at a snapshot, not the genesis: it has
+        // nothing of its own to drop, and is left as it is.
+        if entries[..keep].iter().any(|entry| replica.apply(entry.clone()).is_err()) {
+            return;
+        }
+        self.replica = replica;
+        self.game = self.replica.state().game;
+        self.selected = None;
+        self.tell(fl!("moves-set-aside-from-entry", from = from));
+    }
+
     /// A watcher asks the host to hold `seat` for it in the next game; the
     /// driver's answer comes as a line (`reserved`).
     pub(super) fn reserve(&mut self, seat: Seat) {
