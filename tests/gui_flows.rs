@@ -578,6 +578,32 @@ fn settings_keep_sound_volume_and_relays_and_refuse_a_bad_relay() {
     assert!(shows(&app, "Meeting by room code across the internet"));
 }
 
+/// Settings apply at once, so that the player sees them; Back without Save
+/// puts the saved ones back: a change tried and left does not stay.
+#[test]
+fn settings_left_without_saving_go_back_to_the_saved_ones() {
+    use ludopia::ui::screen::{home, settings};
+    let dir = tempfile::tempdir().expect("a temp folder");
+    let home_dir = ludopia::profile::Home::at(dir.path());
+    let (mut app, _) = App::new(Prefs::default(), Opening::Home, Instant::now())
+        .with_home(Some(home_dir.clone()), Vec::new());
+    let sound = |app: &App| (app.prefs.settings.sound.on, app.prefs.settings.sound.volume);
+    let before = sound(&app).0;
+    let _ = app.update(Message::Home(home::Message::Settings));
+    for m in [
+        settings::Message::Volume(35),
+        settings::Message::Save,
+        settings::Message::Sound(!before),
+        settings::Message::Volume(80),
+    ] {
+        let _ = app.update(Message::Settings(m));
+    }
+    assert_eq!(sound(&app), (!before, 80), "applied at once");
+    let _ = app.update(Message::Settings(settings::Message::Back));
+    assert!(matches!(app.screen, Screen::Home));
+    assert_eq!(sound(&app), (before, 35), "as saved");
+}
+
 fn report(app: &mut App, report: ludopia::ui::net::Report) {
     let _ = app.update(Message::Net(report));
 }

@@ -410,7 +410,10 @@ impl App {
                 settings::Action::None => {}
                 settings::Action::Changed(prefs) => self.apply_prefs(prefs),
                 settings::Action::Save(prefs) => self.keep_prefs(&prefs),
-                settings::Action::Back => self.go_home(),
+                settings::Action::Back(kept) => {
+                    self.apply_prefs(*kept);
+                    self.go_home();
+                }
             },
             (Message::Waiting(m), Screen::Waiting(w)) => match w.update(m) {
                 waiting::Action::None => {}
@@ -574,13 +577,16 @@ impl App {
 
     /// Settings saved: the screen says whether they were.
     fn keep_prefs(&mut self, prefs: &Prefs) {
-        let status = match self.home.as_ref().map(|home| prefs.save(home)) {
-            Some(Ok(())) => fl!("saved").to_string(),
-            Some(Err(e)) => fl!("not-saved-e", e = e),
-            None => fl!("not-saved-no-profile-folder").to_string(),
+        let (status, saved) = match self.home.as_ref().map(|home| prefs.save(home)) {
+            Some(Ok(())) => (fl!("saved").to_string(), true),
+            Some(Err(e)) => (fl!("not-saved-e", e = e), false),
+            None => (fl!("not-saved-no-profile-folder").to_string(), false),
         };
         if let Screen::Settings(s) = &mut self.screen {
             s.status = status;
+            if saved {
+                *s.kept = prefs.clone();
+            }
         }
     }
 

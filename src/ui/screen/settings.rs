@@ -24,6 +24,10 @@ pub struct SettingsScreen {
     /// What happened to the last save, shown under the form.
     pub status: String,
     pub focus: Focus,
+    /// The settings as last saved, or as they stood when the screen
+    /// opened. Changes apply at once, so that the player sees them; Back
+    /// puts these back, so that a change not saved does not stay.
+    pub kept: Box<Prefs>,
 }
 
 #[derive(Debug, Clone)]
@@ -94,14 +98,16 @@ pub enum Action {
     /// The preferences changed (the app applies the sky and the name now).
     Changed(Prefs),
     Save(Prefs),
-    Back,
+    /// Home, with the settings as last saved.
+    Back(Box<Prefs>),
 }
 
 impl SettingsScreen {
     pub fn new(prefs: Prefs) -> SettingsScreen {
         let relays = prefs.settings.relays.join(" ");
         let bootstrap = prefs.settings.bootstrap.join(" ");
-        SettingsScreen { prefs, relays, bootstrap, status: String::new(), focus: Focus::default() }
+        let kept = Box::new(prefs.clone());
+        SettingsScreen { prefs, relays, bootstrap, status: String::new(), focus: Focus::default(), kept }
     }
 
     /// The form's fields, buttons and the volume slider, top to bottom.
@@ -184,7 +190,7 @@ impl SettingsScreen {
                     Action::None
                 }
             },
-            Message::Back => Action::Back,
+            Message::Back => Action::Back(self.kept.clone()),
         }
     }
 
