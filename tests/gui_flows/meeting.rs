@@ -284,9 +284,7 @@ fn joining_lists_lan_tables_takes_a_code_says_why_it_failed_and_plays_the_seat_g
 #[test]
 fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at_its_seat()
 -> Result<(), Error> {
-    use ludopia::fair::Digest;
     use ludopia::net::Line;
-    use ludopia::profile::network::{NetGame, Role};
     use ludopia::table::{Control, Participant};
     use ludopia::ui::net::Report;
     let dir = tempfile::tempdir().expect("a profile folder");
@@ -307,18 +305,7 @@ fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at
     assert!(!shows(&fresh(&home), "Resume network game"));
     // The game this window's guest sat at, as the network driver saves it
     // while it plays; then the window closed.
-    let seat = Seat::ALL[1];
-    let game = NetGame {
-        game_id: table.genesis().game_id(),
-        role: Role::Guest { seat, secret: Digest([7; 32]), bot: None },
-        host: ludopia::net::Ticket::new(libp2p::PeerId::random(), Vec::new()).to_string(),
-        code: "QWERTY".into(),
-        roster: Default::default(),
-        name: "Bao".into(),
-        started_at: 1,
-    };
-    home.save_net_game(&game).expect("saved");
-    home.save_net_log(&table.proof()).expect("saved");
+    save_guest_game(&home, &table);
     let mut app = fresh(&home);
     assert!(shows(&app, "Resume network game"), "offered after the window opens again");
     click_text(&mut app, "Resume network game")?;
@@ -344,7 +331,6 @@ fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at
 /// and put the player back at the old table, waiting for its friends).
 #[test]
 fn opening_a_new_table_lets_the_network_game_saved_to_resume_go() -> Result<(), Error> {
-    use ludopia::profile::network::{NetGame, Role};
     use ludopia::table::{Control, Participant};
     let dir = tempfile::tempdir().expect("a profile folder");
     let home = ludopia::profile::Home::at(dir.path());
@@ -354,7 +340,21 @@ fn opening_a_new_table_lets_the_network_game_saved_to_resume_go() -> Result<(), 
         Control::Bot(ludopia::bots::Strategy::Easy),
         Control::Empty,
     ];
-    let table = networked_table(controls);
+    save_guest_game(&home, &networked_table(controls));
+    let (prefs, _) = Prefs::load(&home).expect("settings");
+    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0;
+    assert!(shows(&app, "Resume network game"));
+    click_text(&mut app, "Host a table")?;
+    click_text(&mut app, "Open the table")?;
+    assert!(matches!(app.screen, Screen::Waiting(_)), "the waiting room opens");
+    assert!(home.net_game().expect("readable").is_none(), "the old game is let go");
+    Ok(())
+}
+
+/// `table`'s game as the network driver saves it for this window's guest
+/// at seat 1 while it plays: offered under "Resume network game".
+fn save_guest_game(home: &ludopia::profile::Home, table: &ludopia::table::Table) {
+    use ludopia::profile::network::{NetGame, Role};
     let game = NetGame {
         game_id: table.genesis().game_id(),
         role: Role::Guest { seat: Seat::ALL[1], secret: ludopia::fair::Digest([7; 32]), bot: None },
@@ -366,12 +366,4 @@ fn opening_a_new_table_lets_the_network_game_saved_to_resume_go() -> Result<(), 
     };
     home.save_net_game(&game).expect("saved");
     home.save_net_log(&table.proof()).expect("saved");
-    let (prefs, _) = Prefs::load(&home).expect("settings");
-    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0;
-    assert!(shows(&app, "Resume network game"));
-    click_text(&mut app, "Host a table")?;
-    click_text(&mut app, "Open the table")?;
-    assert!(matches!(app.screen, Screen::Waiting(_)), "the waiting room opens");
-    assert!(home.net_game().expect("readable").is_none(), "the old game is let go");
-    Ok(())
 }
