@@ -584,9 +584,7 @@ fn settings_keep_sound_volume_and_relays_and_refuse_a_bad_relay() {
 fn settings_left_without_saving_go_back_to_the_saved_ones() {
     use ludopia::ui::screen::{home, settings};
     let dir = tempfile::tempdir().expect("a temp folder");
-    let home_dir = ludopia::profile::Home::at(dir.path());
-    let (mut app, _) = App::new(Prefs::default(), Opening::Home, Instant::now())
-        .with_home(Some(home_dir.clone()), Vec::new());
+    let mut app = app_at(&ludopia::profile::Home::at(dir.path()));
     let sound = |app: &App| (app.prefs.settings.sound.on, app.prefs.settings.sound.volume);
     let before = sound(&app).0;
     let _ = app.update(Message::Home(home::Message::Settings));

@@ -10,6 +10,7 @@ mod face;
 mod game;
 mod moves;
 mod params;
+mod position;
 mod progress;
 mod ranking;
 mod reducer;
@@ -19,10 +20,11 @@ mod seat;
 pub use action::{Action, Blocked, Bonus, Event, EventSink, Events, Illegal, Penalty, TurnsPassed};
 pub use duel::{Duel, DuelOutcome};
 pub use face::{Face, NotAFace};
-pub use game::{Game, Phase, PositionError, Setup, Unreached, YARD};
+pub use game::{Game, Phase, Setup, YARD};
 pub use moves::{Move, Moves};
 pub use params::{
     Dice, End, FirstPlayer, Goal, Home, Preset, Rules, RulesError, SafeSquares, Teams, ThreeSixes,
 };
+pub use position::{PositionError, Unreached};
 pub use progress::Progress;
 pub use seat::{Colour, Seat, SeatSet, default_players};

@@ -297,16 +297,12 @@ fn a_network_game_is_offered_under_resume_after_the_window_closes_and_resumes_at
         Control::Empty,
     ];
     let table = networked_table(controls);
-    let fresh = |home: &ludopia::profile::Home| {
-        let (prefs, _) = Prefs::load(home).expect("settings");
-        App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0
-    };
     // Nothing saved: nothing to resume.
-    assert!(!shows(&fresh(&home), "Resume network game"));
+    assert!(!shows(&app_at(&home), "Resume network game"));
     // The game this window's guest sat at, as the network driver saves it
     // while it plays; then the window closed.
     save_guest_game(&home, &table);
-    let mut app = fresh(&home);
+    let mut app = app_at(&home);
     assert!(shows(&app, "Resume network game"), "offered after the window opens again");
     click_text(&mut app, "Resume network game")?;
     assert!(shows(&app, "Going back to your table…"));
@@ -341,8 +337,7 @@ fn opening_a_new_table_lets_the_network_game_saved_to_resume_go() -> Result<(), 
         Control::Empty,
     ];
     save_guest_game(&home, &networked_table(controls));
-    let (prefs, _) = Prefs::load(&home).expect("settings");
-    let mut app = App::new(prefs, Opening::Home, Instant::now()).with_home(Some(home.clone()), Vec::new()).0;
+    let mut app = app_at(&home);
     assert!(shows(&app, "Resume network game"));
     click_text(&mut app, "Host a table")?;
     click_text(&mut app, "Open the table")?;
