@@ -11,7 +11,7 @@ use super::authority::{Act, Millis, Table};
 use super::evidence::{Found, Kind};
 use super::message::{Position, ToHost, ToPeer};
 use super::record::{Control, Record};
-use super::replica::{EntryRefused, Replica};
+use super::replica::{EntryRefused, Replica, RollBackError};
 use super::rolls::Chain;
 use super::roster::Roster;
 use super::succession::{can_lead, peers_at_loss};
@@ -565,17 +565,14 @@ impl Guest {
     /// entries after it leave the log, and stay in the proof as a branch.
     pub fn roll_back(&mut self, keep: u64) -> Result<usize, GuestError> {
         let sealed = self.sealed.as_mut().ok_or(GuestError::NotSealed)?;
-        let entries = sealed.replica.entries().to_vec();
-        let keep = usize::try_from(keep).unwrap_or(usize::MAX).min(entries.len());
-        if keep == entries.len() {
+        let keep = usize::try_from(keep).unwrap_or(usize::MAX);
+        let dropped = sealed.replica.roll_back(&sealed.genesis, keep).map_err(|e| match e {
+            RollBackError::Genesis(e) => GuestError::Genesis(e.to_string()),
+            RollBackError::Entry(e) => GuestError::Entry(refused(*e)),
+        })?;
+        if dropped.is_empty() {
             return Ok(0);
         }
-        let mut replica = Replica::new(&sealed.genesis).map_err(|e| GuestError::Genesis(e.to_string()))?;
-        for entry in &entries[..keep] {
-            replica.apply(entry.clone()).map_err(|e| GuestError::Entry(refused(e)))?;
-        }
-        sealed.replica = replica;
-        let dropped = entries[keep..].to_vec();
         let n = dropped.len();
         self.evidence.push(Evidence::Branch { from: keep as u64 + 1, entries: dropped });
         self.offer_again();

@@ -25,7 +25,7 @@ pub use guest::{Applied, Guest, GuestError, Kept, STALL_SLACK};
 pub use message::{Again, Answer, Beat, Denial, Offer, Position, ToGuest, ToHost, ToPeer, Watching};
 pub use reaction::{Reaction, Said};
 pub use record::{By, CloseReason, Control, Link, Participant, PauseReason, Record, RollProof};
-pub use replica::{EntryRefused, Replica, check_transition, seat_colours, verify_proof};
+pub use replica::{EntryRefused, Replica, RollBackError, check_transition, seat_colours, verify_proof};
 pub use roster::{Member, Reach, Roster};
 pub use state::{DRAW_ROLLER, TableError, TableState};
 pub use takeover::Successor;

@@ -19,6 +19,14 @@ use crate::rules::Events;
 /// Why an entry was refused.
 pub type EntryRefused = AppendError<Record, TableError>;
 
+/// Why a replica could not be taken back ([`Replica::roll_back`]).
+#[derive(Debug)]
+pub enum RollBackError {
+    Genesis(GenesisError),
+    /// A kept entry did not verify from the genesis.
+    Entry(Box<EntryRefused>),
+}
+
 pub struct Replica {
     genesis: VerifiedGenesis,
     log: LogVerifier<Record>,
@@ -121,6 +129,28 @@ impl Replica {
             self.state = taken.state;
         }
         Ok(())
+    }
+
+    /// Takes this replica back to its first `keep` entries and returns the
+    /// ones after them. A verified log has no undo, so the kept entries are
+    /// verified again from `genesis`; a replica begun at a snapshot cannot
+    /// be, and is left as it is.
+    pub fn roll_back(
+        &mut self,
+        genesis: &SignedGenesis,
+        keep: usize,
+    ) -> Result<Vec<SignedEntry<Record>>, RollBackError> {
+        let entries = self.entries();
+        if keep >= entries.len() {
+            return Ok(Vec::new());
+        }
+        let mut replica = Replica::new(genesis).map_err(RollBackError::Genesis)?;
+        for entry in &entries[..keep] {
+            replica.apply(entry.clone()).map_err(|e| RollBackError::Entry(Box::new(e)))?;
+        }
+        let dropped = entries[keep..].to_vec();
+        *self = replica;
+        Ok(dropped)
     }
 
     /// The game as verified so far, as a proof file.
