@@ -649,7 +649,7 @@ fn a_hint_names_hards_move_and_why_and_enter_plays_it() -> Result<(), Error> {
         said["Hint: pawn ".len()..].split(',').next().and_then(|n| n.parse().ok()).expect("a number");
     let before = g.game().pawns(Seat::ALL[0])[pawn - 1];
     // The hinted pawn is selected: Enter plays it.
-    let _ = g.update(game::Message::Confirm, t);
+    let _ = g.update(game::Message::Confirm { enter: true }, t);
     assert_ne!(g.game().pawns(Seat::ALL[0])[pawn - 1], before, "Enter moved the hinted pawn");
 
     // With another person at the table, hints wait for the setting.

@@ -81,8 +81,16 @@ impl Hop {
 pub struct Motion {
     pub hops: Vec<Hop>,
     pub bursts: Vec<Burst>,
-    /// The die's last face and when it landed.
-    pub die: Option<(Face, Instant)>,
+    /// The die's last roll.
+    pub die: Option<Rolled>,
+}
+
+/// A roll the die shows: its face, who rolled it and when it landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rolled {
+    pub face: Face,
+    pub seat: Seat,
+    pub at: Instant,
 }
 
 impl Motion {
@@ -133,13 +141,14 @@ impl Motion {
         self.hops.push(hop);
     }
 
-    pub fn roll(&mut self, face: Face, now: Instant) {
-        self.die = Some((face, now));
+    pub fn roll(&mut self, face: Face, seat: Seat, now: Instant) {
+        self.die = Some(Rolled { face, seat, at: now });
     }
 
-    /// Shows `face` on the die at rest (a resumed game's last roll).
-    pub fn rest(&mut self, face: Face, now: Instant) {
-        self.die = Some((face, now.checked_sub(DIE_SETTLE).unwrap_or(now)));
+    /// Shows `seat`'s roll of `face` on the die at rest (a resumed game's
+    /// last roll).
+    pub fn rest(&mut self, face: Face, seat: Seat, now: Instant) {
+        self.die = Some(Rolled { face, seat, at: now.checked_sub(DIE_SETTLE).unwrap_or(now) });
     }
 
     /// The hop of a pawn, if it is still travelling (or waiting to) at `now`.
@@ -151,7 +160,7 @@ impl Motion {
     pub fn is_animating(&self, now: Instant) -> bool {
         self.hops.iter().any(|h| now < h.end())
             || self.bursts.iter().any(|b| now < b.start + BURST)
-            || self.die.is_some_and(|(_, at)| now < at + DIE_SETTLE)
+            || self.die.is_some_and(|r| now < r.at + DIE_SETTLE)
     }
 
     /// Drops finished motions.

@@ -68,6 +68,19 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
             }))
         }
     }
+    // A move that neither brought a pawn out, captured nor reached home
+    // is said by how far it went, before what followed it (a 6's roll
+    // again): "You roll again" alone hid the move.
+    if matches!(record, Some(Record::Act { .. })) && !events.iter().any(tells_the_move) {
+        for event in events {
+            if let Event::Moved { seat, from, to, .. } = *event {
+                let steps = from.moved_to(to);
+                parts.push(cast.say(seat, fl!("you-move-steps", steps = steps), |who| {
+                    fl!("who-moves-steps", who = who, steps = steps)
+                }));
+            }
+        }
+    }
     for event in events {
         let line = match *event {
             Event::NoMove { seat } => {
@@ -104,27 +117,24 @@ pub fn entry_line(cast: Cast, record: Option<&Record>, events: &Events) -> Optio
         };
         parts.push(line);
     }
-    // A plain move or a duel's mark: said by what it did, since nothing
-    // above told it.
+    // A duel's mark: said only when nothing above told what the act did.
     if parts.is_empty() && matches!(record, Some(Record::Act { .. })) {
         for event in events {
-            match *event {
-                Event::Moved { seat, from, to, .. } => {
-                    let steps = from.moved_to(to);
-                    parts.push(cast.say(seat, fl!("you-move-steps", steps = steps), |who| {
-                        fl!("who-moves-steps", who = who, steps = steps)
-                    }));
-                }
-                Event::Marked { seat, .. } => {
-                    parts.push(cast.say(seat, fl!("you-mark-a-square").into(), |who| {
+            if let Event::Marked { seat, .. } = *event {
+                parts.push(
+                    cast.say(seat, fl!("you-mark-a-square").into(), |who| {
                         fl!("who-marks-a-square", who = who)
-                    }))
-                }
-                _ => {}
+                    }),
+                )
             }
         }
     }
     Some(parts.join(" · "))
+}
+
+/// Whether `event` already says what a move did (its own line names it).
+fn tells_the_move(event: &Event) -> bool {
+    matches!(event, Event::Entered { .. } | Event::Captured { .. } | Event::ReachedHome { .. })
 }
 
 /// `by` captured a pawn of `seat`'s: said to whichever of them is here.
@@ -202,6 +212,9 @@ mod tests {
         assert_eq!(line(Some(ana), &moved(10, 15)), "Karim moves a pawn 5 squares");
         assert_eq!(line(Some(karim), &moved(50, 51)), "You move a pawn 1 square");
         assert_eq!(line(None, &moved(49, 1)), "Karim moves a pawn 4 squares");
+        // A 6's move is said before the roll it earns.
+        let six = [moved(10, 16)[0], Event::BonusRoll { seat: karim, bonus: crate::rules::Bonus::Six }];
+        assert_eq!(line(Some(karim), &six), "You move a pawn 6 squares · You roll again");
         assert_eq!(line(Some(ana), &[Event::Marked { seat: ana, cell: 4 }]), "You mark a square");
         assert_eq!(line(Some(ana), &[Event::Marked { seat: karim, cell: 4 }]), "Karim marks a square");
     }

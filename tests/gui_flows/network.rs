@@ -366,3 +366,46 @@ fn a_dropped_branch_takes_the_screen_back_to_where_the_table_goes_on() {
     assert!(!g.last_event().contains("refused"), "{}", g.last_event());
     assert_eq!(g.proof().entries.len(), 40);
 }
+
+#[test]
+fn leaving_a_network_game_says_a_bot_plays_the_seat_until_it_is_resumed() -> Result<(), Error> {
+    let mut table = hosted(Preset::Race.rules(), 15);
+    play_until(&mut table, 20);
+    let t = Instant::now();
+    let (mut g, _deeds) = ana_at(&table, false, t);
+    for entry in table.entries() {
+        g.receive(entry.clone(), t);
+    }
+    let _ = g.update(game::Message::Leave, t);
+    assert!(sim(g.view()).find("Leave the table? The game goes on: a bot plays your seat until you resume it from the home screen.").is_ok());
+    // A watcher has no seat: it is only asked.
+    let from = ludopia::table::Watching {
+        genesis: table.genesis().clone(),
+        roster: Default::default(),
+        snapshot: Some(table.snapshot()),
+    };
+    let (acts, _deeds) = tokio::sync::mpsc::unbounded_channel();
+    let mut g = GameScreen::watching("Bao".into(), from, acts, t).expect("the snapshot verifies");
+    let _ = g.update(game::Message::Leave, t);
+    assert!(sim(g.view()).find("Leave the table?").is_ok());
+    assert!(sim(g.view()).find("Yes, leave").is_ok());
+    Ok(())
+}
+
+#[test]
+fn the_event_log_says_how_the_host_is_reached_once_for_each_change() {
+    use ludopia::net::RouteKind;
+    let mut table = hosted(Preset::Race.rules(), 17);
+    play_until(&mut table, 1);
+    let t = Instant::now();
+    let (mut g, _deeds) = ana_at(&table, false, t);
+    g.routed(RouteKind::Relayed);
+    assert_eq!(g.last_event(), "Your link to the host goes through a relay.");
+    g.receive(table.entries()[0].clone(), t);
+    let started = g.last_event().to_string();
+    assert!(!started.contains("relay"), "{started}");
+    g.routed(RouteKind::Relayed);
+    assert_eq!(g.last_event(), started, "the same way again is not news");
+    g.routed(RouteKind::Direct);
+    assert_eq!(g.last_event(), "Your link to the host is direct.");
+}

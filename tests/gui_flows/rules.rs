@@ -200,3 +200,24 @@ fn how_to_play_explains_the_quick_game_and_teams_from_their_parameters() -> Resu
     assert!(shows(&app, "The first team with both partners finished wins; the other team comes second."));
     Ok(())
 }
+
+/// Plaza seats yellow and blue the other way round from classic: a choice
+/// made for a colour stays with that colour.
+#[test]
+fn a_preset_with_another_colour_order_keeps_each_colours_player() {
+    use ludopia::rules::Colour;
+    let mut app = App::new(Prefs::default(), Opening::Home, Instant::now());
+    let _ = app.update(Message::Home(home::Message::PlayHere));
+    let _ = app.update(Message::Setup(setup::Message::Preset(Preset::Classic)));
+    let yellow = setup_rules(&app).seat_of(Colour::Yellow);
+    let _ = app.update(Message::Setup(setup::Message::Sitter(yellow, Sitter::Bot(Strategy::Hard))));
+    let blue = setup_rules(&app).seat_of(Colour::Blue);
+    let _ = app.update(Message::Setup(setup::Message::Sitter(blue, Sitter::Bot(Strategy::Easy))));
+    let _ = app.update(Message::Setup(setup::Message::Preset(Preset::Plaza)));
+    let rules = setup_rules(&app);
+    assert_ne!(rules.seat_of(Colour::Yellow), yellow, "plaza seats yellow elsewhere");
+    let Screen::Setup(s) = &app.screen else { panic!("the setup") };
+    assert_eq!(s.table.sitters[rules.seat_of(Colour::Yellow).index()], Sitter::Bot(Strategy::Hard));
+    assert_eq!(s.table.sitters[rules.seat_of(Colour::Blue).index()], Sitter::Bot(Strategy::Easy));
+    assert_eq!(s.table.sitters[rules.seat_of(Colour::Red).index()], Sitter::Person);
+}

@@ -78,6 +78,52 @@ fn the_die_is_blank_before_the_first_roll_and_shows_the_last_face_after_a_resume
     assert_eq!(resumed.die_face(), Some(last), "the last roll shows again");
 }
 
+/// The die shows a roll where it was rolled while it tumbles in, then
+/// goes blank to the seat whose turn it is: the previous player's face
+/// there read as this player's roll.
+#[test]
+fn the_die_shows_each_roll_at_its_roller_and_waits_blank_for_the_next() {
+    let mut t = Instant::now();
+    let mut g = you_and_bots(3, t);
+    until_you_roll(&mut g, &mut t);
+    t += Duration::from_secs(1);
+    g.tick(t);
+    let you = Seat::ALL[0];
+    assert_eq!(g.die_shown(), (you, None), "your roll is still to come");
+    let _ = g.update(game::Message::Roll, t);
+    let face = g.die_face().expect("you rolled");
+    assert_eq!(g.die_shown(), (you, Some(face)));
+    // Play on until a roll passes the turn: it stays with its roller
+    // while it lands, then the next seat holds the die blank.
+    for _ in 0..400 {
+        let roller = g.game().roller();
+        let seq = g.proof().entries.len();
+        t += Duration::from_millis(700);
+        g.tick(t);
+        let _ = g.update(game::Message::Tick, t);
+        if matches!(g.game().phase(), Phase::Move { .. }) && g.game().to_act() == Some(you) {
+            let pawn = g.game().legal_moves()[0].pawn;
+            let _ = g.update(game::Message::Choose(pawn), t);
+        }
+        if g.game().phase() == Phase::Roll && g.game().to_act() == Some(you) {
+            let _ = g.update(game::Message::Roll, t);
+        }
+        let rolled_and_passed = g.proof().entries.len() > seq
+            && g.game().to_act() != Some(roller)
+            && g.game().phase() == Phase::Roll
+            && g.die_shown().0 == roller;
+        if rolled_and_passed {
+            assert_eq!(g.die_shown().1, g.die_face(), "the roll that passed shows where it was rolled");
+            t += Duration::from_secs(1);
+            g.tick(t);
+            let next = g.game().to_act().expect("someone rolls next");
+            assert_eq!(g.die_shown(), (next, None), "then the die waits blank for the next roll");
+            return;
+        }
+    }
+    panic!("no roll passed the turn");
+}
+
 #[test]
 fn at_960x660_with_a_saved_game_every_home_button_is_on_screen() -> Result<(), Error> {
     let dir = tempfile::tempdir().expect("a temp folder");
@@ -134,12 +180,17 @@ fn with_the_helpers_on_enter_moves_the_first_pawn_and_a_lone_move_plays_itself()
     let mut g = you_and_bots(7, t);
     g.helpers = game::Helpers { enter_moves_first: true, ..Default::default() };
     let enter = iced::keyboard::Key::Named(iced::keyboard::key::Named::Enter);
+    let space = iced::keyboard::Key::Named(iced::keyboard::key::Named::Space);
     // Find a position with two different moves to choose from.
     for _ in 0..50 {
         until_you_move(&mut g, &mut t);
         let moves = g.game().legal_moves();
         if moves.iter().any(|m| (m.from, m.to) != (moves[0].from, moves[0].to)) {
             let first = moves[0];
+            // The helper names Enter: Space moves no pawn the player did not choose.
+            let before = g.game().pawns(Seat::ALL[0]).to_vec();
+            let _ = g.update(g.key(&space).expect("space is bound"), t);
+            assert_eq!(g.game().pawns(Seat::ALL[0]), before, "space moved a pawn nobody chose");
             let _ = g.update(g.key(&enter).expect("enter is bound"), t);
             assert_eq!(g.game().pawns(Seat::ALL[0])[usize::from(first.pawn)], first.to);
             break;
@@ -186,7 +237,7 @@ fn settings_speak_to_players_not_developers() -> Result<(), Error> {
 }
 
 #[test]
-fn leave_and_close_are_asked_first_and_escape_stays() -> Result<(), Error> {
+fn leave_and_close_are_asked_first_escape_stays_and_enter_leaves() -> Result<(), Error> {
     let t = Instant::now();
     let mut g = hot_seat(t);
     assert!(g.update(game::Message::Leave, t).is_empty(), "leaving a game under way is asked");
@@ -199,6 +250,12 @@ fn leave_and_close_are_asked_first_and_escape_stays() -> Result<(), Error> {
     ui.click("Yes, leave")?;
     let left = ui.into_messages().flat_map(|m| g.update(m, t)).any(|a| matches!(a, game::Action::Leave));
     assert!(left, "yes leaves");
+    // Enter answers yes, as the bold button drawn first.
+    let mut g = hot_seat(t);
+    let _ = g.update(game::Message::Leave, t);
+    let enter = iced::keyboard::Key::Named(iced::keyboard::key::Named::Enter);
+    let actions = g.update(g.key(&enter).expect("enter answers"), t);
+    assert!(actions.iter().any(|a| matches!(a, game::Action::Leave)), "enter leaves");
     Ok(())
 }
 
@@ -416,7 +473,7 @@ fn the_window_asks_for_attention_once_when_a_persons_turn_comes() -> Result<(), 
                 }
                 Phase::Move { .. } => {
                     let _ = g.update(game::Message::Cycle(1), t);
-                    let _ = g.update(game::Message::Confirm, t);
+                    let _ = g.update(game::Message::Confirm { enter: true }, t);
                 }
                 _ => {}
             }

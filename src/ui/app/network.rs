@@ -298,9 +298,7 @@ impl App {
             // A joiner hears the route to its host; a host, to each guest
             // (the window says the joiner's, where one table is its concern).
             (Report::Line(Line::Route { kind, via, .. }), Screen::Joining(j)) => j.routed(kind, &via),
-            (Report::Line(Line::Route { kind, via, .. }), Screen::Game(g)) if !hosting => {
-                g.routed(kind, &via)
-            }
+            (Report::Line(Line::Route { kind, .. }), Screen::Game(g)) if !hosting => g.routed(kind),
             (Report::Line(Line::BranchDropped { from, .. }), Screen::Game(g)) => g.branch_dropped(from),
             (Report::Line(Line::Entry { signed, .. }), Screen::Game(g)) => {
                 let actions = g.receive(signed, now);

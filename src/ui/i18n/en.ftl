@@ -243,6 +243,8 @@ n-2-v-2-teams = 2 v 2 teams
 
 connected-directly-to-the-table = Connected directly to the table ({ $at }).
 connected-through-the-relay-at = Connected through the relay at { $at }; trying to punch a hole for a direct connection.
+your-link-to-the-host-is-direct = Your link to the host is direct.
+your-link-to-the-host-goes-through = Your link to the host goes through a relay.
 an-invite-link-opened-ludopia = An invite link opened Ludopia: press Join to sit at its table.
 could-not-join-why = Could not join: { $why }.
 type-a-code = Type the table's room code (6 letters) or paste an invite link.
@@ -549,6 +551,7 @@ roll-k-links-links-seed = roll { $k } · links { $links } · seed { $seed }
 leave-the-table-question = Leave the table?
 yes-leave = Yes, leave
 leave-the-table-the-game = Leave the table? The game is saved: resume it from the home screen.
+leave-your-seat-the-game = Leave the table? The game goes on: a bot plays your seat until you resume it from the home screen.
 close-the-table-for-everyone = Close the table for everyone? The game ends here.
 yes-close-it = Yes, close it
 stay = Stay

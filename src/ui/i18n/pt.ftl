@@ -237,6 +237,8 @@ n-2-v-2-teams = Duplas 2 contra 2
 
 connected-directly-to-the-table = Conectado diretamente à mesa ({ $at }).
 connected-through-the-relay-at = Conectado pelo relay em { $at }; tentando abrir uma conexão direta.
+your-link-to-the-host-is-direct = Sua conexão com o anfitrião é direta.
+your-link-to-the-host-goes-through = Sua conexão com o anfitrião passa por um relay.
 an-invite-link-opened-ludopia = Um link de convite abriu o Ludopia: aperte Entrar para sentar à mesa dele.
 could-not-join-why = Não foi possível entrar: { $why }.
 type-a-code = Digite o código da mesa (6 letras) ou cole um link de convite.
@@ -543,6 +545,7 @@ roll-k-links-links-seed = jogada { $k } · elos { $links } · semente { $seed }
 leave-the-table-question = Sair da mesa?
 yes-leave = Sim, sair
 leave-the-table-the-game = Sair da mesa? A partida está salva: continue-a pela tela inicial.
+leave-your-seat-the-game = Sair da mesa? A partida continua: um robô joga no seu lugar até você continuá-la pela tela inicial.
 close-the-table-for-everyone = Fechar a mesa para todos? A partida termina aqui.
 yes-close-it = Sim, fechar
 stay = Ficar

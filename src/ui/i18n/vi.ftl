@@ -219,6 +219,8 @@ n-2-v-2-teams = Đồng đội 2 đấu 2
 
 connected-directly-to-the-table = Đã kết nối trực tiếp tới bàn ({ $at }).
 connected-through-the-relay-at = Đã kết nối qua relay tại { $at }; đang thử đục lỗ để kết nối trực tiếp.
+your-link-to-the-host-is-direct = Bạn kết nối trực tiếp với chủ bàn.
+your-link-to-the-host-goes-through = Bạn kết nối với chủ bàn qua relay.
 an-invite-link-opened-ludopia = Ludopia được mở từ một liên kết mời: bấm Vào để ngồi vào bàn đó.
 could-not-join-why = Không vào được: { $why }.
 type-a-code = Nhập mã phòng của bàn (6 chữ cái) hoặc dán liên kết mời.
@@ -513,6 +515,7 @@ roll-k-links-links-seed = lượt gieo { $k } · mắt xích { $links } · hạt
 leave-the-table-question = Rời bàn?
 yes-leave = Có, rời bàn
 leave-the-table-the-game = Rời bàn? Ván đã được lưu: tiếp tục từ màn hình chính.
+leave-your-seat-the-game = Rời bàn? Ván vẫn tiếp tục: máy chơi thay ghế của bạn cho đến khi bạn tiếp tục từ màn hình chính.
 close-the-table-for-everyone = Đóng bàn cho mọi người? Ván kết thúc tại đây.
 yes-close-it = Có, đóng bàn
 stay = Ở lại

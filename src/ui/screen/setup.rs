@@ -341,6 +341,17 @@ impl SetupScreen {
         (!name.is_empty() && name.chars().count() <= PRESET_NAME_LEN && !builtin).then_some(name)
     }
 
+    /// New rules for the table. Who sits where follows the colours: the
+    /// player chose "Hard on Yellow", so a preset that seats the colours
+    /// in another order keeps Hard on Yellow, not on the seat Yellow had.
+    fn set_rules(&mut self, rules: Rules) {
+        let old = self.table.rules;
+        let from = |seat: Seat| old.seat_of(rules.colour_of(seat)).index();
+        self.table.sitters = Seat::ALL.map(|seat| self.table.sitters[from(seat)]);
+        self.table.others = Seat::ALL.map(|seat| std::mem::take(&mut self.table.others[from(seat)]));
+        self.table.rules = rules;
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
         match message {
             Message::Sitter(seat, sitter) => self.table.sitters[seat.index()] = sitter,
@@ -348,16 +359,16 @@ impl SetupScreen {
             // from the last one (plaza's 60 s) made the table house rules.
             Message::Preset(p) => {
                 self.preset = p;
-                self.table.rules = p.rules();
+                self.set_rules(p.rules());
             }
             Message::Saved(i) => {
                 if let Some(saved) = self.saved.get(i) {
-                    self.table.rules = saved.rules;
+                    self.set_rules(saved.rules);
                 }
             }
             Message::Choose(param, i) => {
                 if let Some((_, rules)) = param.values(&self.table.rules).into_iter().nth(i) {
-                    self.table.rules = rules;
+                    self.set_rules(rules);
                 }
             }
             Message::PresetName(name) => self.preset_name = name,

@@ -6,13 +6,16 @@ use super::*;
 use crate::ui::focus::Stop;
 
 impl GameScreen {
-    /// Maps a key press to a message: Space or R rolls, the arrows choose
-    /// a pawn, Enter confirms, 1–4 move that pawn. (Tab is the app's: it
-    /// moves the focus ring over the panel's buttons, see [`Self::stops`].)
+    /// Maps a key press to a message: Space, Enter or R rolls, the arrows
+    /// choose a pawn, Space or Enter moves it, 1–4 move that pawn. (Tab is
+    /// the app's: it moves the focus ring over the panel's buttons, see
+    /// [`Self::stops`].) A question asked takes Enter as its yes (the
+    /// button drawn first and bold) and Escape as its no.
     pub fn key(&self, key: &keyboard::Key) -> Option<Message> {
         if self.confirming.is_some() {
             return match key.as_ref() {
                 keyboard::Key::Named(Named::Escape) => Some(Message::Sure(false)),
+                keyboard::Key::Named(Named::Enter) => Some(Message::Sure(true)),
                 _ => None,
             };
         }
@@ -22,8 +25,8 @@ impl GameScreen {
         match key.as_ref() {
             keyboard::Key::Named(Named::Escape) if self.verifying.is_some() => Some(Message::CloseVerify),
             keyboard::Key::Named(Named::Escape) => Some(Message::Leave),
-            keyboard::Key::Named(Named::Space) => Some(Message::Confirm),
-            keyboard::Key::Named(Named::Enter) => Some(Message::Confirm),
+            keyboard::Key::Named(Named::Space) => Some(Message::Confirm { enter: false }),
+            keyboard::Key::Named(Named::Enter) => Some(Message::Confirm { enter: true }),
             keyboard::Key::Named(Named::ArrowRight | Named::ArrowDown) => Some(Message::Cycle(1)),
             keyboard::Key::Named(Named::ArrowLeft | Named::ArrowUp) => Some(Message::Cycle(-1)),
             keyboard::Key::Character("r") => Some(Message::Roll),
@@ -131,15 +134,16 @@ impl GameScreen {
         self.selected = pawns.get(next as usize).copied();
     }
 
-    /// Keyboard: rolls, or moves the selected pawn (the only one, or with
-    /// the helper on the first).
-    pub(super) fn confirm(&mut self, now: Instant) -> Vec<Action> {
+    /// Keyboard: rolls, or moves the selected pawn (the only one, or, by
+    /// Enter with its helper on, the first: the helper names Enter, so
+    /// Space never moves a pawn the player did not choose).
+    pub(super) fn confirm(&mut self, enter: bool, now: Instant) -> Vec<Action> {
         if self.can_roll() {
             return self.update(Message::Roll, now);
         }
         let first = match self.choices().as_slice() {
             [only] => Some(only.pawn),
-            [first, ..] if self.helpers.enter_moves_first => Some(first.pawn),
+            [first, ..] if enter && self.helpers.enter_moves_first => Some(first.pawn),
             _ => None,
         };
         match self.selected.or(first) {

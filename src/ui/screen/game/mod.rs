@@ -73,6 +73,8 @@ pub struct GameScreen {
     reactions: Reactions,
     /// A question before leaving or closing the table, while it is asked.
     confirming: Option<Confirm>,
+    /// How this computer reaches its host, as last told in the event log.
+    route: Option<crate::net::RouteKind>,
     /// Whether the rules panel shows every rule or only the table's name.
     rules_open: bool,
     /// The colour the host holds for this watcher in the next game.
@@ -100,8 +102,10 @@ pub enum Message {
     /// Keyboard: select the next (+1) or previous (−1) movable pawn (the
     /// panel's focus ring goes, so that Enter moves it).
     Cycle(i8),
-    /// Keyboard: roll, or move the selected pawn.
-    Confirm,
+    /// Keyboard: roll, or move the selected pawn; by Enter (else Space).
+    Confirm {
+        enter: bool,
+    },
     Challenge(Seat),
     Mark(u8),
     /// Time passed: the table plays bots and timers that came due.
@@ -297,8 +301,8 @@ impl GameScreen {
             .map_err(|e| table::Refusal::Setup(format!("the table's genesis does not verify: {e}")))?;
         let mut motion = Motion::default();
         for entry in driver.logged() {
-            if let Ok(Record::Roll { face, .. }) = entry.body.decode().map(|b| b.content) {
-                motion.rest(face, now);
+            if let Ok(Record::Roll { face, seat, .. }) = entry.body.decode().map(|b| b.content) {
+                motion.rest(face, seat, now);
             }
             replica.apply(entry.clone()).map_err(|e| table::Refusal::Setup(e.to_string()))?;
         }
@@ -326,6 +330,7 @@ impl GameScreen {
             helpers: Helpers::default(),
             reactions: Reactions::default(),
             confirming: None,
+            route: None,
             rules_open: false,
             reserved: None,
             duel_won: None,
@@ -443,7 +448,7 @@ impl GameScreen {
                 self.focus.clear();
                 self.cycle(step);
             }
-            Message::Confirm => return self.confirm(now),
+            Message::Confirm { enter } => return self.confirm(enter, now),
             Message::Challenge(opponent) => return self.act(Act::Challenge { opponent }),
             Message::Mark(cell) => return self.act(Act::Mark { cell }),
             // Bots (and a pawn that moves by itself) wait for the pawns to land.
@@ -584,8 +589,8 @@ impl GameScreen {
 
     /// Animates and describes one verified entry; its sound effects.
     fn show(&mut self, record: Option<Record>, events: &Events) -> Vec<Cue> {
-        if let Some(Record::Roll { face, .. }) = record {
-            self.motion.roll(face, self.now);
+        if let Some(Record::Roll { face, seat, .. }) = record {
+            self.motion.roll(face, seat, self.now);
         }
         self.motion.start(events, self.now);
         // A won duel's board stays up a moment: the last mark is in the
@@ -646,9 +651,23 @@ impl GameScreen {
         self.verifying.as_ref()
     }
 
-    /// The face the die shows: none before the first roll.
+    /// The last face rolled: none before the first roll.
     pub fn die_face(&self) -> Option<Face> {
-        self.motion.die.map(|(face, _)| face)
+        self.motion.die.map(|r| r.face)
+    }
+
+    /// The seat the die sits with, and the face it shows there. A roll
+    /// stays with whoever rolled it while it tumbles in (a roll that
+    /// passes the turn is seen where it was rolled); then the die goes to
+    /// the seat to act, blank until that seat rolls: the previous player's
+    /// face there read as this player's roll.
+    pub fn die_shown(&self) -> (Seat, Option<Face>) {
+        let rolled = self.motion.die;
+        let holder = match rolled {
+            Some(r) if self.now < r.at + crate::ui::motion::DIE_SETTLE => r.seat,
+            _ => self.game.to_act().unwrap_or(self.game.roller()),
+        };
+        (holder, rolled.filter(|r| r.seat == holder).map(|r| r.face))
     }
 
     pub fn export_status(&self) -> &str {

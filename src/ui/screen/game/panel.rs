@@ -37,12 +37,14 @@ impl GameScreen {
     /// The die, at the seat whose turn it is; a click rolls when rolling
     /// is this computer's to do.
     pub(super) fn die(&self, side: f32) -> Element<'_, Message> {
-        let roller = self.game.to_act().unwrap_or(self.game.roller());
+        let (holder, face) = self.die_shown();
+        let shown = face.and(self.motion.die).map(|r| (r.face, r.at));
+        let to_act = self.game.to_act() == Some(holder);
         canvas(Die {
-            shown: self.motion.die,
+            shown,
             now: self.now,
-            colour: theme::seat_colour(&self.game, roller),
-            on_roll: self.can_roll().then_some(Message::Roll),
+            colour: theme::seat_colour(&self.game, holder),
+            on_roll: (self.can_roll() && to_act).then_some(Message::Roll),
         })
         .width(side)
         .height(side)

@@ -47,17 +47,12 @@ impl GameScreen {
     /// driver played on without it.
     pub fn branch_dropped(&mut self, from: u64) {
         let keep = usize::try_from(from.saturating_sub(1)).unwrap_or(usize::MAX);
-        let entries = self.replica.entries();
-        if keep >= entries.len() {
-            return;
-        }
-        let Ok(mut replica) = table::Replica::new(self.driver.genesis()) else { return };
         // A watcher's replica begins at a snapshot, not the genesis: it has
         // nothing of its own to drop, and is left as it is.
-        if entries[..keep].iter().any(|entry| replica.apply(entry.clone()).is_err()) {
-            return;
+        match self.replica.roll_back(self.driver.genesis(), keep) {
+            Ok(dropped) if !dropped.is_empty() => {}
+            _ => return,
         }
-        self.replica = replica;
         self.game = self.replica.state().game;
         self.selected = None;
         self.tell(fl!("moves-set-aside-from-entry", from = from));
@@ -91,9 +86,17 @@ impl GameScreen {
     }
 
     /// The way to the host changed (a hole punched, a relay taken): the
-    /// event log says so, in words.
-    pub fn routed(&mut self, kind: crate::net::RouteKind, via: &str) {
-        self.tell(crate::ui::screen::joining::route_sentence(kind, via));
+    /// event log says so in a player's words, once for each change (the
+    /// join screen gave the addresses; a reconnection the same way is
+    /// not news).
+    pub fn routed(&mut self, kind: crate::net::RouteKind) {
+        if self.route.replace(kind) != Some(kind) {
+            let line = match kind {
+                crate::net::RouteKind::Direct => fl!("your-link-to-the-host-is-direct"),
+                crate::net::RouteKind::Relayed => fl!("your-link-to-the-host-goes-through"),
+            };
+            self.tell(line.to_string());
+        }
     }
 
     /// The network driver stopped before the game was over: says why.

@@ -64,8 +64,8 @@ pub fn frame(screen: &GameScreen, seat: Seat, fit: Fit) -> Element<'_, Message> 
     let name = screen.name(seat);
     let initial = name.chars().next().map(String::from).unwrap_or_default();
     let side = if fit.compact { 44.0 } else { 58.0 };
-    // The die sits at the seat whose turn it is, in its avatar's place.
-    let holds_die = active || (game.to_act().is_none() && game.roller() == seat);
+    // The die sits in its holder's avatar's place (see `die_shown`).
+    let holds_die = screen.die_shown().0 == seat;
     let avatar: Element<'_, Message> = if holds_die {
         screen.die(side + 8.0)
     } else {

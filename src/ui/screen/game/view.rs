@@ -108,8 +108,11 @@ impl GameScreen {
     /// Leave or close? Asked over the board.
     fn question(&self, question: Confirm) -> Element<'_, Message> {
         let (line, yes) = match question {
+            // A watcher has no seat to leave; a player's seat goes on
+            // without it, and comes back when the game is resumed.
+            Confirm::Leave if self.driver.watches() => (fl!("leave-the-table-question"), fl!("yes-leave")),
             Confirm::Leave if self.driver.is_networked() => {
-                (fl!("leave-the-table-question"), fl!("yes-leave"))
+                (fl!("leave-your-seat-the-game"), fl!("yes-leave"))
             }
             Confirm::Leave => (fl!("leave-the-table-the-game"), fl!("yes-leave")),
             Confirm::Close => (fl!("close-the-table-for-everyone"), fl!("yes-close-it")),
