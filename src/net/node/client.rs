@@ -78,9 +78,27 @@ impl Client {
     /// Connects to it and returns its peer and info.
     pub async fn find_code(&self, code: RoomCode) -> Result<(PeerId, TableInfo), NetError> {
         let unaddressed = |peers: Vec<PeerId>| peers.into_iter().map(|p| (p, Vec::new())).collect();
+        // mDNS finds LAN peers a moment after the node starts, and a DHT
+        // query may take many seconds to fail: the LAN is asked again as
+        // its peers appear, so a table on it answers at once rather than
+        // after the slowest way.
         let lan = async {
-            let peers = self.call(Command::LanPeers).await?;
-            self.table_among(code, unaddressed(peers), Searched::LAN).await
+            let mut asked = std::collections::HashSet::new();
+            let mut last;
+            let until = tokio::time::Instant::now() + LAN_LOOK;
+            loop {
+                let mut peers = self.call(Command::LanPeers).await?;
+                peers.retain(|p| asked.insert(*p));
+                match self.table_among(code, unaddressed(peers), Searched::LAN).await {
+                    Ok(table) => return Ok(table),
+                    Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
+                    Err(e) => last = e,
+                }
+                if tokio::time::Instant::now() >= until {
+                    return Err(last);
+                }
+                tokio::time::sleep(LAN_AGAIN).await;
+            }
         };
         let relays = async {
             let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
@@ -138,6 +156,11 @@ impl Client {
         Err(last)
     }
 }
+
+/// How long a code is looked for among LAN peers as mDNS finds them
+/// (within a second, on a LAN), and how often their list is read again.
+const LAN_LOOK: Duration = Duration::from_secs(4);
+const LAN_AGAIN: Duration = Duration::from_millis(250);
 
 /// Turns a response of the wrong kind into the error it stands for.
 fn unexpected(response: Response) -> NetError {
