@@ -77,6 +77,33 @@ fn ana_at(
     (g, deeds)
 }
 
+/// Ana's screen as a guest at seat 0 of `table`, every entry so far received.
+fn ana_following(
+    table: &ludopia::table::Table,
+    t: Instant,
+) -> (GameScreen, tokio::sync::mpsc::UnboundedReceiver<ludopia::net::Deed>) {
+    let (mut g, deeds) = ana_at(table, false, t);
+    for entry in table.entries() {
+        g.receive(entry.clone(), t);
+    }
+    (g, deeds)
+}
+
+/// Bao's screen watching `table` from its snapshot now, and the deeds it
+/// sends its driver.
+fn bao_watching(
+    table: &ludopia::table::Table,
+    t: Instant,
+) -> (GameScreen, tokio::sync::mpsc::UnboundedReceiver<ludopia::net::Deed>) {
+    let from = ludopia::table::Watching {
+        genesis: table.genesis().clone(),
+        roster: Default::default(),
+        snapshot: Some(table.snapshot()),
+    };
+    let (acts, deeds) = tokio::sync::mpsc::unbounded_channel();
+    (GameScreen::watching("Bao".into(), from, acts, t).expect("the snapshot verifies"), deeds)
+}
+
 /// What a watcher's driver reports once the host's snapshot of `table`
 /// (signed by `signer`'s key) verified, with `table`'s genesis.
 fn watching(table: &ludopia::table::Table, signer: &ludopia::table::Table) -> ludopia::ui::net::Report {
@@ -290,14 +317,8 @@ fn joining_by_code_says_where_it_looks_and_how_the_table_is_reached() -> Result<
 fn a_watcher_reserves_a_bot_held_colour_for_the_next_game() -> Result<(), Error> {
     let mut table = hosted(Preset::Race.rules(), 16);
     play_until(&mut table, 30);
-    let from = ludopia::table::Watching {
-        genesis: table.genesis().clone(),
-        roster: Default::default(),
-        snapshot: Some(table.snapshot()),
-    };
-    let (acts, mut deeds) = tokio::sync::mpsc::unbounded_channel();
     let t = Instant::now();
-    let mut g = GameScreen::watching("Bao".into(), from, acts, t).expect("the snapshot verifies");
+    let (mut g, mut deeds) = bao_watching(&table, t);
     // Green, yellow and blue are bots' (seat 0 is a person's): each may be reserved.
     let mut ui = sim(g.view());
     for label in ["Reserve Green", "Reserve Yellow", "Reserve Blue"] {
@@ -352,10 +373,7 @@ fn a_dropped_branch_takes_the_screen_back_to_where_the_table_goes_on() {
     let mut table = hosted(Preset::Race.rules(), 14);
     play_until(&mut table, 40);
     let t = Instant::now();
-    let (mut g, _deeds) = ana_at(&table, false, t);
-    for entry in table.entries() {
-        g.receive(entry.clone(), t);
-    }
+    let (mut g, _deeds) = ana_following(&table, t);
     assert_eq!(g.game(), &table.state().game);
     g.branch_dropped(31);
     assert!(g.last_event().contains("from entry 31 on are set aside"), "{}", g.last_event());
@@ -372,20 +390,11 @@ fn leaving_a_network_game_says_a_bot_plays_the_seat_until_it_is_resumed() -> Res
     let mut table = hosted(Preset::Race.rules(), 15);
     play_until(&mut table, 20);
     let t = Instant::now();
-    let (mut g, _deeds) = ana_at(&table, false, t);
-    for entry in table.entries() {
-        g.receive(entry.clone(), t);
-    }
+    let (mut g, _deeds) = ana_following(&table, t);
     let _ = g.update(game::Message::Leave, t);
     assert!(sim(g.view()).find("Leave the table? The game goes on: a bot plays your seat until you resume it from the home screen.").is_ok());
     // A watcher has no seat: it is only asked.
-    let from = ludopia::table::Watching {
-        genesis: table.genesis().clone(),
-        roster: Default::default(),
-        snapshot: Some(table.snapshot()),
-    };
-    let (acts, _deeds) = tokio::sync::mpsc::unbounded_channel();
-    let mut g = GameScreen::watching("Bao".into(), from, acts, t).expect("the snapshot verifies");
+    let (mut g, _deeds) = bao_watching(&table, t);
     let _ = g.update(game::Message::Leave, t);
     assert!(sim(g.view()).find("Leave the table?").is_ok());
     assert!(sim(g.view()).find("Yes, leave").is_ok());

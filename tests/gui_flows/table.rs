@@ -377,11 +377,15 @@ fn duel_marks_and_challenges_have_keys() {
     assert!(matches!(m, game::Message::Challenge(_)), "{m:?}");
     let _ = g.update(m, t);
     assert!(matches!(g.game().phase(), Phase::Duel(_)));
+    let challenged = g.last_event().to_string();
     let m = g.key(&key("5")).expect("5 marks the middle");
     assert!(matches!(m, game::Message::Mark(4)), "{m:?}");
     let _ = g.update(m, t);
     let Phase::Duel(d) = g.game().phase() else { panic!("still a duel") };
     assert!(d.cells[4].is_some(), "the middle is marked");
+    // The mark is on the duel's board: the log still shows the challenge.
+    assert_eq!(g.last_event(), challenged);
+    assert!(challenged.contains("challenge"), "{challenged}");
 }
 
 #[test]

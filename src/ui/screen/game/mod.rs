@@ -609,8 +609,13 @@ impl GameScreen {
         }
         self.game = self.replica.state().game;
         self.selected = None;
+        // A duel's marks are on its board: the log keeps the challenge and
+        // the result in view rather than fill with "marks a square".
+        let plain_mark =
+            matches!(record, Some(Record::Act { action: crate::rules::Action::Mark { .. }, .. }))
+                && events.iter().all(|e| matches!(e, Event::Marked { .. }));
         let cast = narrate::Cast { names: &self.names, you: self.you() };
-        if let Some(line) = narrate::entry_line(cast, record.as_ref(), events) {
+        if let Some(line) = narrate::entry_line(cast, record.as_ref(), events).filter(|_| !plain_mark) {
             self.tell(line);
         }
         sound::cues(events)
