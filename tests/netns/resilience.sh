@@ -233,6 +233,20 @@ join_from() {
   run "$tag" "$peer" "$4" join --headless "$ticket" --bot easy --listen "/ip4/10.77.$net.${peer#p}/tcp/4001" &
 }
 
+# seated TAG N: waits (up to 20 s) until TAG's host has seated N guests. A
+# joiner takes the first free seat and the succession follows the seats, so
+# each guest joins once the one before it is seated: on a loaded machine a
+# later joiner could otherwise reach the host first and take the seat
+# (and the place in the succession) a scenario means for the other.
+seated() {
+  local i
+  for ((i = 0; i < 200; i++)); do
+    (($(grep -c '"joined"' "$work/$1-host.log" 2>/dev/null || true) >= $2)) && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 # agree TAG CUT [PEERS]: sets $h to the host's places; sets $bad and adds to
 # $why unless every guest of a table of PEERS (three unless given) ends with
 # them (with the last lines of CUT's log), and if any accused the host.
@@ -258,7 +272,9 @@ playing() {
   local tag=$1 net=$2 peers=${4:-3} g
   host_of "$tag" "$net" "${3:-race}" "$peers" || return 1
   for ((g = 1; g < peers; g++)); do
-    ((g == 1)) || sleep 0.5
+    if ! seated "$tag" $((g - 1)); then
+      why="guest $((g - 1)) was not seated: $(cat "$work/$tag-g$((g - 1)).err")"; return 1
+    fi
     join_from "$tag" "$net" "p$((g + 1))" "g$g"
   done
   local last="$work/$tag-g$((peers - 1)).log"
@@ -334,7 +350,9 @@ cut_twice() { # net
     verdict "$name" 1 "$why"; return
   fi
   join_from "$tag" "$net" p2 g1
-  sleep 0.5
+  if ! seated "$tag" 1; then
+    verdict "$name" 1 "the first guest was not seated: $(cat "$work/$tag-g1.err")"; return
+  fi
   run "$tag" p3 g2 join --headless "$ticket" --bot easy --think 45 --listen "/ip4/10.77.$net.3/tcp/4001" &
   if ! wait_for "$work/$tag-g2.log" '"entry"' 30 >/dev/null; then
     verdict "$name" 1 "the game did not begin: $(tail -2 "$work/$tag-g2.err")"; return
