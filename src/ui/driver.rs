@@ -34,7 +34,8 @@ pub struct Away {
     acts: mpsc::UnboundedSender<Deed>,
     seat: Option<Seat>,
     /// The driver hosts the table here: this computer's person may pause,
-    /// resume and close it.
+    /// resume and close it. As the driver started; then as the verified
+    /// log says ([`Driver::hosted_by`]): hosts are elected and step down.
     hosting: bool,
     /// The other persons' names, by seat (empty where unknown).
     friends: [String; 4],
@@ -257,6 +258,16 @@ impl Driver {
     /// table: it runs the table, or hosts it over the network.
     pub fn hosts(&self) -> bool {
         matches!(self, Driver::Here(_) | Driver::Away(Away { hosting: true, .. }))
+    }
+
+    /// The verified log names `host`'s seat the table's host: this computer
+    /// hosts a networked table exactly when that seat is its own (a guest
+    /// elected gets the host's controls; a host that stepped down loses
+    /// them, which did nothing there).
+    pub fn hosted_by(&mut self, host: Seat) {
+        if let Driver::Away(away) = self {
+            away.hosting = away.seat == Some(host);
+        }
     }
 }
 

@@ -56,10 +56,13 @@ fn play_until(table: &mut ludopia::table::Table, entries: usize) {
     }
 }
 
-/// Ana's screen at seat 0 of `table`, networked (hosting it or not), and
-/// the deeds it sends its driver.
+/// Ana's screen at `seat` of `table`, networked (its driver hosting it
+/// or not), and the deeds it sends its driver. The table's host sits at
+/// seat 0: a guest's screen sits elsewhere, for the screen follows the
+/// host the log names.
 fn ana_at(
     table: &ludopia::table::Table,
+    seat: Seat,
     hosting: bool,
     t: Instant,
 ) -> (GameScreen, tokio::sync::mpsc::UnboundedReceiver<ludopia::net::Deed>) {
@@ -68,7 +71,7 @@ fn ana_at(
         "Ana".into(),
         table.genesis().clone(),
         &Default::default(),
-        Seat::ALL[0],
+        seat,
         acts,
         hosting,
         t,
@@ -77,12 +80,12 @@ fn ana_at(
     (g, deeds)
 }
 
-/// Ana's screen as a guest at seat 0 of `table`, every entry so far received.
+/// Ana's screen as a guest at seat 1 of `table`, every entry so far received.
 fn ana_following(
     table: &ludopia::table::Table,
     t: Instant,
 ) -> (GameScreen, tokio::sync::mpsc::UnboundedReceiver<ludopia::net::Deed>) {
-    let (mut g, deeds) = ana_at(table, false, t);
+    let (mut g, deeds) = ana_at(table, Seat::ALL[1], false, t);
     for entry in table.entries() {
         g.receive(entry.clone(), t);
     }
@@ -214,7 +217,7 @@ fn a_network_game_goes_into_the_history_and_the_statistics_from_this_seat() {
     assert!(shows(&app, none) && !shows(&app, "The dice"));
     let table = finished_table();
     let t = Instant::now();
-    let (mut g, _deeds) = ana_at(&table, true, t);
+    let (mut g, _deeds) = ana_at(&table, Seat::ALL[0], true, t);
     assert!(g.start_keeping().is_none(), "the driver saves a network game's log, not the screen");
     let mut actions = Vec::new();
     for entry in table.entries() {
@@ -344,7 +347,8 @@ fn the_hosts_podium_starts_a_rematch_with_the_same_group_and_a_guests_does_not()
     let table = finished_table();
     let t = Instant::now();
     let podium = |hosting: bool| {
-        let (mut g, acts_in) = ana_at(&table, hosting, t);
+        let seat = if hosting { Seat::ALL[0] } else { Seat::ALL[1] };
+        let (mut g, acts_in) = ana_at(&table, seat, hosting, t);
         for entry in table.entries() {
             let _ = g.receive(entry.clone(), t);
         }
@@ -407,7 +411,7 @@ fn the_event_log_says_how_the_host_is_reached_once_for_each_change() {
     let mut table = hosted(Preset::Race.rules(), 17);
     play_until(&mut table, 1);
     let t = Instant::now();
-    let (mut g, _deeds) = ana_at(&table, false, t);
+    let (mut g, _deeds) = ana_at(&table, Seat::ALL[1], false, t);
     g.routed(RouteKind::Relayed);
     assert_eq!(g.last_event(), "Your link to the host goes through a relay.");
     g.receive(table.entries()[0].clone(), t);
@@ -417,4 +421,27 @@ fn the_event_log_says_how_the_host_is_reached_once_for_each_change() {
     assert_eq!(g.last_event(), started, "the same way again is not news");
     g.routed(RouteKind::Direct);
     assert_eq!(g.last_event(), "Your link to the host is direct.");
+}
+
+/// Hosts are elected and step down: the controls follow the host the
+/// verified log names. Here the log's host is this computer's seat, which
+/// started as a guest, as a guest elected does.
+#[test]
+fn the_hosts_controls_follow_the_host_the_log_names() {
+    let mut table = hosted(Preset::Race.rules(), 18);
+    play_until(&mut table, 10);
+    let t = Instant::now();
+    let (mut g, _deeds) = ana_at(&table, Seat::ALL[0], false, t);
+    assert!(sim(g.view()).find("Pause").is_err(), "a guest has no Pause");
+    for entry in table.entries() {
+        g.receive(entry.clone(), t);
+    }
+    assert!(sim(g.view()).find("Pause").is_ok(), "the seat the log names host pauses");
+    let (mut g, _deeds) = bao_watching(&table, t);
+    play_until(&mut table, 12);
+    for entry in &table.entries()[10..] {
+        g.receive(entry.clone(), t);
+    }
+    assert_eq!(g.game(), &table.state().game);
+    assert!(sim(g.view()).find("Pause").is_err(), "a watcher never hosts");
 }

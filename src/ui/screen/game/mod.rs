@@ -576,6 +576,7 @@ impl GameScreen {
                 }
             }
         }
+        self.driver.hosted_by(self.replica.state().host);
         if self.verifying.is_some() {
             self.verifying = Some(verify::Dice::check(&self.proof()));
         }

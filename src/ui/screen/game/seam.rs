@@ -54,6 +54,7 @@ impl GameScreen {
             _ => return,
         }
         self.game = self.replica.state().game;
+        self.driver.hosted_by(self.replica.state().host);
         self.selected = None;
         self.tell(fl!("moves-set-aside-from-entry", from = from));
     }
