@@ -379,8 +379,18 @@ fn a_dropped_branch_takes_the_screen_back_to_where_the_table_goes_on() {
     let t = Instant::now();
     let (mut g, _deeds) = ana_following(&table, t);
     assert_eq!(g.game(), &table.state().game);
+    // The event log as it stood at entry 30: the lines of the entries set
+    // aside go with them.
+    let (mut at_30, _deeds) = ana_at(&table, Seat::ALL[1], false, t);
+    for entry in &table.entries()[..30] {
+        at_30.receive(entry.clone(), t);
+    }
     g.branch_dropped(31);
     assert!(g.last_event().contains("from entry 31 on are set aside"), "{}", g.last_event());
+    // (The log holds 40 lines: the 41st pushed out the first.)
+    let kept: Vec<&str> = g.events().collect();
+    let said = &kept[..kept.len() - 1];
+    assert!(said.len() >= 25 && at_30.events().collect::<Vec<_>>().ends_with(said), "{said:?}");
     for entry in &table.entries()[30..] {
         g.receive(entry.clone(), t);
     }

@@ -52,7 +52,7 @@ pub struct GameScreen {
     painted: board::Painted,
     selected: Option<u8>,
     /// The last few things that happened, oldest first (the event log).
-    log: VecDeque<String>,
+    log: VecDeque<Told>,
     now: Instant,
     /// When the newest entry was verified (a networked turn is timed from it).
     entry_at: Instant,
@@ -174,6 +174,13 @@ pub enum Action {
 
 /// How many lines the event log keeps.
 const LOG_LINES: usize = 40;
+
+/// A line of the event log, and the log entry it tells of (none for the
+/// screen's own news): a branch set aside takes its lines with it.
+struct Told {
+    entry: Option<u64>,
+    line: String,
+}
 
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
 
@@ -317,7 +324,7 @@ impl GameScreen {
             motion,
             painted: board::Painted::default(),
             selected: None,
-            log: VecDeque::from([fl!("the-table-is-set-good").to_string()]),
+            log: VecDeque::from([Told { entry: None, line: fl!("the-table-is-set-good").to_string() }]),
             now,
             entry_at: now,
             keeping: None,
@@ -350,15 +357,25 @@ impl GameScreen {
 
     /// The newest line of the event log.
     pub fn last_event(&self) -> &str {
-        self.log.back().map_or("", String::as_str)
+        self.events().next_back().unwrap_or("")
+    }
+
+    /// The event log's lines, oldest first.
+    pub fn events(&self) -> impl DoubleEndedIterator<Item = &str> {
+        self.log.iter().map(|told| told.line.as_str())
     }
 
     /// Says something to the player: a new line in the event log.
     fn tell(&mut self, line: String) {
+        self.told(None, line);
+    }
+
+    /// A line of the event log, about log entry `entry` if it is one.
+    fn told(&mut self, entry: Option<u64>, line: String) {
         if self.log.len() == LOG_LINES {
             self.log.pop_front();
         }
-        self.log.push_back(line);
+        self.log.push_back(Told { entry, line });
     }
 
     /// Who holds the seat now, as the verified log says (a person who left
@@ -617,7 +634,7 @@ impl GameScreen {
                 && events.iter().all(|e| matches!(e, Event::Marked { .. }));
         let cast = narrate::Cast { names: &self.names, you: self.you() };
         if let Some(line) = narrate::entry_line(cast, record.as_ref(), events).filter(|_| !plain_mark) {
-            self.tell(line);
+            self.told(Some(self.replica.head().0), line);
         }
         sound::cues(events)
     }

@@ -147,9 +147,9 @@ impl GameScreen {
 
     /// The last few events, newest first, beside the board.
     fn event_log(&self, fit: Fit) -> Element<'_, Message> {
-        let lines = column(self.log.iter().rev().enumerate().map(|(i, line)| {
+        let lines = column(self.events().rev().enumerate().map(|(i, line)| {
             let faded = if i == 0 { 1.0 } else { 0.75 };
-            text(line.as_str())
+            text(line)
                 .size(if fit.compact { 12 } else { 14 })
                 .color(theme::alpha(theme::PARCHMENT, faded))
                 .into()
