@@ -177,9 +177,17 @@ game_by_code() { # nat-mode relay(game/standard) route(direct/relayed): a headle
 }
 
 lan_code() { # a joiner on the host's LAN finds its table by room code from mDNS, while its
-  # lookups on the public network (unreachable here) are still under way
+  # lookups on the public network (unreachable here) are still under way, and a LAN peer
+  # that mDNS lists but that cannot be reached (its ports drop everything, as a window's
+  # just-closed lobby node) does not hold the table up
   local name=lan-code code=LANCDE
   NAT_MODE=home "$here/topology.sh" up >/dev/null
+  in_ns a2 nft add table inet decoy
+  in_ns a2 nft add chain inet decoy input '{ type filter hook input priority 0; }'
+  in_ns a2 nft add rule inet decoy input tcp dport 4999 drop
+  in_ns a2 nft add rule inet decoy input udp dport 4999 drop
+  in_ns a2 env LUDOPIA_HOME="$work/home-ldecoy" timeout 120 "$LUDOPIA" host --headless --preset race --bots 2 --code DECOYS \
+    --listen /ip4/0.0.0.0/tcp/4999 --listen /ip4/0.0.0.0/udp/4999/quic-v1 >"$work/ldecoy.log" 2>"$work/ldecoy.err" &
   in_ns a env LUDOPIA_HOME="$work/home-lhost" timeout 120 "$LUDOPIA" host --headless --preset race --bots 2 --code "$code" \
     >"$work/lhost.log" 2>"$work/lhost.err" &
   if ! wait_for "$work/lhost.log" '"listening"' 20 >/dev/null; then
@@ -196,7 +204,7 @@ lan_code() { # a joiner on the host's LAN finds its table by room code from mDNS
   if [[ $joined_ms == none || -z $entry ]] || ((joined_ms > 3000)); then
     verdict "$name" 1 "joined after $joined_ms ms (target <= 3000 ms); the game began: ${entry:+yes}; joiner: $(tail -2 "$work/ljoin.err")"
   else
-    verdict "$name" 0 "joined by code on the LAN $joined_ms ms after the command (target <= 3000 ms), the public network unreachable; the game began"
+    verdict "$name" 0 "joined by code on the LAN $joined_ms ms after the command (target <= 3000 ms), the public network unreachable, an unreachable LAN peer listed too ($(grep -c '"listening"' "$work/ldecoy.log") decoy up); the game began"
   fi
   "$here/topology.sh" down
 }

@@ -2,6 +2,7 @@
 //! to the task and an answer back.
 
 use super::*;
+use futures::stream;
 
 impl Client {
     pub fn peer_id(&self) -> PeerId {
@@ -77,36 +78,34 @@ impl Client {
     /// points and on the DHT, all at once: the first that answers wins.
     /// Connects to it and returns its peer and info.
     pub async fn find_code(&self, code: RoomCode) -> Result<(PeerId, TableInfo), NetError> {
-        let unaddressed = |peers: Vec<PeerId>| peers.into_iter().map(|p| (p, Vec::new())).collect();
+        let unaddressed = |peers: Vec<PeerId>| peers.into_iter().map(|p| (p, Vec::new()));
         // mDNS finds LAN peers a moment after the node starts, and a DHT
-        // query may take many seconds to fail: the LAN is asked again as
-        // its peers appear, so a table on it answers at once rather than
-        // after the slowest way.
-        let lan = async {
-            let mut asked = std::collections::HashSet::new();
-            let mut last;
-            let until = tokio::time::Instant::now() + LAN_LOOK;
-            loop {
-                let mut peers = self.call(Command::LanPeers).await?;
+        // query may take many seconds to fail: the LAN's peers are read
+        // again as they appear, each asked once, so a table on it answers
+        // at once rather than after the slowest way.
+        let lan_peers = stream::unfold(
+            (std::collections::HashSet::new(), tokio::time::Instant::now() + LAN_LOOK, true),
+            move |(mut asked, until, first)| async move {
+                if !first {
+                    if tokio::time::Instant::now() >= until {
+                        return None;
+                    }
+                    tokio::time::sleep(LAN_AGAIN).await;
+                }
+                let mut peers = self.call(Command::LanPeers).await.ok()?;
                 peers.retain(|p| asked.insert(*p));
-                match self.table_among(code, unaddressed(peers), Searched::LAN).await {
-                    Ok(table) => return Ok(table),
-                    Err(e @ NetError::Wire(WireError::Incompatible { .. })) => return Err(e),
-                    Err(e) => last = e,
-                }
-                if tokio::time::Instant::now() >= until {
-                    return Err(last);
-                }
-                tokio::time::sleep(LAN_AGAIN).await;
-            }
-        };
+                Some((stream::iter(unaddressed(peers)), (asked, until, false)))
+            },
+        )
+        .flatten();
+        let lan = self.table_among(code, lan_peers.boxed(), Searched::LAN);
         let relays = async {
             let sightings = self.call(|tx| Command::Lookup(code, tx)).await??;
-            self.table_among(code, sightings, Searched::RELAYS).await
+            self.table_among(code, stream::iter(sightings).boxed(), Searched::RELAYS).await
         };
         let dht = async {
             let providers = self.call(|tx| Command::FindProviders(code, tx)).await??;
-            self.table_among(code, unaddressed(providers), Searched::PUBLIC).await
+            self.table_among(code, stream::iter(unaddressed(providers)).boxed(), Searched::PUBLIC).await
         };
         let mut ways: FuturesUnordered<_> = [lan.boxed(), relays.boxed(), dht.boxed()].into_iter().collect();
         let (mut missed, mut searched) = (None, Searched::LAN);
@@ -125,32 +124,52 @@ impl Client {
         Err(missed.unwrap_or(NetError::CodeNotFound { code, searched }))
     }
 
-    /// The first of these peers (with addresses, if known) that hosts the
-    /// table with `code`; they were found where `searched` says.
+    /// The first of these peers (with addresses, if known) that answers
+    /// that it hosts the table with `code`; they were found where `searched`
+    /// says. Each is asked as it comes, without waiting for the others: a peer that cannot be reached (a
+    /// window's own lobby node, just closed, is still in its mDNS list) takes
+    /// a connection timeout to fail, and asked one by one it held up the
+    /// table behind it by 4 s.
     async fn table_among(
         &self,
         code: RoomCode,
-        sightings: Vec<Sighting>,
+        sightings: futures::stream::BoxStream<'_, Sighting>,
         searched: Searched,
     ) -> Result<(PeerId, TableInfo), NetError> {
+        let mut sightings = sightings.fuse();
+        let mut asks = FuturesUnordered::new();
         let mut last = NetError::CodeNotFound { code, searched };
-        for (peer, addrs) in sightings {
-            if let Err(e) = self.connect(Ticket::new(peer, addrs)).await {
-                last = e;
-                continue;
+        loop {
+            tokio::select! {
+                Some((peer, addrs)) = sightings.next() => asks.push(self.hosts_code(code, peer, addrs)),
+                Some(answer) = asks.next() => match answer {
+                    Ok(info) => return Ok(info),
+                    Err(Some(e)) => last = e,
+                    Err(None) => {}
+                },
+                else => return Err(last),
             }
-            // A relayed connection may be replaced by a hole-punched one
-            // while the query is on it: ask again once.
-            for _ in 0..2 {
-                match self.table_info(peer, Some(code)).await {
-                    Ok(info) => return Ok((peer, info)),
-                    Err(e @ NetError::NoReply(_)) => last = e,
-                    Err(NetError::Refused(Declined::NoTable)) => break,
-                    Err(e) => {
-                        last = e;
-                        break;
-                    }
-                }
+        }
+    }
+
+    /// Whether `peer` hosts the table with `code`: its info, or why it could
+    /// not say (`None`: it hosts no such table).
+    async fn hosts_code(
+        &self,
+        code: RoomCode,
+        peer: PeerId,
+        addrs: Vec<Multiaddr>,
+    ) -> Result<(PeerId, TableInfo), Option<NetError>> {
+        self.connect(Ticket::new(peer, addrs)).await.map_err(Some)?;
+        let mut last = None;
+        // A relayed connection may be replaced by a hole-punched one while
+        // the query is on it: ask again once.
+        for _ in 0..2 {
+            match self.table_info(peer, Some(code)).await {
+                Ok(info) => return Ok((peer, info)),
+                Err(e @ NetError::NoReply(_)) => last = Some(e),
+                Err(NetError::Refused(Declined::NoTable)) => return Err(None),
+                Err(e) => return Err(Some(e)),
             }
         }
         Err(last)
