@@ -9,6 +9,7 @@ mod panel;
 mod reactions;
 mod seam;
 mod seats;
+mod told;
 pub mod verify;
 mod view;
 
@@ -36,6 +37,7 @@ use reactions::Reactions;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+use told::Told;
 
 pub struct GameScreen {
     table: TablePlan,
@@ -170,16 +172,6 @@ pub enum Action {
     Play(Vec<Cue>),
     /// A file to write into the profile (or where the player chose).
     Save(Save),
-}
-
-/// How many lines the event log keeps.
-const LOG_LINES: usize = 40;
-
-/// A line of the event log, and the log entry it tells of (none for the
-/// screen's own news): a branch set aside takes its lines with it.
-struct Told {
-    entry: Option<u64>,
-    line: String,
 }
 
 const BOT_NAMES: [&str; 4] = ["Zahra", "Karim", "Layla", "Tariq"];
@@ -324,7 +316,7 @@ impl GameScreen {
             motion,
             painted: board::Painted::default(),
             selected: None,
-            log: VecDeque::from([Told { entry: None, line: fl!("the-table-is-set-good").to_string() }]),
+            log: VecDeque::from([Told::news(fl!("the-table-is-set-good").to_string())]),
             now,
             entry_at: now,
             keeping: None,
@@ -353,29 +345,6 @@ impl GameScreen {
     /// The seats' names as the screen shows them.
     pub fn names(&self) -> &[String; 4] {
         &self.names
-    }
-
-    /// The newest line of the event log.
-    pub fn last_event(&self) -> &str {
-        self.events().next_back().unwrap_or("")
-    }
-
-    /// The event log's lines, oldest first.
-    pub fn events(&self) -> impl DoubleEndedIterator<Item = &str> {
-        self.log.iter().map(|told| told.line.as_str())
-    }
-
-    /// Says something to the player: a new line in the event log.
-    fn tell(&mut self, line: String) {
-        self.told(None, line);
-    }
-
-    /// A line of the event log, about log entry `entry` if it is one.
-    fn told(&mut self, entry: Option<u64>, line: String) {
-        if self.log.len() == LOG_LINES {
-            self.log.pop_front();
-        }
-        self.log.push_back(Told { entry, line });
     }
 
     /// Who holds the seat now, as the verified log says (a person who left

@@ -56,8 +56,7 @@ impl GameScreen {
         self.game = self.replica.state().game;
         self.driver.hosted_by(self.replica.state().host);
         self.selected = None;
-        // What those entries did no longer happened at this table.
-        self.log.retain(|told| told.entry.is_none_or(|seq| seq < from));
+        self.untell_from(from);
         self.tell(fl!("moves-set-aside-from-entry", from = from));
     }
 
